@@ -1,0 +1,22 @@
+// @ts-check
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["**/node_modules/**", "**/dist/**", "drizzle/**", "bench/results/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: "readonly", console: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setInterval: "readonly", clearInterval: "readonly", URL: "readonly" } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "@typescript-eslint/consistent-type-imports": "error",
+      // process.env is read in one place per app (its env.ts), as STYLE.md asks.
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through the app's env module." }],
+    },
+  },
+  {
+    files: ["**/env.ts", "**/test/**", "packages/testing/**", "bench/**", "vitest.config.ts", "packages/db/drizzle.config.ts", "apps/admin/src/start-all.ts"],
+    rules: { "no-restricted-properties": "off" },
+  },
+);

@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+/**
+ * Shared pieces of every app's environment schema. Each app composes its own
+ * `env.ts` from these and parses it once at start-up (STYLE.md, Config).
+ */
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Integer from an env string, with bounds, e.g. `intVar(3000, 1, 65535)`. */
+export const intVar = (def: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .default(def);
+
+/** Boolean from an env string: true/false/1/0/yes/no. */
+export const boolVar = (def: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+    .transform((v) => v === "true" || v === "1" || v === "yes")
+    .default(def);
+
+export const urlVar = (def: string | undefined, protocols: string[]) => {
+  const base = z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+  return def === undefined ? base.optional() : base.default(def);
+};
+
+export const baseEnvShape = {
+  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: urlVar("postgres://postgres@127.0.0.1:5432/inspection_service", ["postgres:", "postgresql:"]),
+  REDIS_URL: urlVar("redis://127.0.0.1:6379", ["redis:", "rediss:"]),
+  /** Redis key prefix of every BullMQ queue; tests give each file its own. */
+  QUEUE_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and - only").default("insp"),
+  DB_POOL_MAX: intVar(10, 1, 200),
+  /** Where decoded inspection media is stored (filesystem storage). */
+  MEDIA_DIR: z.string().trim().min(1).default(".media"),
+};
+
+/**
+ * Parses `source` with `shape`, turning every problem into one readable line
+ * naming the variable, then freezes the result.
+ */
+export function loadEnv<S extends z.ZodRawShape>(shape: S, source: Record<string, string | undefined>): Readonly<z.output<z.ZodObject<S>>> {
+  // Empty strings mean "unset", as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = z.object(shape).safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = i.path.join(".");
+        const given = cleaned[name];
+        return `${name}: ${i.message}${given !== undefined ? ` (got "${given}")` : ""}`;
+      }),
+    );
+  }
+  return Object.freeze(parsed.data);
+}

@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
+
+/**
+ * Users of all organizations. E-mail is unique across organizations: the sync error
+ * "User with that e-mail already exists in a different organization" implies it.
+ */
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    organizationId: orgId(),
+    email: text("email").notNull(),
+    username: text("username").notNull(),
+    name: text("name"),
+    /** `argon2id$...` for chosen passwords, `sha256$...` for random temporary ones; null: no password yet. */
+    passwordHash: text("password_hash"),
+    mustResetPassword: boolean("must_reset_password").notNull().default(false),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    disabled: boolean("disabled").notNull().default(false),
+    /** User tokens issued before this instant are refused (disable, password change). */
+    tokensValidAfter: ts("tokens_valid_after").notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_org_username_key").on(t.organizationId, sql`lower(${t.username})`),
+  ],
+);
+
+/** API keys: only a hash is stored; `prefix` is the first characters, for display. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts("last_used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_hash_key").on(t.keyHash), index("api_keys_org_idx").on(t.organizationId)],
+);
+
+/** OAuth 2.0 clients for the client-credentials grant (employee sync). */
+export const oauthClients = pgTable(
+  "oauth_clients",
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text("name").notNull(),
+    clientId: text("client_id").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    scopes: text("scopes").array().notNull(),
+    createdAt: createdAt(),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [uniqueIndex("oauth_clients_client_id_key").on(t.clientId), index("oauth_clients_org_idx").on(t.organizationId)],
+);
+
+/**
+ * Token signing keys shared by every API replica when no key is configured.
+ * Not tenant data. The newest active key signs; all listed keys verify (rotation).
+ */
+export const signingKeys = pgTable("signing_keys", {
+  kid: text("kid").primaryKey(),
+  alg: text("alg").notNull(),
+  privateJwk: jsonb("private_jwk").notNull(),
+  publicJwk: jsonb("public_jwk").notNull(),
+  createdAt: createdAt(),
+  retiredAt: ts("retired_at"),
+});
+

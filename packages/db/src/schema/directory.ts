@@ -1,0 +1,88 @@
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, orgId } from "./columns.ts";
+
+/** Organization reference data: roles, groups, sites, asset types, assets, response types. */
+
+export const roles = pgTable(
+  "roles",
+  { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt() },
+  (t) => [uniqueIndex("roles_org_name_key").on(t.organizationId, t.name)],
+);
+
+export const groups = pgTable(
+  "groups",
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text("name").notNull(),
+    externalId: text("external_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("groups_org_name_key").on(t.organizationId, t.name),
+    uniqueIndex("groups_org_external_id_key").on(t.organizationId, t.externalId),
+  ],
+);
+
+export const sites = pgTable(
+  "sites",
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text("name").notNull(),
+    code: text("code").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sites_org_code_key").on(t.organizationId, t.code)],
+);
+
+export const assetTypes = pgTable(
+  "asset_types",
+  { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt() },
+  (t) => [uniqueIndex("asset_types_org_name_key").on(t.organizationId, t.name)],
+);
+
+export const assets = pgTable(
+  "assets",
+  {
+    id: id(),
+    organizationId: orgId(),
+    assetTypeId: uuid("asset_type_id").references(() => assetTypes.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    code: text("code"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("assets_org_idx").on(t.organizationId)],
+);
+
+/** Organization-defined answer kinds; the spec gives no endpoint for them (admin CLI only). */
+export const responseTypes = pgTable(
+  "response_types",
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text("name").notNull(),
+    /** SELECT, MULTI_SELECT, TEXT, NUMBER, DATE, BOOLEAN, PHOTO, ... */
+    inputType: text("input_type").notNull(),
+    uiLabel: text("ui_label"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("response_types_org_name_key").on(t.organizationId, t.name)],
+);
+
+export const responseTypeOptions = pgTable(
+  "response_type_options",
+  {
+    id: id(),
+    organizationId: orgId(),
+    responseTypeId: uuid("response_type_id")
+      .notNull()
+      .references(() => responseTypes.id, { onDelete: "cascade" }),
+    label: text("label").notNull(),
+    value: text("value").notNull(),
+    position: integer("position").notNull(),
+    requiresNote: boolean("requires_note").notNull().default(false),
+    requiresPhoto: boolean("requires_photo").notNull().default(false),
+  },
+  (t) => [index("response_type_options_type_idx").on(t.responseTypeId)],
+);

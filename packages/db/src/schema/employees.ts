@@ -1,0 +1,86 @@
+import { sql } from "drizzle-orm";
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { createdAt, id, orgId, updatedAt } from "./columns.ts";
+import { groups, roles, sites } from "./directory.ts";
+import { organizations } from "./organizations.ts";
+
+export const employees = pgTable(
+  "employees",
+  {
+    id: id(),
+    organizationId: orgId(),
+    externalEmployeeId: text("external_employee_id").notNull(),
+    /** ACTIVE, INACTIVE, TERMINATED */
+    status: text("status").notNull().default("ACTIVE"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    displayName: text("display_name"),
+    email: text("email"),
+    phone: text("phone"),
+    jobTitle: text("job_title"),
+    department: text("department"),
+    supervisor: jsonb("supervisor").$type<{ name?: string; email?: string } | null>(),
+    /** ISO 8601 as sent (date or date-time). */
+    hireDate: text("hire_date"),
+    terminationDate: text("termination_date"),
+    metadata: jsonb("metadata").$type<Record<string, unknown> | null>(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    lastSyncRequestId: uuid("last_sync_request_id"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("employees_org_external_id_key").on(t.organizationId, t.externalEmployeeId),
+    uniqueIndex("employees_org_email_key").on(t.organizationId, sql`lower(${t.email})`),
+    uniqueIndex("employees_user_key").on(t.userId),
+    index("employees_org_updated_idx").on(t.organizationId, t.updatedAt, t.id),
+  ],
+);
+
+const employeeRef = () =>
+  uuid("employee_id")
+    .notNull()
+    .references(() => employees.id, { onDelete: "cascade" });
+const orgRef = () =>
+  uuid("organization_id")
+    .notNull()
+    .references(() => organizations.id, { onDelete: "cascade" });
+
+export const employeeRoles = pgTable(
+  "employee_roles",
+  {
+    employeeId: employeeRef(),
+    roleId: uuid("role_id")
+      .notNull()
+      .references(() => roles.id, { onDelete: "cascade" }),
+    organizationId: orgRef(),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.roleId] })],
+);
+
+export const employeeGroups = pgTable(
+  "employee_groups",
+  {
+    employeeId: employeeRef(),
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    organizationId: orgRef(),
+    memberRole: text("member_role"),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.groupId] })],
+);
+
+export const employeeSites = pgTable(
+  "employee_sites",
+  {
+    employeeId: employeeRef(),
+    siteId: uuid("site_id")
+      .notNull()
+      .references(() => sites.id, { onDelete: "cascade" }),
+    organizationId: orgRef(),
+    siteRole: text("site_role"),
+  },
+  (t) => [primaryKey({ columns: [t.employeeId, t.siteId] })],
+);

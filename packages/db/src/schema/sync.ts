@@ -1,0 +1,64 @@
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from "drizzle-orm/pg-core";
+import { users } from "./auth.ts";
+import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
+
+/** One POST /api/v1/sync/employees call: the request and, when done, its response. */
+export const syncRequests = pgTable(
+  "sync_requests",
+  {
+    id: id(),
+    organizationId: orgId(),
+    /** OAuth client id (text) that sent it. */
+    clientId: text("client_id"),
+    syncBatchId: text("sync_batch_id"),
+    /** processing, completed */
+    status: text("status").notNull().default("processing"),
+    dryRun: boolean("dry_run").notNull().default(false),
+    total: integer("total").notNull(),
+    createdAt: createdAt(),
+    completedAt: ts("completed_at"),
+  },
+  (t) => [index("sync_requests_org_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** One employee of a sync request. The worker writes its outcome in the employee's transaction. */
+export const syncRequestItems = pgTable(
+  "sync_request_items",
+  {
+    id: id(),
+    organizationId: orgId(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => syncRequests.id, { onDelete: "cascade" }),
+    idx: integer("idx").notNull(),
+    externalEmployeeId: text("external_employee_id"),
+    input: jsonb("input"),
+    /** pending, done, failed */
+    status: text("status").notNull().default("pending"),
+    result: jsonb("result"),
+    error: text("error"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("sync_request_items_request_idx_key").on(t.requestId, t.idx)],
+);
+
+/** Outgoing mail written in the same transaction as the change that causes it (outbox). */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    organizationId: orgId(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    /** Non-secret template data only; a temporary password is made at delivery, never stored. */
+    data: jsonb("data").notNull().default({}),
+    /** pending, sent, failed */
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [index("mail_outbox_status_idx").on(t.status, t.createdAt)],
+);

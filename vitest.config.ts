@@ -1,0 +1,28 @@
+import { defineConfig } from "vitest/config";
+
+// Three tiers (STYLE.md): unit tests are pure and fast; integration and process
+// tests talk to real Postgres and Redis (DATABASE_URL / REDIS_URL, else testcontainers).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/test/**/*.unit.test.ts", "apps/*/test/**/*.unit.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["packages/*/test/**/*.int.test.ts", "apps/*/test/**/*.int.test.ts"],
+          globalSetup: ["packages/testing/src/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Two cores: process-level tests start API and worker processes of their own.
+          maxWorkers: 2,
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+});
