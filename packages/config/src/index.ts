@@ -29,8 +29,8 @@ export const boolVar = (def: boolean) =>
     .transform((v) => v === "true" || v === "1" || v === "yes")
     .default(def);
 
-export const urlVar = (def: string | undefined, protocols: string[]) => {
-  const base = z
+const urlString = (protocols: string[]) =>
+  z
     .string()
     .trim()
     .refine((v) => {
@@ -40,8 +40,9 @@ export const urlVar = (def: string | undefined, protocols: string[]) => {
         return false;
       }
     }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
-  return def === undefined ? base.optional() : base.default(def);
-};
+
+export const urlVar = (def: string, protocols: string[]) => urlString(protocols).default(def);
+export const optionalUrlVar = (protocols: string[]) => urlString(protocols).optional();
 
 export const baseEnvShape = {
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import express, { type RequestHandler, type Router } from "express";
+import { pinoHttp } from "pino-http";
+import type { Deps } from "./deps.ts";
+import { errorHandler, notFoundRoute } from "./http/errors.ts";
+import { rateLimiter } from "./http/rate-limit.ts";
+import { authRoutes } from "./routes/auth/index.ts";
+import { docsRoutes } from "./routes/docs/index.ts";
+import { healthRoutes } from "./routes/health/index.ts";
+
+/** Feature routers, one folder each under routes/. */
+const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes];
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * JSON limits per route: media imports get their own, larger limit
+ * (INSPECTION_BODY_LIMIT_MB); everything else BODY_LIMIT_MB. Past it: 413.
+ */
+function bodyParsers(deps: Deps): RequestHandler {
+  const mb = (n: number) => n * 1024 * 1024;
+  const json = express.json({ limit: mb(deps.env.BODY_LIMIT_MB) });
+  const inspectionJson = express.json({ limit: mb(deps.env.INSPECTION_BODY_LIMIT_MB) });
+  const form = express.urlencoded({ extended: false, limit: mb(1) });
+  return (req, res, next) => {
+    if (req.method === "POST" && req.path === "/api/inspections") return inspectionJson(req, res, next);
+    if (req.path === "/oauth/token") return form(req, res, (err) => (err ? next(err) : json(req, res, next)));
+    return json(req, res, next);
+  };
+}
+
+export function createApp(deps: Deps): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", deps.env.TRUST_PROXY);
+  app.set("json replacer", (_key: string, value: unknown) => value);
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && REQUEST_ID_RE.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+      // Only the path: query strings and bodies are not logged.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(rateLimiter(deps));
+  app.use(bodyParsers(deps));
+  for (const feature of features) app.use(feature(deps));
+  app.use(notFoundRoute);
+  app.use(errorHandler);
+  return app;
+}

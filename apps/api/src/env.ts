@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { baseEnvShape, boolVar, intVar, loadEnv } from "@insp/config";
+
+/** The API's configuration, parsed once at start-up (README, Configuration). */
+export const apiEnvShape = {
+  ...baseEnvShape,
+  PORT: intVar(3000, 0, 65535),
+  HOST: z.string().default("0.0.0.0"),
+  RATE_LIMIT_PER_MINUTE: intVar(1000, 1, 1_000_000),
+  BODY_LIMIT_MB: intVar(5, 1, 1024),
+  INSPECTION_BODY_LIMIT_MB: intVar(50, 1, 2048),
+  SYNC_WAIT_SECONDS: intVar(60, 1, 3600),
+  IMPORT_WAIT_SECONDS: intVar(30, 1, 3600),
+  TOKEN_TTL_SECONDS: intVar(3600, 60, 86_400),
+  USER_TOKEN_TTL_SECONDS: intVar(900, 60, 86_400),
+  TOKEN_ISSUER: z.string().min(1).default("inspection-service"),
+  /** PEM (PKCS#8) EC P-256 private key; unset: a key kept in Postgres, shared by all replicas. */
+  JWT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
+  /** Optional server-side pepper for API key and client secret hashes; the admin CLI needs the same one. */
+  SECRET_PEPPER: z.string().min(16, "must be at least 16 characters").optional(),
+  MIGRATE_ON_START: boolVar(true),
+  SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600),
+  /** Express `trust proxy`: set when behind a load balancer so rate limits see client addresses. */
+  TRUST_PROXY: boolVar(false),
+};
+
+export type ApiEnv = ReturnType<typeof loadApiEnv>;
+export const loadApiEnv = (source: Record<string, string | undefined> = process.env) => loadEnv(apiEnvShape, source);

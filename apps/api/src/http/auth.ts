@@ -1,0 +1,78 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { API_KEY_PREFIX, AppError, authenticateApiKey, forbidden, principalFromToken, unauthorized, type Principal } from "@insp/core";
+import type { Deps } from "../deps.ts";
+
+declare module "express-serve-static-core" {
+  interface Request {
+    principal?: Principal;
+  }
+}
+
+/** The credential string of an Authorization header: Bearer value, or Basic user (or password). */
+export function credentialOf(header: string | undefined): { scheme: "bearer" | "basic"; value: string } | null {
+  if (!header) return null;
+  const [scheme, rest] = [header.slice(0, header.indexOf(" ")).toLowerCase(), header.slice(header.indexOf(" ") + 1).trim()];
+  if (!rest) return null;
+  if (scheme === "bearer") return { scheme: "bearer", value: rest };
+  if (scheme === "basic") {
+    const decoded = Buffer.from(rest, "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    const user = colon === -1 ? decoded : decoded.slice(0, colon);
+    const pass = colon === -1 ? "" : decoded.slice(colon + 1);
+    // The spec does not say how Basic credentials are formed: the key is the user name
+    // with an empty password, and the password with an empty user is accepted too.
+    const value = user || pass;
+    return value ? { scheme: "basic", value } : null;
+  }
+  return null;
+}
+
+type Kind = Principal["kind"];
+
+export interface AuthOptions {
+  allow: Kind[];
+  /** Required OAuth scope for client tokens. */
+  scope?: string;
+  /** Let a user whose temporary password must be changed through (only the password route). */
+  allowPasswordReset?: boolean;
+}
+
+const looksLikeJwt = (v: string) => v.split(".").length === 3;
+
+/** Resolves the caller from the Authorization header and fixes their organization. */
+export function authenticate(deps: Deps, opts: AuthOptions): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const cred = credentialOf(req.headers.authorization);
+      if (!cred) throw unauthorized("Missing credentials: send an Authorization header");
+      let principal: Principal | null = null;
+      if (cred.value.startsWith(`${API_KEY_PREFIX}_`)) {
+        if (!opts.allow.includes("apiKey")) throw unauthorized("This endpoint requires an OAuth access token (POST /oauth/token), not an API key");
+        principal = await authenticateApiKey(deps.db, cred.value, deps.env.SECRET_PEPPER);
+      } else if (cred.scheme === "bearer" && looksLikeJwt(cred.value)) {
+        const claims = await deps.tokens.verify(cred.value);
+        if (claims) principal = await principalFromToken(deps.db, claims);
+      }
+      if (!principal) throw unauthorized("Invalid or expired credentials");
+      if (!opts.allow.includes(principal.kind)) {
+        throw unauthorized(principal.kind === "client" ? "OAuth client tokens are only accepted by /api/v1/sync/employees" : "This endpoint requires an OAuth access token (POST /oauth/token)");
+      }
+      if (principal.kind === "client" && opts.scope && !principal.scopes.includes(opts.scope)) {
+        throw forbidden(`Access token lacks the scope ${opts.scope}`);
+      }
+      if (principal.kind === "user" && principal.mustResetPassword && !opts.allowPasswordReset) {
+        throw new AppError(403, "Password change required: set a new password with POST /api/auth/password before using the API");
+      }
+      req.principal = principal;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** The authenticated principal of a route behind `authenticate`. */
+export function principalOf(req: Request): Principal {
+  if (!req.principal) throw new Error("route is missing authenticate()");
+  return req.principal;
+}

@@ -1,0 +1,67 @@
+import { createDb, runMigrations } from "@insp/db";
+import { ConfigError } from "@insp/config";
+import { TokenService, createLogger } from "@insp/core";
+import { JobWaiter, Queues, createRedis } from "@insp/queue";
+import { createApp } from "./app.ts";
+import type { Deps } from "./deps.ts";
+import { loadApiEnv } from "./env.ts";
+
+async function main() {
+  let env;
+  try {
+    env = loadApiEnv();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+  const logger = createLogger("api", env.LOG_LEVEL);
+  if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
+  const dbHandle = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, applicationName: "inspection-api" });
+  const redis = createRedis(env.REDIS_URL, "producer");
+  const tokens = new TokenService(dbHandle.db, { issuer: env.TOKEN_ISSUER, privateKeyPem: env.JWT_PRIVATE_KEY });
+  await tokens.init();
+  const queues = new Queues(redis, env.QUEUE_PREFIX);
+  const waiter = new JobWaiter(() => createRedis(env.REDIS_URL, "worker"), env.QUEUE_PREFIX);
+  const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger };
+  const app = createApp(deps);
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const addr = server.address();
+    const port = typeof addr === "object" && addr ? addr.port : env.PORT;
+    logger.info({ port }, `API listening on http://127.0.0.1:${port}`);
+  });
+  server.keepAliveTimeout = 65_000;
+
+  // SIGTERM: stop accepting, let in-flight requests finish (bounded), then close
+  // queue connections and the pool (STYLE.md, Habits).
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    const hardStop = setTimeout(() => {
+      logger.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    hardStop.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await waiter.close().catch(() => {});
+    await queues.close().catch(() => {});
+    redis.disconnect();
+    await dbHandle.close().catch(() => {});
+    logger.info("stopped");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error("API failed to start:", err instanceof Error ? err.message : err);
+  process.exit(1);
+});

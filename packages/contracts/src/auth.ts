@@ -1,0 +1,64 @@
+import { errorResponses } from "./common.ts";
+import { registry, z } from "./openapi.ts";
+
+export const TokenRequest = z
+  .object({
+    grant_type: z.string(),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+    scope: z.string().optional(),
+  })
+  .openapi("TokenRequest");
+
+export const TokenResponse = registry.register(
+  "TokenResponse",
+  z.object({ access_token: z.string(), token_type: z.literal("Bearer"), expires_in: z.number().int(), scope: z.string() }),
+);
+
+export const OAuthError = registry.register(
+  "OAuthError",
+  z.object({ error: z.enum(["invalid_request", "invalid_client", "invalid_grant", "unauthorized_client", "unsupported_grant_type", "invalid_scope"]), error_description: z.string().optional() }),
+);
+
+export const LoginBody = z.object({ email: z.string().min(1), password: z.string().min(1) }).openapi("LoginRequest");
+export const LoginResponse = registry.register("LoginResponse", z.object({ accessToken: z.string(), expiresIn: z.number().int(), mustResetPassword: z.boolean() }));
+export const PasswordBody = z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(1) }).openapi("PasswordChangeRequest");
+
+registry.registerPath({
+  method: "post",
+  path: "/oauth/token",
+  summary: "OAuth 2.0 client credentials grant (RFC 6749 section 4.4); extension",
+  description: "Client authenticated with HTTP Basic (client_id:client_secret) or with client_id and client_secret in the form body. The access token is an ES256 JWT for /api/v1/sync/employees.",
+  request: { body: { content: { "application/x-www-form-urlencoded": { schema: TokenRequest } } } },
+  responses: {
+    200: { description: "Access token", content: { "application/json": { schema: TokenResponse } } },
+    400: { description: "RFC 6749 section 5.2 error", content: { "application/json": { schema: OAuthError } } },
+    401: { description: "invalid_client", content: { "application/json": { schema: OAuthError } } },
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/.well-known/jwks.json",
+  summary: "Public keys that verify access tokens; extension",
+  responses: { 200: { description: "JWK Set", content: { "application/json": { schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } } },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/api/auth/login",
+  summary: "User login; extension",
+  description: "Gives a short-lived user token for the templates and inspections endpoints. A user with a temporary password gets `mustResetPassword: true` and may only call POST /api/auth/password until they change it.",
+  request: { body: { content: { "application/json": { schema: LoginBody } } } },
+  responses: { 200: { description: "User token", content: { "application/json": { schema: LoginResponse } } }, ...errorResponses(400, 401, 429) },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/api/auth/password",
+  summary: "Change the caller's password; extension",
+  description: "Needs a user token. Tokens issued before the change stop working: log in again.",
+  security: [{ apiKey: [] }],
+  request: { body: { content: { "application/json": { schema: PasswordBody } } } },
+  responses: { 204: { description: "Changed" }, ...errorResponses(400, 401, 429) },
+});

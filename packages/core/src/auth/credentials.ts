@@ -1,0 +1,116 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "@insp/db";
+import { apiKeys, employeeRoles, employees, oauthClients, roles, users } from "@insp/db/schema";
+import { AppError, unauthorized } from "../errors.ts";
+import { MIN_PASSWORD_LENGTH, generateTemporaryPassword, hashPassword, verifyPassword } from "./passwords.ts";
+import { hashSecret, safeEqualHex } from "./secrets.ts";
+import type { TokenClaims, TokenService } from "./tokens.ts";
+
+/** Who is calling, as fixed by the credential. `organizationId` scopes every query. */
+export type Principal =
+  | { kind: "apiKey"; organizationId: string; apiKeyId: string }
+  | { kind: "user"; organizationId: string; userId: string; isAdmin: boolean; mustResetPassword: boolean }
+  | { kind: "client"; organizationId: string; clientId: string; scopes: string[] };
+
+export async function authenticateApiKey(db: DbOrTx, key: string, pepper?: string): Promise<Principal | null> {
+  const [row] = await db
+    .select({ id: apiKeys.id, organizationId: apiKeys.organizationId })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, hashSecret(key, pepper)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) return null;
+  // Last use, at most once a minute per key; not awaited, a lost update is harmless.
+  db.update(apiKeys)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, row.id), sql`(${apiKeys.lastUsedAt} is null or ${apiKeys.lastUsedAt} < now() - interval '1 minute')`))
+    .then(
+      () => {},
+      () => {},
+    );
+  return { kind: "apiKey", organizationId: row.organizationId, apiKeyId: row.id };
+}
+
+/** OAuth client by id and secret (constant-time compare); null when unknown, revoked or wrong. */
+export async function authenticateClient(db: DbOrTx, clientId: string, secret: string, pepper?: string) {
+  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
+  const presented = hashSecret(secret, pepper);
+  if (!row || row.revokedAt || !safeEqualHex(row.secretHash, presented)) return null;
+  return row;
+}
+
+/**
+ * Checks a verified token against the current state of its subject: a revoked client,
+ * or a disabled user, or a user token issued before a password change, is refused.
+ */
+export async function principalFromToken(db: DbOrTx, claims: TokenClaims): Promise<Principal | null> {
+  if (claims.use === "client") {
+    const [row] = await db
+      .select({ organizationId: oauthClients.organizationId, revokedAt: oauthClients.revokedAt })
+      .from(oauthClients)
+      .where(eq(oauthClients.clientId, claims.sub))
+      .limit(1);
+    if (!row || row.revokedAt || row.organizationId !== claims.org) return null;
+    return { kind: "client", organizationId: row.organizationId, clientId: claims.sub, scopes: claims.scope.split(" ").filter(Boolean) };
+  }
+  const user = await loadUserAuth(db, claims.sub);
+  if (!user || user.disabled || user.organizationId !== claims.org) return null;
+  if (claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) return null;
+  return { kind: "user", organizationId: user.organizationId, userId: user.id, isAdmin: user.isAdmin, mustResetPassword: user.mustResetPassword };
+}
+
+/** A user is an admin by flag, or through the `admin` role of their linked employee. */
+async function loadUserAuth(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      disabled: users.disabled,
+      mustResetPassword: users.mustResetPassword,
+      passwordHash: users.passwordHash,
+      tokensValidAfter: users.tokensValidAfter,
+      isAdmin: sql<boolean>`${users.isAdmin} or exists (
+        select 1 from ${employees} e join ${employeeRoles} er on er.employee_id = e.id join ${roles} r on r.id = er.role_id
+        where e.user_id = ${users.id} and r.name = 'admin')`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+export interface LoginResult {
+  accessToken: string;
+  expiresIn: number;
+  mustResetPassword: boolean;
+}
+
+const INVALID_LOGIN = "Invalid email or password";
+
+export async function login(db: DbOrTx, tokens: TokenService, email: string, password: string, ttlSeconds: number): Promise<LoginResult> {
+  const [user] = await db
+    .select({ id: users.id, organizationId: users.organizationId, passwordHash: users.passwordHash, disabled: users.disabled, mustResetPassword: users.mustResetPassword })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  // Verify even for unknown users so response time does not reveal which e-mails exist.
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+  if (!user || !ok || user.disabled) throw unauthorized(INVALID_LOGIN);
+  const accessToken = await tokens.sign({ use: "user", sub: user.id, org: user.organizationId, scope: "user" }, ttlSeconds);
+  return { accessToken, expiresIn: ttlSeconds, mustResetPassword: user.mustResetPassword };
+}
+
+// An argon2id hash of a random string, so unknown users cost the same as known ones.
+let dummy: Promise<string> | undefined;
+const dummyHash = () => (dummy ??= hashPassword(generateTemporaryPassword()));
+
+export async function changePassword(db: DbOrTx, userId: string, currentPassword: string, newPassword: string): Promise<void> {
+  const user = await loadUserAuth(db, userId);
+  if (!user || user.disabled) throw unauthorized();
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, "currentPassword is incorrect");
+  if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError(400, `newPassword must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (newPassword === currentPassword) throw new AppError(400, "newPassword must differ from currentPassword");
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(newPassword), mustResetPassword: false, tokensValidAfter: sql`now()` })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,161 @@
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { DbOrTx } from "@insp/db";
+import { apiKeys, assetTypes, groups, oauthClients, organizations, responseTypeOptions, responseTypes, roles, sites, users } from "@insp/db/schema";
+import { AppError } from "../errors.ts";
+import { hashPassword } from "../auth/passwords.ts";
+import { API_KEY_PREFIX, CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX, displayPrefix, generateSecret, hashSecret } from "../auth/secrets.ts";
+import { SYNC_SCOPE } from "../auth/tokens.ts";
+
+/**
+ * Operator actions behind the admin CLI (the spec has no endpoints for them).
+ * Secrets are returned once, here, and stored only as hashes.
+ */
+
+export async function createOrganization(db: DbOrTx, name: string) {
+  const [org] = await db.insert(organizations).values({ name }).returning();
+  return org!;
+}
+
+export async function createApiKey(db: DbOrTx, organizationId: string, name: string, pepper?: string) {
+  const key = generateSecret(API_KEY_PREFIX);
+  const [row] = await db.insert(apiKeys).values({ organizationId, name, prefix: displayPrefix(key), keyHash: hashSecret(key, pepper) }).returning({ id: apiKeys.id });
+  return { id: row!.id, name, prefix: displayPrefix(key), apiKey: key };
+}
+
+export async function createOAuthClient(db: DbOrTx, organizationId: string, name: string, pepper?: string, scopes: string[] = [SYNC_SCOPE]) {
+  const clientId = generateSecret(CLIENT_ID_PREFIX, 12);
+  const clientSecret = generateSecret(CLIENT_SECRET_PREFIX);
+  const [row] = await db
+    .insert(oauthClients)
+    .values({ organizationId, name, clientId, secretHash: hashSecret(clientSecret, pepper), scopes })
+    .returning({ id: oauthClients.id });
+  return { id: row!.id, name, clientId, clientSecret, scopes };
+}
+
+export async function createUser(db: DbOrTx, input: { organizationId: string; email: string; name?: string; password?: string; isAdmin?: boolean; username?: string }) {
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`).limit(1);
+  if (taken) throw new AppError(409, `A user with e-mail ${input.email} already exists`);
+  const [row] = await db
+    .insert(users)
+    .values({
+      organizationId: input.organizationId,
+      email: input.email,
+      username: input.username ?? input.email,
+      name: input.name ?? null,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      isAdmin: input.isAdmin ?? false,
+    })
+    .returning({ id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin });
+  return row!;
+}
+
+export async function createSite(db: DbOrTx, organizationId: string, name: string, code: string) {
+  const [row] = await db.insert(sites).values({ organizationId, name, code }).returning({ id: sites.id, name: sites.name, code: sites.code });
+  return row!;
+}
+
+export async function createGroup(db: DbOrTx, organizationId: string, name: string, externalId?: string) {
+  const [row] = await db
+    .insert(groups)
+    .values({ organizationId, name, externalId: externalId ?? null })
+    .returning({ id: groups.id, name: groups.name, externalId: groups.externalId });
+  return row!;
+}
+
+export async function createRole(db: DbOrTx, organizationId: string, name: string) {
+  const [row] = await db.insert(roles).values({ organizationId, name }).returning({ id: roles.id, name: roles.name });
+  return row!;
+}
+
+export async function createAssetType(db: DbOrTx, organizationId: string, name: string) {
+  const [row] = await db.insert(assetTypes).values({ organizationId, name }).returning({ id: assetTypes.id, name: assetTypes.name });
+  return row!;
+}
+
+export interface ResponseTypeInput {
+  name: string;
+  inputType: string;
+  uiLabel?: string;
+  options?: { label: string; value: string; requiresNote?: boolean; requiresPhoto?: boolean }[];
+}
+
+export async function createResponseType(db: DbOrTx, organizationId: string, input: ResponseTypeInput) {
+  const [rt] = await db
+    .insert(responseTypes)
+    .values({ organizationId, name: input.name, inputType: input.inputType.toUpperCase(), uiLabel: input.uiLabel ?? input.name })
+    .returning();
+  const options = input.options?.length
+    ? await db
+        .insert(responseTypeOptions)
+        .values(
+          input.options.map((o, i) => ({
+            organizationId,
+            responseTypeId: rt!.id,
+            label: o.label,
+            value: o.value,
+            position: i,
+            requiresNote: o.requiresNote ?? false,
+            requiresPhoto: o.requiresPhoto ?? false,
+          })),
+        )
+        .returning({ id: responseTypeOptions.id, label: responseTypeOptions.label, value: responseTypeOptions.value })
+    : [];
+  return { id: rt!.id, name: rt!.name, inputType: rt!.inputType, options };
+}
+
+export async function revokeApiKey(db: DbOrTx, organizationId: string, id: string) {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length > 0;
+}
+
+export async function revokeOAuthClient(db: DbOrTx, organizationId: string, clientId: string) {
+  const rows = await db
+    .update(oauthClients)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(oauthClients.clientId, clientId), eq(oauthClients.organizationId, organizationId), isNull(oauthClients.revokedAt)))
+    .returning({ id: oauthClients.id });
+  return rows.length > 0;
+}
+
+/** Listings for the CLI; never includes a secret or its hash. */
+export const listings = {
+  organizations: (db: DbOrTx) => db.select().from(organizations).orderBy(asc(organizations.createdAt)),
+  apiKeys: (db: DbOrTx, org: string) =>
+    db
+      .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(eq(apiKeys.organizationId, org))
+      .orderBy(asc(apiKeys.createdAt)),
+  oauthClients: (db: DbOrTx, org: string) =>
+    db
+      .select({ id: oauthClients.id, name: oauthClients.name, clientId: oauthClients.clientId, scopes: oauthClients.scopes, createdAt: oauthClients.createdAt, revokedAt: oauthClients.revokedAt })
+      .from(oauthClients)
+      .where(eq(oauthClients.organizationId, org))
+      .orderBy(asc(oauthClients.createdAt)),
+  users: (db: DbOrTx, org: string) =>
+    db
+      .select({ id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin, disabled: users.disabled, mustResetPassword: users.mustResetPassword })
+      .from(users)
+      .where(eq(users.organizationId, org))
+      .orderBy(asc(users.email)),
+  sites: (db: DbOrTx, org: string) => db.select({ id: sites.id, name: sites.name, code: sites.code }).from(sites).where(eq(sites.organizationId, org)).orderBy(asc(sites.code)),
+  groups: (db: DbOrTx, org: string) =>
+    db.select({ id: groups.id, name: groups.name, externalId: groups.externalId }).from(groups).where(eq(groups.organizationId, org)).orderBy(asc(groups.name)),
+  roles: (db: DbOrTx, org: string) => db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.organizationId, org)).orderBy(asc(roles.name)),
+  assetTypes: (db: DbOrTx, org: string) =>
+    db.select({ id: assetTypes.id, name: assetTypes.name }).from(assetTypes).where(eq(assetTypes.organizationId, org)).orderBy(asc(assetTypes.name)),
+  responseTypes: async (db: DbOrTx, org: string) => {
+    const types = await db.select().from(responseTypes).where(eq(responseTypes.organizationId, org)).orderBy(asc(responseTypes.name));
+    const options = await db.select().from(responseTypeOptions).where(eq(responseTypeOptions.organizationId, org)).orderBy(asc(responseTypeOptions.position));
+    return types.map((t) => ({
+      id: t.id,
+      name: t.name,
+      inputType: t.inputType,
+      options: options.filter((o) => o.responseTypeId === t.id).map((o) => ({ id: o.id, label: o.label, value: o.value })),
+    }));
+  },
+};

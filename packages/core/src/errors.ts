@@ -1,0 +1,26 @@
+/**
+ * The one error type domain code throws. The API's error middleware shapes it as
+ * `{error, details?}` with `status`; anything else becomes a logged 500 whose
+ * message never reaches the client (STYLE.md, HTTP).
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+    public readonly details?: string[],
+    /** Extra top-level fields of the error body, e.g. OAuth's `error_description`. */
+    public readonly body?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string, details?: string[]) => new AppError(400, message, details);
+export const unauthorized = (message = "Missing or invalid credentials") => new AppError(401, message);
+export const forbidden = (message: string) => new AppError(403, message);
+export const notFound = (message: string) => new AppError(404, message);
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id can name nothing: callers answer 404 instead of asking Postgres (DESIGN.md). */
+export const isUuid = (v: unknown): v is string => typeof v === "string" && UUID_RE.test(v);

@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/**
+ * The one contract for queues (STYLE.md, Jobs): queue names, a zod schema per job
+ * payload and the retry policy per queue. One job kind per queue; the job name is
+ * the queue name. Payloads carry ids and small values only: no media, no passwords,
+ * no tokens (Redis stores job data in plain text).
+ */
+export const jobSchemas = {
+  /** One employee of a sync request; the input lives in sync_request_items. */
+  "employee-sync": z.object({
+    organizationId: z.uuid(),
+    requestId: z.uuid(),
+    itemId: z.uuid(),
+  }),
+  /** One pending row of mail_outbox. */
+  mail: z.object({
+    organizationId: z.uuid(),
+    outboxId: z.uuid(),
+  }),
+  /** One validated inspection import; answers and media references live in Postgres. */
+  "inspection-import": z.object({
+    organizationId: z.uuid(),
+    importId: z.uuid(),
+  }),
+} as const;
+
+export type JobName = keyof typeof jobSchemas;
+export type JobData<N extends JobName> = z.output<(typeof jobSchemas)[N]>;
+export const JOB_NAMES = Object.keys(jobSchemas) as JobName[];
+
+export interface QueuePolicy {
+  attempts: number;
+  backoff: { type: "exponential"; delay: number };
+  removeOnComplete: { age: number; count: number };
+  removeOnFail: { age: number; count: number };
+}
+
+/** Retries are a policy per queue. Business failures throw UnrecoverableError and skip them. */
+export const queuePolicies: Record<JobName, QueuePolicy> = {
+  "employee-sync": { attempts: 5, backoff: { type: "exponential", delay: 200 }, removeOnComplete: { age: 3600, count: 50_000 }, removeOnFail: { age: 86_400, count: 50_000 } },
+  mail: { attempts: 8, backoff: { type: "exponential", delay: 2_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 86_400, count: 10_000 } },
+  "inspection-import": { attempts: 3, backoff: { type: "exponential", delay: 500 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
+};
+
+export function parseJobData<N extends JobName>(name: N, data: unknown): JobData<N> {
+  return jobSchemas[name].parse(data) as JobData<N>;
+}
+
+/** Custom BullMQ job ids may not contain ':' nor be all digits (PITFALLS.md). */
+export function jobId(...parts: string[]): string {
+  const id = parts.join("_");
+  if (id.includes(":") || /^\d+$/.test(id)) throw new Error(`invalid job id ${id}`);
+  return id;
+}

@@ -1,0 +1,5 @@
+export * from "./contract.ts";
+export * from "./connection.ts";
+export * from "./queues.ts";
+export * from "./waiter.ts";
+export { UnrecoverableError, Worker, type Job, type Processor } from "bullmq";
