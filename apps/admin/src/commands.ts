@@ -1,0 +1,112 @@
+import type { Db } from "@insp/db";
+import {
+  AppError,
+  createApiKey,
+  createAssetType,
+  createGroup,
+  createOAuthClient,
+  createOrganization,
+  createResponseType,
+  createRole,
+  createSite,
+  createUser,
+  generateTemporaryPassword,
+  isUuid,
+  listings,
+  revokeApiKey,
+  revokeOAuthClient,
+  seedDemo,
+} from "@insp/core";
+
+export type Flags = Record<string, string | boolean | string[] | undefined>;
+export interface CommandContext {
+  db: Db;
+  pepper?: string;
+  flags: Flags;
+  positionals: string[];
+}
+type Command = { usage: string; summary: string; run: (ctx: CommandContext) => Promise<unknown> };
+
+const str = (flags: Flags, name: string, required = true): string => {
+  const v = flags[name];
+  if (typeof v === "string" && v.trim()) return v.trim();
+  if (required) throw new AppError(2, `--${name} is required`);
+  return "";
+};
+const org = (flags: Flags) => {
+  const id = str(flags, "org");
+  if (!isUuid(id)) throw new AppError(2, "--org must be an organization id (UUID)");
+  return id;
+};
+
+const LISTS = {
+  orgs: (ctx: CommandContext) => listings.organizations(ctx.db),
+  "api-keys": (ctx: CommandContext) => listings.apiKeys(ctx.db, org(ctx.flags)),
+  "oauth-clients": (ctx: CommandContext) => listings.oauthClients(ctx.db, org(ctx.flags)),
+  users: (ctx: CommandContext) => listings.users(ctx.db, org(ctx.flags)),
+  sites: (ctx: CommandContext) => listings.sites(ctx.db, org(ctx.flags)),
+  groups: (ctx: CommandContext) => listings.groups(ctx.db, org(ctx.flags)),
+  roles: (ctx: CommandContext) => listings.roles(ctx.db, org(ctx.flags)),
+  "asset-types": (ctx: CommandContext) => listings.assetTypes(ctx.db, org(ctx.flags)),
+  "response-types": (ctx: CommandContext) => listings.responseTypes(ctx.db, org(ctx.flags)),
+} as const;
+
+/** Every operator command. Secrets are printed once, on creation, and stored only as hashes. */
+export const commands: Record<string, Command> = {
+  "seed-demo": { usage: "seed-demo [--name N]", summary: "Create a complete demo organization (new on every call) and print its credentials", run: (ctx) => seedDemo(ctx.db, { pepper: ctx.pepper, name: str(ctx.flags, "name", false) || undefined }) },
+  "create-org": { usage: "create-org --name N", summary: "Create an organization", run: (ctx) => createOrganization(ctx.db, str(ctx.flags, "name")) },
+  "create-api-key": { usage: "create-api-key --org ID [--name N]", summary: "Create an API key (shown once)", run: (ctx) => createApiKey(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "api key", ctx.pepper) },
+  "create-oauth-client": {
+    usage: "create-oauth-client --org ID [--name N]",
+    summary: "Create an OAuth client for employee sync (secret shown once)",
+    run: (ctx) => createOAuthClient(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "oauth client", ctx.pepper),
+  },
+  "create-user": {
+    usage: "create-user --org ID --email E [--name N] [--password P] [--admin]",
+    summary: "Create a user (a password is generated and printed when none is given)",
+    run: async (ctx) => {
+      const password = str(ctx.flags, "password", false) || generateTemporaryPassword();
+      const user = await createUser(ctx.db, { organizationId: org(ctx.flags), email: str(ctx.flags, "email"), name: str(ctx.flags, "name", false) || undefined, password, isAdmin: ctx.flags.admin === true });
+      return { ...user, password };
+    },
+  },
+  "create-site": { usage: "create-site --org ID --name N --code C", summary: "Create a site", run: (ctx) => createSite(ctx.db, org(ctx.flags), str(ctx.flags, "name"), str(ctx.flags, "code")) },
+  "create-group": {
+    usage: "create-group --org ID --name N [--external-id X]",
+    summary: "Create a group",
+    run: (ctx) => createGroup(ctx.db, org(ctx.flags), str(ctx.flags, "name"), str(ctx.flags, "external-id", false) || undefined),
+  },
+  "create-role": { usage: "create-role --org ID --name N", summary: "Create a role", run: (ctx) => createRole(ctx.db, org(ctx.flags), str(ctx.flags, "name")) },
+  "create-asset-type": { usage: "create-asset-type --org ID --name N", summary: "Create an asset type", run: (ctx) => createAssetType(ctx.db, org(ctx.flags), str(ctx.flags, "name")) },
+  "create-response-type": {
+    usage: "create-response-type --org ID --name N --input-type SELECT|MULTI_SELECT|TEXT|NUMBER|DATE|BOOLEAN [--option Label=value ...]",
+    summary: "Create a response type, with options for choice types",
+    run: (ctx) => {
+      const raw = ctx.flags.option;
+      const opts = (Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : []).map((o) => {
+        const i = o.indexOf("=");
+        return i === -1 ? { label: o, value: o.toLowerCase() } : { label: o.slice(0, i), value: o.slice(i + 1) };
+      });
+      return createResponseType(ctx.db, org(ctx.flags), { name: str(ctx.flags, "name"), inputType: str(ctx.flags, "input-type"), options: opts });
+    },
+  },
+  list: {
+    usage: `list <${Object.keys(LISTS).join("|")}> [--org ID]`,
+    summary: "List organizations or an organization's keys, clients, users and reference data (never secrets)",
+    run: (ctx) => {
+      const what = ctx.positionals[0] as keyof typeof LISTS | undefined;
+      if (!what || !(what in LISTS)) throw new AppError(2, `list needs one of: ${Object.keys(LISTS).join(", ")}`);
+      return LISTS[what](ctx);
+    },
+  },
+  "revoke-api-key": {
+    usage: "revoke-api-key --org ID --id KEY_ID",
+    summary: "Revoke an API key",
+    run: async (ctx) => ({ revoked: await revokeApiKey(ctx.db, org(ctx.flags), str(ctx.flags, "id")) }),
+  },
+  "revoke-oauth-client": {
+    usage: "revoke-oauth-client --org ID --client-id CLIENT_ID",
+    summary: "Revoke an OAuth client; its tokens stop working at once",
+    run: async (ctx) => ({ revoked: await revokeOAuthClient(ctx.db, org(ctx.flags), str(ctx.flags, "client-id")) }),
+  },
+};

@@ -1,0 +1,67 @@
+import { parseArgs } from "node:util";
+import { ConfigError } from "@insp/config";
+import { AppError } from "@insp/core";
+import { createDb, runMigrations } from "@insp/db";
+import { commands } from "./commands.ts";
+import { loadAdminEnv } from "./env.ts";
+
+/** `npm run admin -- <command> [--json]`: operator tasks the HTTP API has no endpoints for. */
+function help(): string {
+  const rows = [["migrate", "Create the database if missing and apply migrations"], ...Object.entries(commands).map(([, c]) => [c.usage, c.summary])];
+  return `Usage: npm run admin -- <command> [options] [--json]\n\n${rows.map(([u, s]) => `  ${u}\n      ${s}`).join("\n")}\n`;
+}
+
+function printHuman(value: unknown): void {
+  if (Array.isArray(value)) {
+    if (value.length === 0) console.log("(none)");
+    else console.table(value);
+    return;
+  }
+  console.log(JSON.stringify(value, null, 2));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: false,
+    options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" }, admin: { type: "boolean" }, option: { type: "string", multiple: true } },
+  });
+  const [name, ...rest] = positionals;
+  if (!name || values.help || name === "help") {
+    console.log(help());
+    return name || values.help ? 0 : 2;
+  }
+  const env = loadAdminEnv();
+  if (name === "migrate") {
+    await runMigrations(env.DATABASE_URL);
+    if (values.json) console.log(JSON.stringify({ migrated: true }));
+    else console.log("Migrations applied.");
+    return 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${help()}`);
+    return 2;
+  }
+  await runMigrations(env.DATABASE_URL);
+  const { db, close } = createDb(env.DATABASE_URL, { max: 2, applicationName: "inspection-admin" });
+  try {
+    const result = await command.run({ db, pepper: env.SECRET_PEPPER, flags: values, positionals: rest });
+    if (values.json) console.log(JSON.stringify(result, null, 2));
+    else printHuman(result);
+    return 0;
+  } finally {
+    await close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err) => {
+    if (err instanceof ConfigError) console.error(err.message);
+    else if (err instanceof AppError) console.error(`Error: ${err.message}`);
+    else console.error("Error:", err instanceof Error ? err.message : err);
+    process.exit(err instanceof ConfigError ? 78 : 1);
+  },
+);

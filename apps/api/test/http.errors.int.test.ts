@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DemoSeed } from "@insp/core";
+import { startStack, type Stack } from "@insp/testing";
+
+let stack: Stack;
+let t: DemoSeed;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { BODY_LIMIT_MB: "1" } });
+  t = await stack.tenant();
+});
+afterAll(() => stack?.stop());
+
+describe("errors are JSON with the right status", () => {
+  it("malformed JSON is a 400 {error}", async () => {
+    const res = await stack.http.request("POST", "/api/auth/login", { rawBody: '{"email":', headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "Malformed JSON in request body" });
+  });
+
+  it("a body over BODY_LIMIT_MB is a 413 {error}", async () => {
+    const res = await stack.http.post("/api/auth/login", { email: "a@b.c", password: "x".repeat(1_200_000) });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatch(/too large/);
+  });
+
+  it("an unknown route is a 404 {error}, never HTML", async () => {
+    const res = await stack.http.get("/api/nothing-here", { auth: { bearer: t.apiKey } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect(res.body.error).toMatch(/No route/);
+  });
+
+  it("a schema violation lists each bad field in details", async () => {
+    const res = await stack.http.post("/api/auth/login", { email: 42 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("Invalid request body");
+    expect(res.body.details).toEqual(expect.arrayContaining([expect.stringMatching(/^email/), expect.stringMatching(/^password/)]));
+  });
+
+  it("echoes a caller's X-Request-Id, and makes one when absent", async () => {
+    const given = await stack.http.get("/healthz", { headers: { "x-request-id": "trace-abc.123" } });
+    expect(given.headers.get("x-request-id")).toBe("trace-abc.123");
+    const made = await stack.http.get("/healthz");
+    expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("operations endpoints", () => {
+  it("/healthz and /readyz report ok with Postgres and Redis up", async () => {
+    expect((await stack.http.get("/healthz")).body).toEqual({ status: "ok" });
+    expect(await stack.http.get("/readyz")).toMatchObject({ status: 200, body: { status: "ready", postgres: "up", redis: "up" } });
+  });
+
+  it("/openapi.json is an OpenAPI 3.1 document and /docs renders it", async () => {
+    const doc = await stack.http.get("/openapi.json");
+    expect(doc.body.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(["/oauth/token", "/api/auth/login", "/api/templates"]));
+    const docs = await fetch(`${stack.api.baseUrl}/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toMatch(/swagger-ui/i);
+  });
+
+  it("logs neither the API key nor the password of a request", async () => {
+    await stack.http.post("/api/auth/login", { email: t.users.admin.email, password: t.users.admin.password }, { auth: { bearer: t.apiKey } });
+    await stack.http.get("/api/templates", { auth: { bearer: t.apiKey } });
+    const out = stack.api.output();
+    expect(out).not.toContain(t.apiKey);
+    expect(out).not.toContain(t.users.admin.password);
+  });
+});

@@ -1,0 +1,69 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, queuePrefix, redisUrl, startApi, startProcess, type TestDatabase } from "@insp/testing";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const run = promisify(execFile);
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db?.close());
+
+describe("start-up and shutdown", () => {
+  it("refuses to start with a clear message naming each bad setting", async () => {
+    const proc = startProcess("apps/api/src/main.ts", { DATABASE_URL: "mysql://nope", PORT: "eighty", RATE_LIMIT_PER_MINUTE: "0" });
+    const code = await proc.exited;
+    expect(code).toBe(78);
+    const out = proc.output();
+    expect(out).toMatch(/DATABASE_URL: must be a URL starting with postgres:\/\//);
+    expect(out).toMatch(/PORT: must be a whole number \(got "eighty"\)/);
+    expect(out).toMatch(/RATE_LIMIT_PER_MINUTE: must be at least 1/);
+  });
+
+  it("drains on SIGTERM and exits 0", async () => {
+    const api = await startApi({ DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), LOG_LEVEL: "info" });
+    expect(await api.stop()).toBe(0);
+    expect(api.output()).toMatch(/stopped/);
+  });
+});
+
+describe("admin CLI", () => {
+  const admin = (...args: string[]) => run(process.execPath, ["--import", "tsx", "apps/admin/src/main.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATABASE_URL: db.url } });
+
+  it("seed-demo --json prints the documented shape, a new tenant on every call", async () => {
+    const a = JSON.parse((await admin("seed-demo", "--json")).stdout);
+    const b = JSON.parse((await admin("seed-demo", "--json")).stdout);
+    expect(a.organization.id).not.toBe(b.organization.id);
+    expect(a.apiKey).toMatch(/^isk_[A-Za-z0-9_-]{43}$/);
+    expect(a.oauthClient).toEqual({ clientId: expect.stringMatching(/^icl_/), clientSecret: expect.stringMatching(/^ics_/) });
+    expect(a.users.admin).toEqual({ id: expect.any(String), email: expect.any(String), password: expect.any(String) });
+    expect(a.users.inspector).toEqual({ id: expect.any(String), email: expect.any(String), password: expect.any(String) });
+    expect(a.sites.length).toBeGreaterThanOrEqual(2);
+    expect(a.sites[0]).toEqual({ id: expect.any(String), name: expect.any(String), code: expect.any(String) });
+    expect(a.groups.length).toBeGreaterThanOrEqual(2);
+    expect(a.groups[0]).toEqual({ id: expect.any(String), name: expect.any(String), externalId: expect.any(String) });
+    expect(a.roles).toEqual(["admin", "inspector", "site_manager", "FIELD_TECH"]);
+    const inputTypes = a.responseTypes.map((r: { inputType: string }) => r.inputType);
+    expect(inputTypes).toEqual(expect.arrayContaining(["SELECT", "TEXT", "NUMBER", "DATE", "BOOLEAN"]));
+    const select = a.responseTypes.find((r: { inputType: string }) => r.inputType === "SELECT");
+    expect(select.options.map((o: { label: string }) => o.label)).toEqual(["Yes", "No", "N/A"]);
+    expect(a.assetTypes[0]).toEqual({ id: expect.any(String), name: expect.any(String) });
+  });
+
+  it("creates and lists reference data, and never lists a secret", async () => {
+    const org = JSON.parse((await admin("create-org", "--name", "Acme", "--json")).stdout);
+    const key = JSON.parse((await admin("create-api-key", "--org", org.id, "--json")).stdout);
+    await admin("create-role", "--org", org.id, "--name", "auditor");
+    await admin("create-response-type", "--org", org.id, "--name", "Pass/Fail", "--input-type", "select", "--option", "Pass=pass", "--option", "Fail=fail");
+    const types = JSON.parse((await admin("list", "response-types", "--org", org.id, "--json")).stdout);
+    expect(types[0]).toMatchObject({ name: "Pass/Fail", inputType: "SELECT", options: [{ label: "Pass", value: "pass" }, { label: "Fail", value: "fail" }] });
+    const keys = (await admin("list", "api-keys", "--org", org.id, "--json")).stdout;
+    expect(keys).not.toContain(key.apiKey);
+    expect(JSON.parse(keys)[0].prefix).toBe(key.apiKey.slice(0, 12));
+    await expect(admin("create-site", "--org", "not-a-uuid", "--name", "x", "--code", "y")).rejects.toMatchObject({ stderr: expect.stringMatching(/--org must be an organization id/) });
+  });
+});

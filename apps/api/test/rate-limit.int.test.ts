@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DemoSeed } from "@insp/core";
+import { client, startApi, startStack, type ApiProcess, type Stack } from "@insp/testing";
+
+let stack: Stack;
+let second: ApiProcess;
+let t: DemoSeed;
+
+beforeAll(async () => {
+  stack = await startStack({ env: { RATE_LIMIT_PER_MINUTE: "5" } });
+  // A second API replica on the same Redis: the count is shared.
+  second = await startApi(stack.env);
+  t = await stack.tenant();
+});
+afterAll(async () => {
+  await second?.stop();
+  await stack?.stop();
+});
+
+describe("rate limit per credential, shared by replicas", () => {
+  it("puts RateLimit headers on every response and answers 429 with Retry-After past the limit", async () => {
+    const a = client(stack.api.baseUrl, { bearer: t.apiKey });
+    const b = client(second.baseUrl, { bearer: t.apiKey });
+    const statuses: number[] = [];
+    const first = await a.get("/api/templates");
+    expect(first.headers.get("ratelimit-limit")).toBe("5");
+    expect(first.headers.get("ratelimit-remaining")).toBe("4");
+    expect(Number(first.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+    statuses.push(first.status);
+    for (let i = 0; i < 4; i++) statuses.push((await (i % 2 ? a : b).get("/api/templates")).status);
+    const limited = await b.get("/api/templates");
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/Rate limit exceeded/);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+  });
+
+  it("counts each credential on its own", async () => {
+    const other = await stack.tenant();
+    const res = await client(stack.api.baseUrl, { bearer: other.apiKey }).get("/api/templates");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("ratelimit-remaining")).toBe("4");
+  });
+});

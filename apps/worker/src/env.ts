@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, optionalUrlVar } from "@insp/config";
+
+/** The worker's configuration, parsed once at start-up (README, Configuration). */
+export const workerEnvShape = {
+  ...baseEnvShape,
+  /** Jobs one worker process runs at once; kept at or below DB_POOL_MAX (each transaction holds a connection). */
+  WORKER_CONCURRENCY: intVar(8, 1, 200),
+  /** smtp:// or smtps:// URL; unset in development: mails are written as .eml files under MAIL_DIR. */
+  SMTP_URL: optionalUrlVar(["smtp:", "smtps:"]),
+  MAIL_FROM: z.string().min(3).default("Inspection Service <no-reply@inspection.local>"),
+  MAIL_DIR: z.string().min(1).default(".mail"),
+  /** Where the welcome e-mail sends people to sign in. */
+  APP_LOGIN_URL: z.string().url().default("http://127.0.0.1:3000/api/auth/login"),
+  /** How often the outbox is swept for mails whose job was lost. */
+  OUTBOX_SWEEP_SECONDS: intVar(30, 1, 3600),
+  MIGRATE_ON_START: boolVar(true),
+  SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600),
+};
+
+export type WorkerEnv = ReturnType<typeof loadWorkerEnv>;
+
+export function loadWorkerEnv(source: Record<string, string | undefined> = process.env) {
+  const env = loadEnv(workerEnvShape, source);
+  if (env.WORKER_CONCURRENCY > env.DB_POOL_MAX) {
+    throw new ConfigError([`WORKER_CONCURRENCY (${env.WORKER_CONCURRENCY}) must not exceed DB_POOL_MAX (${env.DB_POOL_MAX}): each job holds a connection`]);
+  }
+  if (env.NODE_ENV === "production" && !env.SMTP_URL) {
+    throw new ConfigError(["SMTP_URL: required when NODE_ENV=production"]);
+  }
+  return env;
+}

@@ -1,0 +1,75 @@
+import { Worker } from "bullmq";
+import { ConfigError } from "@insp/config";
+import { createLogger } from "@insp/core";
+import { createDb, runMigrations } from "@insp/db";
+import { Queues, createRedis, queuePolicies } from "@insp/queue";
+import type { WorkerDeps } from "./deps.ts";
+import { loadWorkerEnv } from "./env.ts";
+import { buildProcessors } from "./jobs/registry.ts";
+import { startPeriodicTasks } from "./periodic.ts";
+
+async function main() {
+  let env;
+  try {
+    env = loadWorkerEnv();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(78);
+    }
+    throw err;
+  }
+  const logger = createLogger("worker", env.LOG_LEVEL);
+  if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
+  const dbHandle = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, applicationName: "inspection-worker" });
+  const producer = createRedis(env.REDIS_URL, "producer");
+  const queues = new Queues(producer, env.QUEUE_PREFIX);
+  const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger };
+
+  const workers = [...buildProcessors(deps)].map(([name, processor]) => {
+    const w = new Worker(name, processor, {
+      connection: createRedis(env.REDIS_URL, "worker"),
+      prefix: env.QUEUE_PREFIX,
+      concurrency: env.WORKER_CONCURRENCY,
+      // Completed/failed jobs are trimmed by the per-queue policy (queuePolicies).
+      removeOnComplete: queuePolicies[name].removeOnComplete,
+      removeOnFail: queuePolicies[name].removeOnFail,
+    });
+    w.on("failed", (job, err) => {
+      logger.warn({ queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, "job failed");
+    });
+    w.on("error", (err) => logger.error({ queue: name, err }, "worker error"));
+    return w;
+  });
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const stopPeriodic = startPeriodicTasks(deps);
+  logger.info({ queues: workers.map((w) => w.name), concurrency: env.WORKER_CONCURRENCY, prefix: env.QUEUE_PREFIX }, "worker ready");
+
+  // SIGTERM: stop taking jobs and let active ones finish, bounded (worker.close() has no
+  // time limit of its own: PITFALLS.md), then close queues and the pool.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down");
+    stopPeriodic();
+    const deadline = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref());
+    const closed = await Promise.race([Promise.all(workers.map((w) => w.close())).then(() => "closed" as const), deadline]);
+    if (closed === "timeout") {
+      logger.error("active jobs did not finish in time; they will be retried by another worker (stalled-job recovery)");
+      await Promise.all(workers.map((w) => w.close(true))).catch(() => {});
+    }
+    await queues.close().catch(() => {});
+    producer.disconnect();
+    await dbHandle.close().catch(() => {});
+    logger.info("stopped");
+    process.exit(closed === "timeout" ? 1 : 0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((err) => {
+  console.error("worker failed to start:", err instanceof Error ? err.message : err);
+  process.exit(1);
+});

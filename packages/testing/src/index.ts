@@ -1,0 +1,4 @@
+export * from "./db.ts";
+export * from "./http.ts";
+export * from "./processes.ts";
+export * from "./stack.ts";

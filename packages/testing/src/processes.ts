@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import net from "node:net";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+export interface RunningProcess {
+  child: ChildProcess;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code. */
+  stop(graceMs?: number): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+
+/** Runs an app's entry point as a real Node process (through tsx), as in production. */
+export function startProcess(script: string, env: Record<string, string>): RunningProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "warn", MIGRATE_ON_START: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return {
+    child,
+    output: () => out,
+    exited,
+    async stop(graceMs = 10_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill("SIGTERM");
+      const t = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const code = await exited;
+      clearTimeout(t);
+      return code;
+    },
+  };
+}
+
+async function waitFor(what: string, proc: RunningProcess, check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`${what} exited with ${proc.child.exitCode}:\n${proc.output()}`);
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} not ready after ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+export interface ApiProcess extends RunningProcess {
+  baseUrl: string;
+}
+
+/** Starts the API on a free port and waits until /healthz answers. */
+export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const proc = startProcess("apps/api/src/main.ts", { PORT: String(port), HOST: "127.0.0.1", ...env });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor("API", proc, async () => (await fetch(`${baseUrl}/healthz`)).ok, 30_000);
+  return { ...proc, baseUrl };
+}
+
+/** Starts a worker process and waits for its "worker ready" log line. */
+export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
+  const proc = startProcess("apps/worker/src/main.ts", { LOG_LEVEL: "info", ...env });
+  await waitFor("worker", proc, async () => proc.output().includes("worker ready"), 30_000);
+  return proc;
+}

@@ -1,0 +1,37 @@
+import { seedDemo, type DemoSeed } from "@insp/core";
+import { createTestDatabase, queuePrefix, redisUrl, type TestDatabase } from "./db.ts";
+import { client, type Client } from "./http.ts";
+import { startApi, startWorker, type ApiProcess, type RunningProcess } from "./processes.ts";
+
+export interface Stack {
+  db: TestDatabase;
+  api: ApiProcess;
+  workers: RunningProcess[];
+  env: Record<string, string>;
+  http: Client;
+  /** A fresh, isolated tenant (seed-demo) for one test. */
+  tenant(): Promise<DemoSeed>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole service as real processes on this file's own database and queue prefix:
+ * the API and `workers` worker processes. Use in beforeAll; stop in afterAll.
+ */
+export async function startStack(opts: { workers?: number; env?: Record<string, string> } = {}): Promise<Stack> {
+  const db = await createTestDatabase();
+  const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), ...opts.env };
+  const [api, ...workers] = await Promise.all([startApi(env), ...Array.from({ length: opts.workers ?? 0 }, () => startWorker(env))]);
+  return {
+    db,
+    api: api as ApiProcess,
+    workers: workers as RunningProcess[],
+    env,
+    http: client((api as ApiProcess).baseUrl),
+    tenant: () => seedDemo(db.db),
+    async stop() {
+      await Promise.all([api!.stop(), ...workers.map((w) => w.stop())]);
+      await db.close();
+    },
+  };
+}
