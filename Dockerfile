@@ -15,6 +15,7 @@ COPY packages/queue/package.json packages/queue/
 COPY packages/testing/package.json packages/testing/
 RUN npm ci --omit=dev --no-audit --no-fund
 COPY . .
+RUN mkdir -p /data/media && chown node /data/media
 USER node
 EXPOSE 3000
 CMD ["node", "--import", "tsx", "apps/api/src/main.ts"]

@@ -1,3 +1,6 @@
+import os from "node:os";
+import path from "node:path";
+import { rm } from "node:fs/promises";
 import { seedDemo, type DemoSeed } from "@insp/core";
 import { createTestDatabase, queuePrefix, redisUrl, type TestDatabase } from "./db.ts";
 import { client, type Client } from "./http.ts";
@@ -20,7 +23,17 @@ export interface Stack {
  */
 export async function startStack(opts: { workers?: number; env?: Record<string, string> } = {}): Promise<Stack> {
   const db = await createTestDatabase();
-  const env = { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), ...opts.env };
+  const prefix = queuePrefix();
+  // Media and development mail go to this file's own temporary folders.
+  const scratch = path.join(os.tmpdir(), `insp-${prefix}`);
+  const env = {
+    DATABASE_URL: db.url,
+    REDIS_URL: redisUrl(),
+    QUEUE_PREFIX: prefix,
+    MEDIA_DIR: path.join(scratch, "media"),
+    MAIL_DIR: path.join(scratch, "mail"),
+    ...opts.env,
+  };
   const [api, ...workers] = await Promise.all([startApi(env), ...Array.from({ length: opts.workers ?? 0 }, () => startWorker(env))]);
   return {
     db,
@@ -32,6 +45,7 @@ export async function startStack(opts: { workers?: number; env?: Record<string, 
     async stop() {
       await Promise.all([api!.stop(), ...workers.map((w) => w.stop())]);
       await db.close();
+      await rm(scratch, { recursive: true, force: true });
     },
   };
 }
