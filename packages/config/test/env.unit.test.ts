@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, baseEnvShape, intVar, loadEnv } from "../src/index.ts";
+
+describe("loadEnv", () => {
+  it("applies documented defaults", () => {
+    const env = loadEnv({ ...baseEnvShape, PORT: intVar(3000, 0, 65535) }, {});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBe("postgres://postgres@127.0.0.1:5432/inspection_service");
+    expect(env.REDIS_URL).toBe("redis://127.0.0.1:6379");
+  });
+
+  it("names every bad variable and the value it got", () => {
+    try {
+      loadEnv({ ...baseEnvShape, PORT: intVar(3000, 0, 65535) }, { PORT: "70000", REDIS_URL: "http://x" });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems;
+      expect(problems).toContain('PORT: must be at most 65535 (got "70000")');
+      expect(problems.some((p) => p.startsWith("REDIS_URL: must be a URL starting with redis://"))).toBe(true);
+    }
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(loadEnv({ PORT: intVar(3000, 0, 65535) }, { PORT: "" }).PORT).toBe(3000);
+  });
+});
