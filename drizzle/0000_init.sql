@@ -261,6 +261,19 @@ CREATE TABLE "inspection_counters" (
 	"last_number" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "inspection_imports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"organization_id" uuid NOT NULL,
+	"status" text DEFAULT 'PENDING' NOT NULL,
+	"payload" jsonb NOT NULL,
+	"inspection_id" uuid,
+	"result" jsonb,
+	"error" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "inspections" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"organization_id" uuid NOT NULL,
@@ -375,6 +388,8 @@ ALTER TABLE "inspection_answers" ADD CONSTRAINT "inspection_answers_organization
 ALTER TABLE "inspection_answers" ADD CONSTRAINT "inspection_answers_inspection_id_inspections_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_answers" ADD CONSTRAINT "inspection_answers_question_id_template_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."template_questions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspection_counters" ADD CONSTRAINT "inspection_counters_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inspection_imports" ADD CONSTRAINT "inspection_imports_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "inspection_imports" ADD CONSTRAINT "inspection_imports_inspection_id_inspections_id_fk" FOREIGN KEY ("inspection_id") REFERENCES "public"."inspections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspections" ADD CONSTRAINT "inspections_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspections" ADD CONSTRAINT "inspections_template_id_templates_id_fk" FOREIGN KEY ("template_id") REFERENCES "public"."templates"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "inspections" ADD CONSTRAINT "inspections_asset_id_assets_id_fk" FOREIGN KEY ("asset_id") REFERENCES "public"."assets"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -411,11 +426,13 @@ CREATE UNIQUE INDEX "template_questions_template_key_key" ON "template_questions
 CREATE INDEX "template_sections_template_idx" ON "template_sections" USING btree ("template_id","position");--> statement-breakpoint
 CREATE INDEX "templates_org_status_created_idx" ON "templates" USING btree ("organization_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "inspection_answers_inspection_idx" ON "inspection_answers" USING btree ("inspection_id","position");--> statement-breakpoint
+CREATE INDEX "inspection_imports_status_created_idx" ON "inspection_imports" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "inspections_org_number_key" ON "inspections" USING btree ("organization_id","inspection_number");--> statement-breakpoint
 CREATE INDEX "inspections_org_created_idx" ON "inspections" USING btree ("organization_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "inspections_org_template_created_idx" ON "inspections" USING btree ("organization_id","template_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "inspections_org_site_created_idx" ON "inspections" USING btree ("organization_id","site_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "inspections_org_status_created_idx" ON "inspections" USING btree ("organization_id","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "inspections_org_asset_created_idx" ON "inspections" USING btree ("organization_id","asset_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "media_org_sha256_key" ON "media" USING btree ("organization_id","sha256");--> statement-breakpoint
 CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sync_request_items_request_idx_key" ON "sync_request_items" USING btree ("request_id","idx");--> statement-breakpoint

@@ -34,6 +34,7 @@ export const inspections = pgTable(
     index("inspections_org_template_created_idx").on(t.organizationId, t.templateId, t.createdAt, t.id),
     index("inspections_org_site_created_idx").on(t.organizationId, t.siteId, t.createdAt, t.id),
     index("inspections_org_status_created_idx").on(t.organizationId, t.status, t.createdAt, t.id),
+    index("inspections_org_asset_created_idx").on(t.organizationId, t.assetId, t.createdAt, t.id),
   ],
 );
 
@@ -118,3 +119,28 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.scope, t.key] })],
 );
 
+
+/**
+ * One POST /api/inspections after validation: the API stores the decoded media, writes this row
+ * (payload without base64: media are referenced by media ids) and enqueues a job carrying only
+ * {organizationId, importId}. The worker creates the inspection and writes the outcome here in the
+ * same transaction, so this row is the source of truth the API waits on.
+ */
+export const inspectionImports = pgTable(
+  "inspection_imports",
+  {
+    id: id(),
+    organizationId: orgId(),
+    /** PENDING, DONE, FAILED */
+    status: text("status").notNull().default("PENDING"),
+    payload: jsonb("payload").notNull(),
+    inspectionId: uuid("inspection_id").references(() => inspections.id, { onDelete: "set null" }),
+    /** DONE: {id, inspectionNumber} */
+    result: jsonb("result"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("inspection_imports_status_created_idx").on(t.status, t.createdAt)],
+);
