@@ -25,7 +25,13 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     strict: false,
-    options: { json: { type: "boolean" }, help: { type: "boolean", short: "h" }, admin: { type: "boolean" }, option: { type: "string", multiple: true } },
+    options: {
+      json: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+      admin: { type: "boolean" },
+      option: { type: "string", multiple: true },
+      ...Object.fromEntries(["name", "org", "email", "password", "code", "external-id", "input-type", "id", "client-id"].map((n) => [n, { type: "string" as const }])),
+    },
   });
   const [name, ...rest] = positionals;
   if (!name || values.help || name === "help") {
