@@ -68,7 +68,7 @@ export {
   type LogicRule,
   type LogicTemplate,
 } from "./types.ts";
-export { hasValue, inputKind, parseIsoDate, type ParsedDate } from "./values.ts";
+export { hasValue, inputKind, parseIsoDate, selectedOptions, type ParsedDate, type Selection } from "./values.ts";
 export { conditionHolds } from "./conditions.ts";
 export { MAX_REPORTED_CYCLES, validateLogicGraph } from "./graph.ts";
 export { visibleQuestions } from "./visibility.ts";
