@@ -1,3 +1,4 @@
 export * from "./openapi.ts";
 export * from "./common.ts";
 export * from "./auth.ts";
+export * from "./templates.ts";

@@ -1,0 +1,232 @@
+import { IdParam, booleanQuery, errorResponses, isoTimestamp } from "./common.ts";
+import { registry, z } from "./openapi.ts";
+
+/** Templates: list, detail, create (DRAFT), and the publish/archive extensions. Spec: "Template (list item)", "Template (detail)", "POST /api/templates". */
+
+export const TEMPLATE_TYPES = ["ASSET", "AUDIT"] as const;
+export const TEMPLATE_STATUSES = ["DRAFT", "PUBLISHED", "ARCHIVED"] as const;
+
+/** The spec's two create errors, checked before schema validation so these exact messages win. */
+export const TEMPLATE_MESSAGES = {
+  nameAndTypeRequired: "Template name and type are required",
+  createdByRequired: "createdBy (user id) is required when using an API key",
+} as const;
+
+const security: Record<string, string[]>[] = [{ apiKey: [] }, { basic: [] }];
+
+// ---- requests ----
+
+export const TemplateListQuery = z.object({
+  publishedOnly: booleanQuery(true).openapi({
+    type: "string",
+    enum: ["true", "false"],
+    default: "true",
+    description: "true (default): PUBLISHED only. false: also DRAFT and ARCHIVED. Any other value is a 400.",
+  }),
+});
+
+const OptionInput = z.object({
+  label: z.string().trim().min(1),
+  value: z.string().trim().min(1),
+  requiresNote: z.boolean().optional(),
+  requiresPhoto: z.boolean().optional(),
+});
+
+const QuestionInput = z
+  .object({
+    key: z.string().trim().min(1).optional().openapi({ description: "Unique within the body; needed by questions that take part in a logic rule." }),
+    text: z.string().trim().min(1),
+    required: z.boolean().default(false),
+    responseTypeId: z.string().nullish().openapi({ description: "Organization-defined response type. Its options are copied into the template with ids of their own." }),
+    hint: z.string().nullish(),
+    options: z
+      .array(OptionInput)
+      .min(1)
+      .optional()
+      .openapi({ description: "Extension: inline options of a choice question; they replace the response type's options. Without responseTypeId the question is a SELECT." }),
+  })
+  .openapi("TemplateQuestionInput");
+
+const SectionInput = z
+  .object({
+    title: z.string().trim().min(1),
+    description: z.string().nullish(),
+    questions: z.array(QuestionInput).default([]),
+  })
+  .openapi("TemplateSectionInput");
+
+const ConditionInput = z.object({
+  type: z.string().openapi({ description: "equals, is_selected, is_not_selected, is_not_equals, is_empty, is_not_empty, is_one_of, is_not_one_of, greater_than, less_than" }),
+  value: z.unknown().optional().openapi({ description: "Compared value; for choice questions an option value or id. A list (or comma-separated string) for is_one_of / is_not_one_of." }),
+});
+
+const LogicRuleInput = z
+  .object({
+    sourceKey: z.string(),
+    targetKey: z.string(),
+    condition: ConditionInput,
+    actionType: z.string().default("ask_questions"),
+    order: z.number().int().optional(),
+  })
+  .openapi("TemplateLogicRuleInput");
+
+export const CreateTemplateBody = z
+  .object({
+    createdBy: z.string().optional().openapi({ description: "User id in the caller's organization. Required with an API key; with a user token the caller is the creator." }),
+    name: z.string().trim().min(1),
+    type: z.enum(TEMPLATE_TYPES),
+    description: z.string().nullish(),
+    assetTypeId: z.string().nullish(),
+    sections: z.array(SectionInput).default([]),
+    questions: z.array(QuestionInput).default([]).openapi({ description: "Standalone questions (outside any section). Deprecated by the spec, still accepted." }),
+    logicRules: z.array(LogicRuleInput).default([]),
+  })
+  .openapi("CreateTemplateRequest");
+export type CreateTemplateBody = z.output<typeof CreateTemplateBody>;
+
+// ---- responses ----
+
+const QuestionRef = z.object({ id: z.string(), text: z.string(), position: z.number().int() });
+const Condition = z.object({ type: z.string(), value: z.unknown() });
+
+export const TemplateListItem = registry.register(
+  "TemplateListItem",
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    initialTitle: z.string().nullable(),
+    type: z.enum(TEMPLATE_TYPES),
+    status: z.enum(TEMPLATE_STATUSES),
+    version: z.number().int(),
+    isActive: z.boolean(),
+    assetTypeId: z.string().nullable(),
+    assetType: z.object({ id: z.string(), name: z.string() }).optional().openapi({ description: "Present only when an asset type is set." }),
+    assetTypeMetadata: z.unknown().nullable().openapi({ description: "Named by the spec without a shape; always null here." }),
+    organizationId: z.string(),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+  }),
+);
+
+export const TemplateLogicRule = registry.register(
+  "TemplateLogicRule",
+  z.object({
+    id: z.string(),
+    order: z.number().int(),
+    condition: Condition,
+    actionType: z.string(),
+    triggeredQuestionId: z.string(),
+    triggeredQuestion: QuestionRef,
+  }),
+);
+
+export const TemplateTriggerRule = registry.register(
+  "TemplateTriggerRule",
+  z.object({ id: z.string(), order: z.number().int(), condition: Condition, questionId: z.string(), question: QuestionRef }),
+);
+
+export const TemplateQuestion = registry.register(
+  "TemplateQuestion",
+  z.object({
+    id: z.string(),
+    key: z.string().nullable(),
+    text: z.string(),
+    hint: z.string().nullable(),
+    required: z.boolean(),
+    position: z.number().int(),
+    responseType: z.object({ id: z.string(), name: z.string(), inputType: z.string(), uiLabel: z.string().nullable() }).nullable(),
+    options: z.array(
+      z.object({
+        id: z.string(),
+        label: z.string(),
+        value: z.string(),
+        position: z.number().int(),
+        requiresNote: z.boolean().openapi({ description: "Extension: an answer selecting it must carry a note." }),
+        requiresPhoto: z.boolean().openapi({ description: "Extension: an answer selecting it must carry media." }),
+      }),
+    ),
+    logicRules: z.array(TemplateLogicRule),
+    triggerRule: TemplateTriggerRule.nullable().openapi({ description: "The first of triggerRules by order; null when the question is unconditional." }),
+    triggerRules: z.array(TemplateTriggerRule).openapi({ description: "Extension: every rule that shows this question; it is shown when any of them holds." }),
+  }),
+);
+
+export const TemplateSection = registry.register(
+  "TemplateSection",
+  z.object({ id: z.string(), title: z.string(), description: z.string().nullable(), position: z.number().int(), questions: z.array(TemplateQuestion) }),
+);
+
+export const TemplateDetail = registry.register(
+  "TemplateDetail",
+  TemplateListItem.extend({
+    description: z.string().nullable(),
+    sections: z.array(TemplateSection),
+    standaloneQuestions: z.array(TemplateQuestion),
+  }),
+);
+
+export const CreateTemplateResponse = registry.register(
+  "CreateTemplateResponse",
+  z.object({
+    success: z.literal(true),
+    message: z.string().openapi({ description: "Says how many logic rules were skipped and why, when any were." }),
+    template: TemplateDetail,
+    skippedRules: z.array(z.string()).openapi({ description: "Extension: one message per skipped logic rule (sourceKey or targetKey matching no question key)." }),
+  }),
+);
+
+// ---- paths ----
+
+registry.registerPath({
+  method: "get",
+  path: "/api/templates",
+  summary: "List templates of the caller's organization",
+  description: "A plain array, newest first (id as tie-break).",
+  security,
+  request: { query: TemplateListQuery },
+  responses: { 200: { description: "Templates", content: { "application/json": { schema: z.array(TemplateListItem) } } }, ...errorResponses(400, 401, 429) },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/api/templates/{id}",
+  summary: "Template with sections, questions, options and logic rules",
+  security,
+  request: { params: IdParam },
+  responses: {
+    200: { description: "Template detail", content: { "application/json": { schema: TemplateDetail } } },
+    ...errorResponses(401, 403, 404, 429),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/api/templates",
+  summary: "Create a template (always DRAFT, version 1)",
+  description:
+    "With an API key `createdBy` is required and must be a user of the caller's organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: \"Invalid template logic\", details}`.",
+  security,
+  request: { body: { content: { "application/json": { schema: CreateTemplateBody } } } },
+  responses: {
+    200: { description: "Created", content: { "application/json": { schema: CreateTemplateResponse } } },
+    ...errorResponses(400, 401, 403, 429, 500),
+  },
+});
+
+for (const [action, text] of [
+  ["publish", "DRAFT -> PUBLISHED (already PUBLISHED: unchanged). An ARCHIVED template cannot be published: 409."],
+  ["archive", "DRAFT or PUBLISHED -> ARCHIVED with isActive false (already ARCHIVED: unchanged)."],
+] as const) {
+  registry.registerPath({
+    method: "post",
+    path: `/api/templates/{id}/${action}`,
+    summary: `${action[0]!.toUpperCase()}${action.slice(1)} a template; extension`,
+    description: `${text} API key or admin user. Returns the template detail.`,
+    security,
+    request: { params: IdParam },
+    responses: {
+      200: { description: "Template detail", content: { "application/json": { schema: TemplateDetail } } },
+      ...errorResponses(401, 403, 404, 409, 429),
+    },
+  });
+}
