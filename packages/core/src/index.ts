@@ -6,3 +6,4 @@ export * from "./auth/tokens.ts";
 export * from "./auth/credentials.ts";
 export * from "./directory/admin.ts";
 export * from "./directory/seed.ts";
+export * from "./templates/index.ts";

@@ -1,0 +1,99 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db, Tx } from "@insp/db";
+import { assetTypes, responseTypeOptions, responseTypes, templateLogicRules, templateQuestionOptions, templateQuestions, templateSections, templates, users } from "@insp/db/schema";
+import { badRequest, isUuid } from "../errors.ts";
+import { toDetail } from "./detail.ts";
+import { createdMessage, planTemplate, type ResponseTypeInfo } from "./plan.ts";
+import { loadTemplateRows } from "./queries.ts";
+import type { CreateTemplateInput, TemplateDetail } from "./types.ts";
+
+export interface CreateTemplateResult {
+  message: string;
+  template: TemplateDetail;
+  skippedRules: string[];
+}
+
+/**
+ * POST /api/templates: validates the body against the organization's data and the logic
+ * engine, then writes the template, its sections, questions, copied options and rules in
+ * one transaction. Always DRAFT, version 1; initialTitle is the name.
+ */
+export async function createTemplate(db: Db, cmd: { organizationId: string; createdBy: string; input: CreateTemplateInput }): Promise<CreateTemplateResult> {
+  const { organizationId, createdBy, input } = cmd;
+  return db.transaction(async (tx) => {
+    if (!(await isOrgUser(tx, organizationId, createdBy))) throw badRequest("createdBy must be the id of a user of your organization");
+    if (input.assetTypeId) {
+      if (input.type !== "ASSET") throw badRequest("assetTypeId is only allowed on ASSET templates");
+      if (!(await isOrgAssetType(tx, organizationId, input.assetTypeId))) throw badRequest(`Unknown assetTypeId '${input.assetTypeId}'`);
+    }
+    const rtIds = [...input.sections.flatMap((s) => s.questions), ...input.questions].map((x) => x.responseTypeId).filter((x): x is string => !!x);
+    const plan = planTemplate(input, await loadResponseTypes(tx, organizationId, rtIds));
+
+    const [row] = await tx
+      .insert(templates)
+      .values({
+        organizationId,
+        title: input.name,
+        initialTitle: input.name,
+        description: input.description ?? null,
+        type: input.type,
+        status: "DRAFT",
+        version: 1,
+        isActive: true,
+        assetTypeId: input.assetTypeId ?? null,
+        createdBy,
+      })
+      .returning({ id: templates.id });
+    const templateId = row!.id;
+    if (plan.sections.length) await tx.insert(templateSections).values(plan.sections.map((s) => ({ ...s, organizationId, templateId })));
+    if (plan.questions.length) {
+      await tx.insert(templateQuestions).values(plan.questions.map(({ options: _options, ...question }) => ({ ...question, organizationId, templateId })));
+      const options = plan.questions.flatMap((question) => question.options.map((o) => ({ ...o, organizationId, questionId: question.id })));
+      if (options.length) await tx.insert(templateQuestionOptions).values(options);
+    }
+    if (plan.rules.length) {
+      await tx.insert(templateLogicRules).values(plan.rules.map((r) => ({ ...r, conditionValue: r.conditionValue ?? null, organizationId, templateId })));
+    }
+
+    const rows = await loadTemplateRows(tx, organizationId, templateId);
+    return {
+      message: createdMessage(plan.skipped),
+      template: toDetail(rows!),
+      skippedRules: plan.skipped.map((s) => `logicRules[${s.index}]: ${s.reason}`),
+    };
+  });
+}
+
+async function isOrgUser(tx: Tx, organizationId: string, userId: string): Promise<boolean> {
+  if (!isUuid(userId)) return false;
+  const [row] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.organizationId, organizationId))).limit(1);
+  return !!row;
+}
+
+async function isOrgAssetType(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await tx.select({ id: assetTypes.id }).from(assetTypes).where(and(eq(assetTypes.id, id), eq(assetTypes.organizationId, organizationId))).limit(1);
+  return !!row;
+}
+
+/** The organization's response types among `ids` (malformed ids are simply not found), with their options. */
+async function loadResponseTypes(tx: Tx, organizationId: string, ids: string[]): Promise<Map<string, ResponseTypeInfo>> {
+  const wanted = [...new Set(ids.filter(isUuid))];
+  const result = new Map<string, ResponseTypeInfo>();
+  if (wanted.length === 0) return result;
+  const types = await tx
+    .select({ id: responseTypes.id, name: responseTypes.name, inputType: responseTypes.inputType })
+    .from(responseTypes)
+    .where(and(eq(responseTypes.organizationId, organizationId), inArray(responseTypes.id, wanted)));
+  for (const t of types) result.set(t.id, { ...t, options: [] });
+  if (types.length === 0) return result;
+  const options = await tx
+    .select()
+    .from(responseTypeOptions)
+    .where(and(eq(responseTypeOptions.organizationId, organizationId), inArray(responseTypeOptions.responseTypeId, [...result.keys()])))
+    .orderBy(asc(responseTypeOptions.position), asc(responseTypeOptions.id));
+  for (const o of options) {
+    result.get(o.responseTypeId)!.options.push({ id: o.id, label: o.label, value: o.value, position: o.position, requiresNote: o.requiresNote, requiresPhoto: o.requiresPhoto });
+  }
+  return result;
+}

@@ -1,0 +1,153 @@
+import type { DbOrTx } from "@insp/db";
+import type { LogicOption, LogicQuestion, LogicRule, LogicTemplate } from "@insp/logic";
+import { notFound } from "../errors.ts";
+import { assertTemplateAccess, loadTemplateRows, toListItem, type TemplateRows } from "./queries.ts";
+import type { QuestionRef, TemplateDetail, TemplateQuestion, TemplateStatus, TemplateTriggerRule, TemplateType } from "./types.ts";
+
+/** The spec's detail shape from the rows of one template (pure). */
+export function toDetail(rows: TemplateRows): TemplateDetail {
+  const { template, sections, questions, options, rules } = rows;
+  const ref = new Map<string, QuestionRef>(questions.map((q) => [q.id, { id: q.id, text: q.text, position: q.position }]));
+  const optionsOf = groupBy(options, (o) => o.questionId);
+  const rulesFrom = groupBy(rules, (r) => r.sourceQuestionId);
+  const rulesTo = groupBy(rules, (r) => r.targetQuestionId);
+  const condition = (r: (typeof rules)[number]) => ({ type: r.conditionType, value: r.conditionValue ?? null });
+
+  const question = (q: (typeof questions)[number]): TemplateQuestion => {
+    const triggerRules: TemplateTriggerRule[] = (rulesTo.get(q.id) ?? []).map((r) => ({
+      id: r.id,
+      order: r.order,
+      condition: condition(r),
+      questionId: r.sourceQuestionId,
+      question: ref.get(r.sourceQuestionId)!,
+    }));
+    return {
+      id: q.id,
+      key: q.key,
+      text: q.text,
+      hint: q.hint,
+      required: q.required,
+      position: q.position,
+      responseType: q.responseTypeId
+        ? { id: q.responseTypeId, name: q.responseTypeName!, inputType: q.responseTypeInputType!, uiLabel: q.responseTypeUiLabel }
+        : null,
+      options: (optionsOf.get(q.id) ?? []).map((o) => ({
+        id: o.id,
+        label: o.label,
+        value: o.value,
+        position: o.position,
+        requiresNote: o.requiresNote,
+        requiresPhoto: o.requiresPhoto,
+      })),
+      logicRules: (rulesFrom.get(q.id) ?? []).map((r) => ({
+        id: r.id,
+        order: r.order,
+        condition: condition(r),
+        actionType: r.actionType,
+        triggeredQuestionId: r.targetQuestionId,
+        triggeredQuestion: ref.get(r.targetQuestionId)!,
+      })),
+      triggerRule: triggerRules[0] ?? null,
+      triggerRules,
+    };
+  };
+
+  const bySection = groupBy(questions, (q) => q.sectionId ?? "");
+  return {
+    ...toListItem(template),
+    description: template.description,
+    sections: sections.map((s) => ({
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      position: s.position,
+      questions: (bySection.get(s.id) ?? []).map(question),
+    })),
+    standaloneQuestions: (bySection.get("") ?? []).map(question),
+  };
+}
+
+/** GET /api/templates/{id}: 404 unknown or malformed id, 403 another organization's template. */
+export async function getTemplateDetail(db: DbOrTx, organizationId: string, templateId: string): Promise<TemplateDetail> {
+  const rows = await loadTemplateRows(db, organizationId, templateId);
+  if (!rows) {
+    await assertTemplateAccess(db, organizationId, templateId);
+    throw notFound("Template not found");
+  }
+  return toDetail(rows);
+}
+
+export interface ValidationOption extends LogicOption {
+  requiresNote: boolean;
+  requiresPhoto: boolean;
+}
+
+export interface ValidationQuestion extends LogicQuestion {
+  options: ValidationOption[];
+}
+
+/**
+ * A template as the logic engine reads it (it is a LogicTemplate as is), with the option
+ * flags (requiresNote / requiresPhoto) and the fields inspection import checks.
+ */
+export interface TemplateForValidation extends LogicTemplate {
+  id: string;
+  organizationId: string;
+  title: string;
+  status: TemplateStatus;
+  type: TemplateType;
+  version: number;
+  questions: ValidationQuestion[];
+  rules: LogicRule[];
+}
+
+/** Pure: the rows of one template as a TemplateForValidation. Questions come in display order (sections, then standalone). */
+export function toValidationTemplate(rows: TemplateRows): TemplateForValidation {
+  const { template, sections, questions, options, rules } = rows;
+  const sectionOrder = new Map(sections.map((s, i) => [s.id, i]));
+  const rank = (sectionId: string | null) => (sectionId === null ? sections.length : (sectionOrder.get(sectionId) ?? sections.length));
+  const ordered = [...questions].sort((a, b) => rank(a.sectionId) - rank(b.sectionId) || a.position - b.position || a.id.localeCompare(b.id));
+  const optionsOf = groupBy(options, (o) => o.questionId);
+  return {
+    id: template.id,
+    organizationId: template.organizationId,
+    title: template.title,
+    status: template.status as TemplateStatus,
+    type: template.type as TemplateType,
+    version: template.version,
+    questions: ordered.map((q) => ({
+      id: q.id,
+      key: q.key,
+      text: q.text,
+      inputType: q.inputType,
+      required: q.required,
+      options: (optionsOf.get(q.id) ?? []).map((o) => ({ id: o.id, value: o.value, label: o.label, requiresNote: o.requiresNote, requiresPhoto: o.requiresPhoto })),
+    })),
+    rules: rules.map((r) => ({
+      id: r.id,
+      sourceQuestionId: r.sourceQuestionId,
+      targetQuestionId: r.targetQuestionId,
+      condition: r.conditionValue === null || r.conditionValue === undefined ? { type: r.conditionType } : { type: r.conditionType, value: r.conditionValue },
+    })),
+  };
+}
+
+/**
+ * For inspection import: the template of this organization as the logic engine's LogicTemplate,
+ * plus option flags, status, type and version; null when it is not a template of the organization.
+ */
+export async function loadTemplateForValidation(db: DbOrTx, organizationId: string, templateId: string): Promise<TemplateForValidation | null> {
+  const rows = await loadTemplateRows(db, organizationId, templateId);
+  return rows ? toValidationTemplate(rows) : null;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}

@@ -1,0 +1,6 @@
+export * from "./types.ts";
+export { listTemplates, assertTemplateAccess, loadTemplateRows, type TemplateRows } from "./queries.ts";
+export { getTemplateDetail, loadTemplateForValidation, toDetail, toValidationTemplate, type TemplateForValidation, type ValidationOption, type ValidationQuestion } from "./detail.ts";
+export { createTemplate, type CreateTemplateResult } from "./create.ts";
+export { changeTemplateStatus, type TemplateAction } from "./status.ts";
+export { planTemplate, remapOptionIds, createdMessage, SUPPORTED_ACTION_TYPES, type ResponseTypeInfo, type TemplatePlan } from "./plan.ts";

@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { inputKind, validateLogicGraph, type LogicTemplate } from "@insp/logic";
+import { AppError, badRequest } from "../errors.ts";
+import type { CreateTemplateInput, QuestionInput } from "./types.ts";
+
+/**
+ * Turns a create body into the rows of a new template, in memory and with their final ids,
+ * and validates it before anything is written (pure: response types are passed in).
+ */
+
+export interface ResponseTypeInfo {
+  id: string;
+  name: string;
+  inputType: string;
+  options: { id: string; label: string; value: string; position: number; requiresNote: boolean; requiresPhoto: boolean }[];
+}
+
+export interface PlannedOption {
+  id: string;
+  label: string;
+  value: string;
+  position: number;
+  requiresNote: boolean;
+  requiresPhoto: boolean;
+}
+
+export interface PlannedQuestion {
+  id: string;
+  sectionId: string | null;
+  key: string | null;
+  text: string;
+  hint: string | null;
+  required: boolean;
+  position: number;
+  responseTypeId: string | null;
+  inputType: string;
+  options: PlannedOption[];
+}
+
+export interface PlannedRule {
+  id: string;
+  sourceQuestionId: string;
+  targetQuestionId: string;
+  conditionType: string;
+  conditionValue: unknown;
+  actionType: string;
+  order: number;
+}
+
+export interface TemplatePlan {
+  sections: { id: string; title: string; description: string | null; position: number }[];
+  questions: PlannedQuestion[];
+  rules: PlannedRule[];
+  /** One message per skipped rule (spec rule 5), e.g. "sourceKey 'x' matches no question key". */
+  skipped: { index: number; reason: string }[];
+}
+
+export const SUPPORTED_ACTION_TYPES = ["ask_questions"] as const;
+
+const q = (s: string) => `'${s}'`;
+
+export function planTemplate(input: CreateTemplateInput, responseTypes: ReadonlyMap<string, ResponseTypeInfo>, newId: () => string = randomUUID): TemplatePlan {
+  const located: { at: string; sectionId: string | null; position: number; input: QuestionInput }[] = [];
+  const sections = input.sections.map((s, i) => {
+    const id = newId();
+    s.questions.forEach((qi, p) => located.push({ at: `sections[${i}].questions[${p}]`, sectionId: id, position: p, input: qi }));
+    return { id, title: s.title, description: s.description ?? null, position: i };
+  });
+  input.questions.forEach((qi, p) => located.push({ at: `questions[${p}]`, sectionId: null, position: p, input: qi }));
+
+  const unknown = located.filter((l) => l.input.responseTypeId && !responseTypes.has(l.input.responseTypeId));
+  if (unknown.length > 0) {
+    const ids = [...new Set(unknown.map((l) => l.input.responseTypeId!))];
+    throw new AppError(
+      400,
+      `Unknown responseTypeId: ${ids.map(q).join(", ")}`,
+      unknown.map((l) => `${l.at}.responseTypeId: ${q(l.input.responseTypeId!)} is not a response type of your organization`),
+    );
+  }
+
+  const optionProblems: string[] = [];
+  /** Per question: response-type option id -> the new id of its copy, so rules may name either. */
+  const copiedIds = new Map<string, Map<string, string>>();
+  const questions: PlannedQuestion[] = located.map((l) => {
+    const rt = l.input.responseTypeId ? responseTypes.get(l.input.responseTypeId)! : null;
+    const inline = l.input.options;
+    const inputType = rt?.inputType ?? (inline ? "SELECT" : "TEXT");
+    const id = newId();
+    let options: PlannedOption[];
+    if (inline) {
+      const kind = inputKind(inputType);
+      if (kind !== "select" && kind !== "multi") optionProblems.push(`${l.at}.options: options are only allowed on choice questions; response type ${q(rt!.name)} is ${inputType}`);
+      const seen = new Set<string>();
+      for (const o of inline) {
+        if (seen.has(o.value)) optionProblems.push(`${l.at}.options: duplicate option value ${q(o.value)}`);
+        seen.add(o.value);
+      }
+      options = inline.map((o, i) => ({ id: newId(), label: o.label, value: o.value, position: i, requiresNote: o.requiresNote ?? false, requiresPhoto: o.requiresPhoto ?? false }));
+    } else {
+      const copies = new Map<string, string>();
+      options = (rt?.options ?? []).map((o) => {
+        const copy = { ...o, id: newId() };
+        copies.set(o.id, copy.id);
+        return copy;
+      });
+      copiedIds.set(id, copies);
+    }
+    return {
+      id,
+      sectionId: l.sectionId,
+      key: l.input.key ?? null,
+      text: l.input.text,
+      hint: l.input.hint ?? null,
+      required: l.input.required,
+      position: l.position,
+      responseTypeId: rt?.id ?? null,
+      inputType,
+      options,
+    };
+  });
+  if (optionProblems.length > 0) throw badRequest("Invalid question options", optionProblems);
+
+  // Duplicate keys are reported by validateLogicGraph; rules bind to the first question with the key.
+  const byKey = new Map<string, PlannedQuestion>();
+  for (const question of questions) if (question.key !== null && !byKey.has(question.key)) byKey.set(question.key, question);
+
+  const rules: PlannedRule[] = [];
+  const skipped: TemplatePlan["skipped"] = [];
+  const logicProblems: string[] = [];
+  const perSource = new Map<string, number>();
+  input.logicRules.forEach((r, index) => {
+    const source = byKey.get(r.sourceKey);
+    const target = byKey.get(r.targetKey);
+    if (!source || !target) {
+      const reason =
+        !source && !target
+          ? `sourceKey ${q(r.sourceKey)} and targetKey ${q(r.targetKey)} match no question key`
+          : !source
+            ? `sourceKey ${q(r.sourceKey)} matches no question key`
+            : `targetKey ${q(r.targetKey)} matches no question key`;
+      skipped.push({ index, reason });
+      return;
+    }
+    if (!(SUPPORTED_ACTION_TYPES as readonly string[]).includes(r.actionType)) {
+      logicProblems.push(`Unsupported actionType ${q(r.actionType)} in rule from ${q(r.sourceKey)} to ${q(r.targetKey)}; supported: ${SUPPORTED_ACTION_TYPES.join(", ")}`);
+    }
+    const nth = perSource.get(source.id) ?? 0;
+    perSource.set(source.id, nth + 1);
+    rules.push({
+      id: newId(),
+      sourceQuestionId: source.id,
+      targetQuestionId: target.id,
+      conditionType: r.condition.type,
+      conditionValue: remapOptionIds(r.condition.value, copiedIds.get(source.id)),
+      actionType: r.actionType,
+      order: r.order ?? nth,
+    });
+  });
+
+  const graph: LogicTemplate = {
+    questions: questions.map((x) => ({ id: x.id, key: x.key, text: x.text, inputType: x.inputType, required: x.required, options: x.options })),
+    rules: rules.map((r) => ({
+      id: r.id,
+      sourceQuestionId: r.sourceQuestionId,
+      targetQuestionId: r.targetQuestionId,
+      condition: r.conditionValue === undefined ? { type: r.conditionType } : { type: r.conditionType, value: r.conditionValue },
+    })),
+  };
+  logicProblems.push(...validateLogicGraph(graph));
+  if (logicProblems.length > 0) throw badRequest("Invalid template logic", logicProblems);
+  return { sections, questions, rules, skipped };
+}
+
+/**
+ * A client cannot know the ids of options copied at save time, only those of the response
+ * type: a condition naming a response-type option id is rewritten to the id of its copy.
+ */
+export function remapOptionIds(value: unknown, ids: ReadonlyMap<string, string> | undefined): unknown {
+  if (!ids || ids.size === 0) return value;
+  const one = (v: unknown) => (typeof v === "string" && ids.has(v.trim()) ? ids.get(v.trim())! : v);
+  if (Array.isArray(value)) return value.map(one);
+  if (typeof value === "string" && value.includes(",")) {
+    const parts = value.split(",").map((s) => s.trim());
+    return parts.some((p) => ids.has(p)) ? parts.map(one).join(",") : value;
+  }
+  return one(value);
+}
+
+/** "Template created as DRAFT", plus how many rules were skipped and why. */
+export function createdMessage(skipped: TemplatePlan["skipped"]): string {
+  if (skipped.length === 0) return "Template created as DRAFT";
+  const n = skipped.length;
+  return `Template created as DRAFT; ${n} logic rule${n === 1 ? "" : "s"} skipped: ${skipped.map((s) => s.reason).join("; ")}`;
+}

@@ -1,0 +1,34 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "@insp/db";
+import { templates } from "@insp/db/schema";
+import { AppError } from "../errors.ts";
+import { toDetail } from "./detail.ts";
+import { assertTemplateAccess, loadTemplateRows } from "./queries.ts";
+import type { TemplateDetail, TemplateStatus } from "./types.ts";
+
+/**
+ * Status transitions (extension; the spec leaves publication to "the application"):
+ *   publish: DRAFT -> PUBLISHED; PUBLISHED stays as is; ARCHIVED -> 409 (archiving is final).
+ *   archive: DRAFT | PUBLISHED -> ARCHIVED with isActive false; ARCHIVED stays as is.
+ * Repeating a transition is a no-op that answers the current detail, so retries are safe.
+ */
+export type TemplateAction = "publish" | "archive";
+
+export async function changeTemplateStatus(db: Db, organizationId: string, templateId: string, action: TemplateAction): Promise<TemplateDetail> {
+  await assertTemplateAccess(db, organizationId, templateId);
+  return db.transaction(async (tx) => {
+    const scope = and(eq(templates.id, templateId), eq(templates.organizationId, organizationId));
+    // Row lock: two concurrent transitions of one template apply one after the other.
+    const [row] = await tx.select({ status: templates.status }).from(templates).where(scope).for("update");
+    if (!row) throw new AppError(404, "Template not found");
+    const status = row.status as TemplateStatus;
+    if (action === "publish" && status === "ARCHIVED") throw new AppError(409, "An archived template cannot be published");
+    if (action === "publish" && status === "DRAFT") {
+      await tx.update(templates).set({ status: "PUBLISHED", isActive: true, publishedAt: sql`now()` }).where(scope);
+    }
+    if (action === "archive" && status !== "ARCHIVED") {
+      await tx.update(templates).set({ status: "ARCHIVED", isActive: false, archivedAt: sql`now()` }).where(scope);
+    }
+    return toDetail((await loadTemplateRows(tx, organizationId, templateId))!);
+  });
+}

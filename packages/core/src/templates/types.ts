@@ -1,0 +1,108 @@
+/** Shapes of templates as the API serves them (spec: "Template (list item)", "Template (detail)"). */
+
+export type TemplateType = "ASSET" | "AUDIT";
+export type TemplateStatus = "DRAFT" | "PUBLISHED" | "ARCHIVED";
+
+export interface TemplateListItem {
+  id: string;
+  title: string;
+  initialTitle: string | null;
+  type: TemplateType;
+  status: TemplateStatus;
+  version: number;
+  isActive: boolean;
+  assetTypeId: string | null;
+  /** Present only when an asset type is set. */
+  assetType?: { id: string; name: string };
+  assetTypeMetadata: unknown;
+  organizationId: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface QuestionRef {
+  id: string;
+  text: string;
+  position: number;
+}
+
+export interface RuleCondition {
+  type: string;
+  value: unknown;
+}
+
+export interface TemplateLogicRule {
+  id: string;
+  order: number;
+  condition: RuleCondition;
+  actionType: string;
+  triggeredQuestionId: string;
+  triggeredQuestion: QuestionRef;
+}
+
+export interface TemplateTriggerRule {
+  id: string;
+  order: number;
+  condition: RuleCondition;
+  questionId: string;
+  question: QuestionRef;
+}
+
+export interface TemplateOption {
+  id: string;
+  label: string;
+  value: string;
+  position: number;
+  requiresNote: boolean;
+  requiresPhoto: boolean;
+}
+
+export interface TemplateQuestion {
+  id: string;
+  key: string | null;
+  text: string;
+  hint: string | null;
+  required: boolean;
+  position: number;
+  responseType: { id: string; name: string; inputType: string; uiLabel: string | null } | null;
+  options: TemplateOption[];
+  logicRules: TemplateLogicRule[];
+  /** The first of triggerRules (by order, then id); null when unconditional. */
+  triggerRule: TemplateTriggerRule | null;
+  /** Every rule that shows this question: shown when any holds (extension). */
+  triggerRules: TemplateTriggerRule[];
+}
+
+export interface TemplateSection {
+  id: string;
+  title: string;
+  description: string | null;
+  position: number;
+  questions: TemplateQuestion[];
+}
+
+export interface TemplateDetail extends TemplateListItem {
+  description: string | null;
+  sections: TemplateSection[];
+  standaloneQuestions: TemplateQuestion[];
+}
+
+/** Input of createTemplate, as validated by the contract (CreateTemplateBody) minus createdBy. */
+export interface QuestionInput {
+  key?: string | undefined;
+  text: string;
+  required: boolean;
+  responseTypeId?: string | null | undefined;
+  hint?: string | null | undefined;
+  options?: { label: string; value: string; requiresNote?: boolean | undefined; requiresPhoto?: boolean | undefined }[] | undefined;
+}
+
+export interface CreateTemplateInput {
+  name: string;
+  type: TemplateType;
+  description?: string | null | undefined;
+  assetTypeId?: string | null | undefined;
+  sections: { title: string; description?: string | null | undefined; questions: QuestionInput[] }[];
+  questions: QuestionInput[];
+  logicRules: { sourceKey: string; targetKey: string; condition: { type: string; value?: unknown }; actionType: string; order?: number | undefined }[];
+}
