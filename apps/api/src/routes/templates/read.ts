@@ -1,0 +1,17 @@
+import { IdParam, TemplateListQuery } from "@insp/contracts";
+import { getTemplateDetail, listTemplates } from "@insp/core";
+import type { Deps } from "../../deps.ts";
+import { principalOf } from "../../http/auth.ts";
+import { handle } from "../../http/handle.ts";
+
+/** GET /api/templates: a plain array (spec), PUBLISHED only unless publishedOnly=false. */
+export const templateListRoute = (deps: Deps) =>
+  handle({ query: TemplateListQuery }, async ({ query }, req, res) => {
+    res.json(await listTemplates(deps.db, principalOf(req).organizationId, { publishedOnly: query.publishedOnly }));
+  });
+
+/** GET /api/templates/:id: 404 unknown or malformed id, 403 another organization's template (spec). */
+export const templateDetailRoute = (deps: Deps) =>
+  handle({ params: IdParam }, async ({ params }, req, res) => {
+    res.json(await getTemplateDetail(deps.db, principalOf(req).organizationId, params.id));
+  });
