@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadTemplateForValidation } from "@insp/core";
+import { validateLogicGraph, visibleQuestions, type AnswerInput } from "@insp/logic";
 import { startStack, type Stack } from "@insp/testing";
 import { createTemplate, forkliftBody, responseType, smallBody } from "./templates.fixtures.ts";
 
@@ -156,6 +158,46 @@ describe("POST /api/templates then GET /api/templates/{id}", () => {
     const q = byKey(res.body.template);
     expect(q.a.logicRules).toHaveLength(1);
     expect(q.b.triggerRules).toHaveLength(1);
+  });
+});
+
+describe("loadTemplateForValidation (used by inspection import)", () => {
+  it("gives the template as the engine's LogicTemplate with option flags, status, type and version; null outside the org", async () => {
+    const t = await stack.tenant();
+    const other = await stack.tenant();
+    const created = await createTemplate(stack, t, forkliftBody(t));
+    const q = byKey(created);
+    const loaded = (await loadTemplateForValidation(stack.db.db, t.organization.id, created.id))!;
+    expect(loaded).toMatchObject({ id: created.id, organizationId: t.organization.id, title: "Forklift daily check", status: "DRAFT", type: "ASSET", version: 1 });
+    // Display order: sections by position, then standalone questions.
+    expect(loaded.questions.map((x) => x.text)).toEqual(["Brakes OK?", "What is wrong with the brakes?", "Leak size in cm", "Notes on the leak", "Colour", "Inspector remarks"]);
+    expect(loaded.questions[0]).toEqual({
+      id: q.brakes.id,
+      key: "brakes",
+      text: "Brakes OK?",
+      inputType: "SELECT",
+      required: true,
+      options: q.brakes.options.map((o: any) => ({ id: o.id, value: o.value, label: o.label, requiresNote: o.requiresNote, requiresPhoto: o.requiresPhoto })),
+    });
+    expect(loaded.questions[5]).toMatchObject({ key: null, inputType: "TEXT", options: [] });
+    expect(loaded.rules).toHaveLength(3);
+    expect(loaded.rules).toContainEqual({ id: q.brakes.logicRules[0].id, sourceQuestionId: q.brakes.id, targetQuestionId: q.brake_issue.id, condition: { type: "equals", value: "no" } });
+    expect(validateLogicGraph(loaded)).toEqual([]);
+
+    const answers = (...list: AnswerInput[]) => new Map(list.map((a) => [a.questionId, a]));
+    const visible = (...list: AnswerInput[]) => [...visibleQuestions(loaded, answers(...list))].sort();
+    const always = [q.brakes.id, q.colour.id, created.standaloneQuestions[0].id];
+    expect(visible({ questionId: q.brakes.id, answerText: "yes" })).toEqual([...always].sort());
+    expect(
+      visible(
+        { questionId: q.brakes.id, answerText: "no" },
+        { questionId: q.brake_issue.id, answerJson: ["leak"] },
+        { questionId: q.leak_size.id, answerNumber: 7 },
+      ),
+    ).toEqual([...always, q.brake_issue.id, q.leak_size.id, q.notes.id].sort());
+
+    expect(await loadTemplateForValidation(stack.db.db, other.organization.id, created.id)).toBeNull();
+    expect(await loadTemplateForValidation(stack.db.db, t.organization.id, "not-a-uuid")).toBeNull();
   });
 });
 
