@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
@@ -39,7 +40,11 @@ export const syncRequestItems = pgTable(
     error: text("error"),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("sync_request_items_request_idx_key").on(t.requestId, t.idx)],
+  (t) => [
+    uniqueIndex("sync_request_items_request_idx_key").on(t.requestId, t.idx),
+    // Pending items only: "is the request done?" and "next item with this externalEmployeeId" stay cheap.
+    index("sync_request_items_pending_idx").on(t.requestId, t.externalEmployeeId, t.idx).where(sql`status = 'pending'`),
+  ],
 );
 
 /** Outgoing mail written in the same transaction as the change that causes it (outbox). */
