@@ -2,3 +2,4 @@ export * from "./openapi.ts";
 export * from "./common.ts";
 export * from "./auth.ts";
 export * from "./templates.ts";
+export * from "./inspections.ts";

@@ -1,0 +1,180 @@
+import { IdParam, booleanQuery, errorResponses, isoTimestamp } from "./common.ts";
+import { registry, z } from "./openapi.ts";
+
+/** Page size: default 50, maximum 100 (spec, Limits). A larger limit is capped at 100, not refused. */
+export const INSPECTION_PAGE_DEFAULT = 50;
+export const INSPECTION_PAGE_MAX = 100;
+/** Answers per import; the body limit (INSPECTION_BODY_LIMIT_MB) bounds the media. */
+export const MAX_IMPORT_ANSWERS = 5000;
+export const INSPECTION_STATUSES = ["COMPLETED", "IN_PROGRESS"] as const;
+
+const wholeNumber = (what: string) => z.string().regex(/^\d+$/, `${what} must be a whole number of 0 or more`).transform(Number);
+
+export const InspectionListQuery = z.object({
+  templateId: z.string().optional(),
+  status: z.enum(INSPECTION_STATUSES).optional(),
+  siteId: z.string().optional(),
+  assetId: z.string().optional(),
+  limit: wholeNumber("limit")
+    .pipe(z.number().int().min(1, "limit must be at least 1"))
+    .transform((n) => Math.min(n, INSPECTION_PAGE_MAX))
+    .default(INSPECTION_PAGE_DEFAULT)
+    .openapi({ type: "integer", description: `Page size, default ${INSPECTION_PAGE_DEFAULT}; values above ${INSPECTION_PAGE_MAX} are capped at ${INSPECTION_PAGE_MAX}.` }),
+  offset: wholeNumber("offset").default(0).openapi({ type: "integer" }),
+  includeAnswers: booleanQuery(false).openapi({ type: "boolean", description: "Adds each inspection's answers (never images)." }),
+});
+export type InspectionListQuery = z.output<typeof InspectionListQuery>;
+
+const nullableString = z.string().nullable().optional();
+
+export const ImportAnswer = z
+  .object({
+    questionId: z.string().min(1),
+    answerText: nullableString,
+    answerNumber: z.number().nullable().optional(),
+    answerBoolean: z.boolean().nullable().optional(),
+    answerDate: nullableString.openapi({ description: "ISO 8601 date or date-time" }),
+    answerJson: z.unknown().optional(),
+    responseOptionId: nullableString,
+    templateOptionId: nullableString,
+    unitId: nullableString,
+    unitCategory: nullableString,
+    note: nullableString,
+    media: z
+      .array(z.string())
+      .optional()
+      .openapi({ description: "Images as base64 strings or data URLs (JPEG, PNG, WebP, GIF); at most MEDIA_MAX_IMAGE_MB each." }),
+  })
+  .openapi("InspectionImportAnswer");
+export type ImportAnswer = z.output<typeof ImportAnswer>;
+
+export const ImportBody = z
+  .object({
+    templateId: z.string().min(1),
+    conductedBy: z.string().min(1),
+    siteId: z.string().nullable().optional(),
+    assetId: z.string().nullable().optional(),
+    assetName: z.string().nullable().optional(),
+    status: z.enum(INSPECTION_STATUSES).default("COMPLETED"),
+    startedAt: z.iso.datetime({ offset: true }).optional().openapi({ format: "date-time", description: "Default: completedAt, else the import time." }),
+    completedAt: z.iso.datetime({ offset: true }).optional().openapi({ format: "date-time", description: "Default for COMPLETED: the import time. Not allowed for IN_PROGRESS." }),
+    answers: z.array(ImportAnswer).max(MAX_IMPORT_ANSWERS),
+  })
+  .openapi("InspectionImportRequest");
+export type ImportBody = z.output<typeof ImportBody>;
+
+const Ref = (name: string, fields: Record<string, z.ZodType>) => z.object({ id: z.string(), ...fields }).openapi(name);
+
+export const InspectionSummary = registry.register(
+  "InspectionSummary",
+  z.object({
+    id: z.string(),
+    inspectionNumber: z.string().openapi({ example: "INS-000123" }),
+    templateId: z.string(),
+    templateVersion: z.number().int(),
+    assetId: z.string().optional(),
+    assetName: z.string().optional(),
+    siteId: z.string().optional(),
+    conductedBy: z.string(),
+    organizationId: z.string(),
+    startedAt: isoTimestamp.nullable(),
+    completedAt: isoTimestamp.nullable(),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+    status: z.enum(INSPECTION_STATUSES),
+    template: Ref("InspectionTemplateRef", { title: z.string(), type: z.enum(["ASSET", "AUDIT"]) }),
+    inspector: Ref("InspectionInspectorRef", { name: z.string().nullable(), email: z.string() }),
+    site: Ref("InspectionSiteRef", { name: z.string(), code: z.string() }).optional().openapi({ description: "Present when the inspection has a site." }),
+    asset: Ref("InspectionAssetRef", { name: z.string(), code: z.string().nullable() }).optional().openapi({ description: "Present when the inspection has an asset." }),
+  }),
+);
+
+const answerValues = {
+  id: z.string(),
+  questionId: z.string(),
+  answerText: z.string().nullable(),
+  answerNumber: z.number().nullable(),
+  answerBoolean: z.boolean().nullable(),
+  answerDate: z.string().nullable(),
+  answerJson: z.unknown(),
+  responseOptionId: z.string().nullable(),
+  templateOptionId: z.string().nullable(),
+  unitId: z.string().nullable(),
+  unitCategory: z.string().nullable(),
+  note: z.string().nullable(),
+};
+
+export const InspectionListAnswer = registry.register("InspectionListAnswer", z.object(answerValues));
+
+export const InspectionImage = registry.register(
+  "InspectionImage",
+  z.object({
+    imgBlobSrc: z.string().openapi({ description: "data:<mime>;base64,<bytes>", example: "data:image/png;base64,iVBORw0KGgo..." }),
+    imgDimension: z.string().optional().openapi({ description: "<width>x<height>, read from the image", example: "640x480" }),
+  }),
+);
+
+export const InspectionDetailAnswer = registry.register(
+  "InspectionDetailAnswer",
+  z.object({ ...answerValues, question: z.object({ id: z.string(), text: z.string() }), images: z.array(InspectionImage) }),
+);
+
+export const InspectionList = registry.register(
+  "InspectionList",
+  z.object({
+    inspections: z.array(InspectionSummary.extend({ answers: z.array(InspectionListAnswer).optional().openapi({ description: "Only with includeAnswers=true." }) })),
+    pagination: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
+  }),
+);
+
+export const InspectionDetail = registry.register("InspectionDetail", InspectionSummary.extend({ answers: z.array(InspectionDetailAnswer) }));
+
+export const ImportResponse = registry.register(
+  "InspectionImportResponse",
+  z.object({ id: z.string(), inspectionNumber: z.string().openapi({ example: "INS-000123" }), message: z.string() }),
+);
+
+export const ImportPending = registry.register(
+  "InspectionImportPending",
+  z.object({ error: z.string(), importId: z.string() }).openapi({ description: "The import was accepted but is still being processed; retry with the same Idempotency-Key." }),
+);
+
+const security: Record<string, string[]>[] = [{ apiKey: [] }, { basic: [] }];
+
+registry.registerPath({
+  method: "get",
+  path: "/api/inspections",
+  summary: "List inspections of the caller's organization",
+  description: "Newest first (createdAt, then id, descending), so pages never overlap. Images are never included.",
+  security,
+  request: { query: InspectionListQuery },
+  responses: { 200: { description: "A page of inspection summaries", content: { "application/json": { schema: InspectionList } } }, ...errorResponses(400, 401, 429) },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/api/inspections/{id}",
+  summary: "One inspection with every answer and its images as base64 data URLs",
+  security,
+  request: { params: IdParam },
+  responses: { 200: { description: "Inspection detail", content: { "application/json": { schema: InspectionDetail } } }, ...errorResponses(401, 404, 429) },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/api/inspections",
+  summary: "Import an inspection",
+  description:
+    "Validates the answers against the template's conditional logic (every violation reported at once in details), stores the images, and creates the inspection through the import queue. " +
+    "Optional `Idempotency-Key` header (extension): the same key and body within 24 hours return the first result; the same key with another body is a 422.",
+  security,
+  request: {
+    headers: z.object({ "idempotency-key": z.string().max(255).optional() }),
+    body: { content: { "application/json": { schema: ImportBody } } },
+  },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: ImportResponse } } },
+    ...errorResponses(400, 401, 404, 413, 422, 429, 500),
+    503: { description: "Still being processed after IMPORT_WAIT_SECONDS (see Retry-After)", content: { "application/json": { schema: ImportPending } } },
+  },
+});
