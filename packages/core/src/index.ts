@@ -7,3 +7,4 @@ export * from "./auth/credentials.ts";
 export * from "./directory/admin.ts";
 export * from "./directory/seed.ts";
 export * from "./templates/index.ts";
+export * from "./inspections/index.ts";

@@ -1,0 +1,42 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@insp/db";
+import { answerMedia, inspectionAnswers, inspections, media, templateQuestions } from "@insp/db/schema";
+import { isUuid, notFound } from "../errors.ts";
+import type { MediaStore } from "./media-store.ts";
+import { answerColumns, selectSummaries, toAnswer, toSummary } from "./summary.ts";
+
+/**
+ * One inspection with every answer (in import order), the question it answers, and its images
+ * as `data:<mime>;base64,...` URLs with their dimensions. Unknown, malformed or another
+ * organization's id: 404.
+ */
+export async function getInspectionDetail(db: DbOrTx, store: MediaStore, organizationId: string, id: string) {
+  if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
+  const [row] = await selectSummaries(db, organizationId).where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id)));
+  if (!row) throw notFound(`Inspection ${id} not found`);
+  const answers = await db
+    .select({ ...answerColumns, questionText: templateQuestions.text })
+    .from(inspectionAnswers)
+    .innerJoin(templateQuestions, eq(templateQuestions.id, inspectionAnswers.questionId))
+    .where(and(eq(inspectionAnswers.organizationId, organizationId), eq(inspectionAnswers.inspectionId, id)))
+    .orderBy(asc(inspectionAnswers.position));
+  const links = answers.length
+    ? await db
+        .select({ answerId: answerMedia.answerId, mime: media.mimeType, width: media.width, height: media.height, storageKey: media.storageKey })
+        .from(answerMedia)
+        .innerJoin(media, eq(media.id, answerMedia.mediaId))
+        .where(and(eq(answerMedia.organizationId, organizationId), inArray(answerMedia.answerId, answers.map((a) => a.id))))
+        .orderBy(asc(answerMedia.answerId), asc(answerMedia.position))
+    : [];
+  // One file at a time: each image is read, encoded and dropped before the next.
+  const images = new Map<string, { imgBlobSrc: string; imgDimension?: string }[]>();
+  for (const l of links) {
+    const bytes = await store.get(l.storageKey);
+    const image = { imgBlobSrc: `data:${l.mime};base64,${bytes.toString("base64")}`, ...(l.width && l.height ? { imgDimension: `${l.width}x${l.height}` } : {}) };
+    images.set(l.answerId, [...(images.get(l.answerId) ?? []), image]);
+  }
+  return {
+    ...toSummary(row),
+    answers: answers.map((a) => ({ ...toAnswer(a), question: { id: a.questionId, text: a.questionText }, images: images.get(a.id) ?? [] })),
+  };
+}

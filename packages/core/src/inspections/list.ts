@@ -1,0 +1,60 @@
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@insp/db";
+import { inspectionAnswers, inspections } from "@insp/db/schema";
+import { isUuid } from "../errors.ts";
+import { answerColumns, selectSummaries, toAnswer, toSummary, type InspectionSummary } from "./summary.ts";
+
+export interface ListInspectionsQuery {
+  templateId?: string;
+  status?: string;
+  siteId?: string;
+  assetId?: string;
+  limit: number;
+  offset: number;
+  includeAnswers: boolean;
+}
+
+type ListItem = InspectionSummary & { answers?: ReturnType<typeof toAnswer>[] };
+
+export interface InspectionPage {
+  inspections: ListItem[];
+  pagination: { total: number; limit: number; offset: number; hasMore: boolean };
+}
+
+/**
+ * A page of the organization's inspections, newest first with the id as tie-break so pages
+ * never overlap or skip. Each filter has an (organization, filter, created_at, id) index, so
+ * page 1 reads `limit` index entries. A filter id that is not a UUID matches nothing.
+ */
+export async function listInspections(db: DbOrTx, organizationId: string, q: ListInspectionsQuery): Promise<InspectionPage> {
+  const empty = { inspections: [], pagination: { total: 0, limit: q.limit, offset: q.offset, hasMore: false } };
+  const conds: SQL[] = [eq(inspections.organizationId, organizationId)];
+  for (const [value, column] of [
+    [q.templateId, inspections.templateId],
+    [q.siteId, inspections.siteId],
+    [q.assetId, inspections.assetId],
+  ] as const) {
+    if (value === undefined) continue;
+    if (!isUuid(value)) return empty;
+    conds.push(eq(column, value));
+  }
+  if (q.status !== undefined) conds.push(eq(inspections.status, q.status));
+  const where = and(...conds);
+
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    selectSummaries(db, organizationId).where(where).orderBy(desc(inspections.createdAt), desc(inspections.id)).limit(q.limit).offset(q.offset),
+    db.select({ total: count() }).from(inspections).where(where),
+  ]);
+  const items: ListItem[] = rows.map(toSummary);
+  if (q.includeAnswers && items.length) {
+    const answers = await db
+      .select(answerColumns)
+      .from(inspectionAnswers)
+      .where(and(eq(inspectionAnswers.organizationId, organizationId), inArray(inspectionAnswers.inspectionId, items.map((i) => i.id))))
+      .orderBy(asc(inspectionAnswers.inspectionId), asc(inspectionAnswers.position));
+    const byInspection = new Map<string, ReturnType<typeof toAnswer>[]>();
+    for (const a of answers) byInspection.set(a.inspectionId, [...(byInspection.get(a.inspectionId) ?? []), toAnswer(a)]);
+    for (const item of items) item.answers = byInspection.get(item.id) ?? [];
+  }
+  return { inspections: items, pagination: { total, limit: q.limit, offset: q.offset, hasMore: q.offset + items.length < total } };
+}

@@ -1,0 +1,84 @@
+import { createHash } from "node:crypto";
+import { imageSize } from "image-size";
+
+/** Image types accepted on import, sniffed from the bytes (a declared data-URL type is not trusted). */
+export type ImageMime = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
+
+export interface DecodedImage {
+  bytes: Buffer;
+  mime: ImageMime;
+  width: number;
+  height: number;
+  sha256: string;
+}
+
+export type DecodeResult = { ok: true; image: DecodedImage } | { ok: false; problem: string };
+
+const startsWith = (b: Buffer, sig: number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/** The real type from the magic bytes; null for anything but JPEG, PNG, WebP and GIF. */
+export function sniffImageType(b: Buffer): ImageMime | null {
+  if (startsWith(b, [0xff, 0xd8, 0xff])) return "image/jpeg";
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
+  if (startsWith(b, ascii("GIF87a")) || startsWith(b, ascii("GIF89a"))) return "image/gif";
+  if (startsWith(b, ascii("RIFF")) && startsWith(b, ascii("WEBP"), 8)) return "image/webp";
+  return null;
+}
+
+const IMAGE_SIZE_TYPES: Record<ImageMime, string[]> = { "image/jpeg": ["jpg"], "image/png": ["png"], "image/gif": ["gif"], "image/webp": ["webp"] };
+
+// Standard or URL-safe alphabet, line breaks allowed (MIME), '=' padding only at the end.
+const BASE64 = /^[A-Za-z0-9+/_\-\s]*(?:=\s*){0,2}$/;
+const DATA_URL = /^data:([^,]*?),/i;
+
+/** The base64 payload of a media item: a bare base64 string or a `data:<mime>;base64,` URL. */
+function base64Payload(item: string): { payload: string } | { problem: string } {
+  if (/^data:/i.test(item)) {
+    const m = DATA_URL.exec(item.slice(0, 256));
+    if (!m) return { problem: "is a data URL without a comma" };
+    if (!/;base64$/i.test(m[1]!)) return { problem: "is a data URL that is not base64-encoded" };
+    return { payload: item.slice(m[0].length) };
+  }
+  return { payload: item };
+}
+
+/** Number of base64 digits (no whitespace, no padding) without copying a large string when it has no whitespace. */
+function base64Chars(payload: string): number {
+  if (/\s/.test(payload)) return payload.replace(/[\s=]/g, "").length;
+  let n = payload.length;
+  while (n > 0 && payload.charCodeAt(n - 1) === 61 /* = */) n--;
+  return n;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * Decodes one media item strictly (Node's own decoder skips invalid characters silently),
+ * checks the size before allocating, sniffs the type and reads the dimensions. Only this
+ * one decoded copy exists; the caller stores it and drops it before the next item.
+ */
+export function decodeImage(item: string, maxBytes: number): DecodeResult {
+  const p = base64Payload(item);
+  if ("problem" in p) return { ok: false, problem: p.problem };
+  if (!BASE64.test(p.payload)) return { ok: false, problem: "is not valid base64" };
+  const chars = base64Chars(p.payload);
+  if (chars === 0) return { ok: false, problem: "is empty" };
+  if (chars % 4 === 1) return { ok: false, problem: "is not valid base64 (truncated)" };
+  const estimated = Math.floor((chars * 3) / 4);
+  if (estimated > maxBytes) return { ok: false, problem: `is ${mb(estimated)}, over the per-image limit of ${mb(maxBytes)} (MEDIA_MAX_IMAGE_MB)` };
+  const bytes = Buffer.from(p.payload, "base64");
+  const mime = sniffImageType(bytes);
+  if (!mime) return { ok: false, problem: "is not a JPEG, PNG, WebP or GIF image" };
+  let size: { width?: number; height?: number; type?: string };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return { ok: false, problem: `is a corrupt ${mime.slice(6).toUpperCase()} image (its dimensions cannot be read)` };
+  }
+  if (!size.width || !size.height || (size.type && !IMAGE_SIZE_TYPES[mime].includes(size.type))) {
+    return { ok: false, problem: `is a corrupt ${mime.slice(6).toUpperCase()} image (its dimensions cannot be read)` };
+  }
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return { ok: true, image: { bytes, mime, width: size.width, height: size.height, sha256 } };
+}

@@ -1,0 +1,105 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@insp/db";
+import { inspectionImports, media } from "@insp/db/schema";
+import { AppError } from "../errors.ts";
+import { decodeImage } from "./media.ts";
+import { mediaKey, type MediaStore } from "./media-store.ts";
+import type { ImportPayload } from "./payload.ts";
+import { validateImport, type ImportInput } from "./validate.ts";
+
+export interface PrepareServices {
+  db: DbOrTx;
+  store: MediaStore;
+  /** MEDIA_MAX_IMAGE_MB in bytes */
+  maxImageBytes: number;
+}
+
+interface StoredImage {
+  sha256: string;
+  mime: string;
+  width: number;
+  height: number;
+  byteSize: number;
+}
+
+export const VALIDATION_FAILED = "Inspection validation failed";
+
+/**
+ * The API half of an import: validates everything (all violations in one 400), decodes each
+ * image once (decode, sniff, measure, hash, store, drop, then the next one), records the media
+ * rows and writes the import request for the worker. Returns the import id.
+ *
+ * Images are written to the store only while no violation has been found, so a rejected
+ * import normally leaves nothing behind; an image written before a later image of the same
+ * request fails stays as an unreferenced, content-addressed file (harmless, reused on retry).
+ */
+export async function prepareImport(svc: PrepareServices, organizationId: string, input: ImportInput): Promise<string> {
+  const { template, asset, details } = await validateImport(svc.db, organizationId, input);
+  const questionText = new Map(template.questions.map((q) => [q.id, q.text]));
+
+  const images: StoredImage[][] = [];
+  for (const a of input.answers) {
+    const list: StoredImage[] = [];
+    images.push(list);
+    const items = a.media ?? [];
+    for (let j = 0; j < items.length; j++) {
+      const r = decodeImage(items[j]!, svc.maxImageBytes);
+      if (!r.ok) {
+        details.push(`Answer to '${questionText.get(a.questionId) ?? a.questionId}': media #${j + 1} ${r.problem}`);
+        continue;
+      }
+      const { bytes, ...meta } = r.image;
+      if (details.length === 0) await svc.store.put(mediaKey(organizationId, meta.sha256), bytes);
+      list.push({ sha256: meta.sha256, mime: meta.mime, width: meta.width, height: meta.height, byteSize: bytes.byteLength });
+    }
+  }
+  if (details.length) throw new AppError(400, VALIDATION_FAILED, details);
+
+  const mediaIds = await upsertMedia(svc.db, organizationId, images.flat());
+  const now = new Date().toISOString();
+  const completedAt = input.completedAt ?? (input.status === "COMPLETED" ? now : null);
+  const payload: ImportPayload = {
+    v: 1,
+    templateId: template.id,
+    templateVersion: template.version,
+    conductedBy: input.conductedBy,
+    siteId: input.siteId || null,
+    assetId: input.assetId || null,
+    // The asset's own name when the client gives none.
+    assetName: input.assetName ?? asset?.name ?? null,
+    status: input.status,
+    startedAt: input.startedAt ?? completedAt ?? now,
+    completedAt,
+    answers: input.answers.map((a, i) => ({
+      questionId: a.questionId,
+      answerText: a.answerText ?? null,
+      answerNumber: a.answerNumber ?? null,
+      answerBoolean: a.answerBoolean ?? null,
+      answerDate: a.answerDate ?? null,
+      answerJson: a.answerJson ?? null,
+      responseOptionId: a.responseOptionId ?? null,
+      templateOptionId: a.templateOptionId ?? null,
+      unitId: a.unitId ?? null,
+      unitCategory: a.unitCategory ?? null,
+      note: a.note ?? null,
+      mediaIds: images[i]!.map((m) => mediaIds.get(m.sha256)!),
+    })),
+  };
+  const [row] = await svc.db.insert(inspectionImports).values({ organizationId, payload }).returning({ id: inspectionImports.id });
+  return row!.id;
+}
+
+/** Media rows, deduplicated by content hash per organization; returns sha256 -> media id. */
+async function upsertMedia(db: DbOrTx, organizationId: string, images: StoredImage[]): Promise<Map<string, string>> {
+  if (images.length === 0) return new Map();
+  const unique = [...new Map(images.map((m) => [m.sha256, m])).values()];
+  await db
+    .insert(media)
+    .values(unique.map((m) => ({ organizationId, sha256: m.sha256, mimeType: m.mime, width: m.width, height: m.height, byteSize: m.byteSize, storageKey: mediaKey(organizationId, m.sha256) })))
+    .onConflictDoNothing();
+  const rows = await db
+    .select({ id: media.id, sha256: media.sha256 })
+    .from(media)
+    .where(and(eq(media.organizationId, organizationId), inArray(media.sha256, unique.map((m) => m.sha256))));
+  return new Map(rows.map((r) => [r.sha256, r.id]));
+}

@@ -1,0 +1,104 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@insp/db";
+import { assets, sites, users } from "@insp/db/schema";
+import { checkAnswerValue, hasValue, selectedOptions, validateAnswers, visibleQuestions, type AnswerInput } from "@insp/logic";
+import { isUuid, notFound } from "../errors.ts";
+import { loadTemplateForValidation, type TemplateForValidation } from "../templates/index.ts";
+
+export const INSPECTION_STATUSES = ["COMPLETED", "IN_PROGRESS"] as const;
+export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];
+
+export interface ImportAnswerInput extends AnswerInput {
+  note?: string | null;
+  /** base64 strings or data URLs */
+  media?: string[];
+}
+
+/** The import body after schema validation (contracts ImportBody). */
+export interface ImportInput {
+  templateId: string;
+  conductedBy: string;
+  siteId?: string | null;
+  assetId?: string | null;
+  assetName?: string | null;
+  status: InspectionStatus;
+  startedAt?: string;
+  completedAt?: string;
+  answers: ImportAnswerInput[];
+}
+
+export interface ValidatedImport {
+  template: TemplateForValidation;
+  asset: { id: string; name: string } | null;
+  /** One message per violation; empty when the import may proceed (media are checked afterwards). */
+  details: string[];
+}
+
+const quote = (s: string) => `'${s}'`;
+const blank = (s: string | null | undefined) => s === null || s === undefined || s.trim() === "";
+
+async function orgRow(db: DbOrTx, table: typeof users | typeof sites, organizationId: string, id: string) {
+  if (!isUuid(id)) return false;
+  const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.organizationId, organizationId), eq(table.id, id))).limit(1);
+  return row !== undefined;
+}
+
+async function orgAsset(db: DbOrTx, organizationId: string, id: string) {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select({ id: assets.id, name: assets.name }).from(assets).where(and(eq(assets.organizationId, organizationId), eq(assets.id, id))).limit(1);
+  return row ?? null;
+}
+
+/** requiresNote / requiresPhoto of the options selected by each valid answer to a visible question. */
+function optionRequirements(t: TemplateForValidation, answers: ImportAnswerInput[]): string[] {
+  const byId = new Map(t.questions.map((q) => [q.id, q]));
+  const valid = new Map<string, ImportAnswerInput>();
+  for (const a of answers) {
+    const q = byId.get(a.questionId);
+    if (q && !valid.has(q.id) && hasValue(a) && checkAnswerValue(q, a) === null) valid.set(q.id, a);
+  }
+  const visible = visibleQuestions(t, valid);
+  const details: string[] = [];
+  for (const [questionId, a] of valid) {
+    const q = byId.get(questionId)!;
+    if (!visible.has(q.id)) continue; // reported by the engine as hidden
+    for (const option of selectedOptions(q, a).options) {
+      const flags = q.options.find((o) => o.id === option.id);
+      if (flags?.requiresNote && blank(a.note)) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a note`);
+      if (flags?.requiresPhoto && (a.media ?? []).length === 0) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a photo (media)`);
+    }
+  }
+  return details;
+}
+
+/**
+ * Every violation of an import at once (media excepted, see media.ts), one message each.
+ * A template that is not the organization's is a 404 on its own: nothing else can be checked.
+ */
+export async function validateImport(db: DbOrTx, organizationId: string, input: ImportInput): Promise<ValidatedImport> {
+  const template = await loadTemplateForValidation(db, organizationId, input.templateId);
+  if (!template) throw notFound(`Template ${input.templateId} not found`);
+  const details: string[] = [];
+  if (template.status !== "PUBLISHED") details.push(`Template ${quote(template.title)} is ${template.status}: only PUBLISHED templates can be imported`);
+
+  const [userOk, siteOk, asset] = await Promise.all([
+    orgRow(db, users, organizationId, input.conductedBy),
+    blank(input.siteId) ? Promise.resolve(true) : orgRow(db, sites, organizationId, input.siteId!),
+    blank(input.assetId) ? Promise.resolve(null) : orgAsset(db, organizationId, input.assetId!),
+  ]);
+  if (!userOk) details.push(`conductedBy ${quote(input.conductedBy)} is not a user of this organization`);
+  if (blank(input.siteId) && template.type === "AUDIT") details.push("siteId is required for AUDIT templates");
+  if (!siteOk) details.push(`siteId ${quote(input.siteId!)} is not a site of this organization`);
+  if (!blank(input.assetId) && !asset) details.push(`assetId ${quote(input.assetId!)} is not an asset of this organization`);
+
+  if (input.status === "IN_PROGRESS" && input.completedAt !== undefined) details.push("completedAt must not be given for an IN_PROGRESS inspection");
+  if (input.startedAt !== undefined && input.completedAt !== undefined && Date.parse(input.completedAt) < Date.parse(input.startedAt)) {
+    details.push("completedAt is before startedAt");
+  }
+
+  // The logic engine: unknown questions, duplicates, missing values, values that do not fit, hidden
+  // questions answered, and (for COMPLETED only; IN_PROGRESS is a draft) visible required questions missing.
+  details.push(...validateAnswers(template, input.answers, { requireRequired: input.status === "COMPLETED" }));
+  details.push(...optionRequirements(template, input.answers));
+  return { template, asset, details };
+}
