@@ -7,10 +7,11 @@ import { rateLimiter } from "./http/rate-limit.ts";
 import { authRoutes } from "./routes/auth/index.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
 import { healthRoutes } from "./routes/health/index.ts";
+import { inspectionRoutes } from "./routes/inspections/index.ts";
 import { templateRoutes } from "./routes/templates/index.ts";
 
 /** Feature routers, one folder each under routes/. */
-const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes];
+const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes];
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 

@@ -11,6 +11,8 @@ export const apiEnvShape = {
   INSPECTION_BODY_LIMIT_MB: intVar(50, 1, 2048),
   SYNC_WAIT_SECONDS: intVar(60, 1, 3600),
   IMPORT_WAIT_SECONDS: intVar(30, 1, 3600),
+  /** Largest decoded image accepted by POST /api/inspections (each media item). */
+  MEDIA_MAX_IMAGE_MB: intVar(10, 1, 1024),
   TOKEN_TTL_SECONDS: intVar(3600, 60, 86_400),
   USER_TOKEN_TTL_SECONDS: intVar(900, 60, 86_400),
   TOKEN_ISSUER: z.string().min(1).default("inspection-service"),

@@ -1,0 +1,18 @@
+import { Router } from "express";
+import { FsMediaStore } from "@insp/core";
+import type { Deps } from "../../deps.ts";
+import { authenticate } from "../../http/auth.ts";
+import { inspectionDetailRoute } from "./detail.ts";
+import { importInspectionRoute } from "./import.ts";
+import { inspectionListRoute } from "./list.ts";
+
+/** GET /api/inspections, GET /api/inspections/:id, POST /api/inspections (import through the queue). */
+export function inspectionRoutes(deps: Deps): Router {
+  const router = Router();
+  const auth = authenticate(deps, { allow: ["apiKey", "user"] });
+  const store = new FsMediaStore(deps.env.MEDIA_DIR);
+  router.get("/api/inspections", auth, inspectionListRoute(deps));
+  router.get("/api/inspections/:id", auth, inspectionDetailRoute(deps, store));
+  router.post("/api/inspections", auth, importInspectionRoute(deps, store));
+  return router;
+}
