@@ -1,4 +1,5 @@
 import type { WorkerDeps } from "./deps.ts";
+import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
 
 /**
  * Recurring housekeeping run by every worker replica (each task is idempotent).
@@ -6,7 +7,7 @@ import type { WorkerDeps } from "./deps.ts";
  */
 export type PeriodicTask = { name: string; everyMs: (deps: WorkerDeps) => number; run: (deps: WorkerDeps) => Promise<void> };
 
-export const periodicTasks: PeriodicTask[] = [];
+export const periodicTasks: PeriodicTask[] = [...inspectionImportSweeps];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {

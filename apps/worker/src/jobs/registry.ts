@@ -1,6 +1,7 @@
 import type { Processor } from "bullmq";
 import { JOB_NAMES, UnrecoverableError, type JobName } from "@insp/queue";
 import type { WorkerDeps } from "../deps.ts";
+import { inspectionImportProcessor } from "./inspection-import/processor.ts";
 
 export type ProcessorFactory = (deps: WorkerDeps) => Processor;
 
@@ -15,7 +16,7 @@ const notYet = (name: string): ProcessorFactory => () => async () => {
 export const registry: Record<JobName, ProcessorFactory> = {
   "employee-sync": notYet("employee-sync"),
   mail: notYet("mail"),
-  "inspection-import": notYet("inspection-import"),
+  "inspection-import": inspectionImportProcessor,
 };
 
 export function buildProcessors(deps: WorkerDeps): Map<JobName, Processor> {

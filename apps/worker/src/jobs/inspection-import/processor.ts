@@ -1,0 +1,22 @@
+import { UnrecoverableError, parseJobData } from "@insp/queue";
+import { classifyImportFailure, failImport, runImport } from "@insp/core";
+import type { ProcessorFactory } from "../registry.ts";
+
+/**
+ * inspection-import: creates the inspection of one validated import (core runImport, one
+ * transaction). Transient failures are retried per the queue policy; a permanent one, or the
+ * last attempt, records FAILED on the import so the waiting API answers at once.
+ */
+export const inspectionImportProcessor: ProcessorFactory = (deps) => async (job) => {
+  const { organizationId, importId } = parseJobData("inspection-import", job.data);
+  try {
+    return await runImport(deps.db, organizationId, importId);
+  } catch (err) {
+    const { permanent, message } = classifyImportFailure(err);
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    deps.logger.error({ err, importId, organizationId, attempt: job.attemptsMade + 1, permanent }, "inspection import failed");
+    if (!permanent && !lastAttempt) throw err;
+    await failImport(deps.db, organizationId, importId, message);
+    throw new UnrecoverableError(message);
+  }
+};
