@@ -70,7 +70,7 @@ async function loadUserAuth(db: DbOrTx, userId: string) {
       tokensValidAfter: users.tokensValidAfter,
       isAdmin: sql<boolean>`${users.isAdmin} or exists (
         select 1 from ${employees} e join ${employeeRoles} er on er.employee_id = e.id join ${roles} r on r.id = er.role_id
-        where e.user_id = ${users.id} and r.name = 'admin')`,
+        where e.user_id = "users"."id" and r.name = 'admin')`,
     })
     .from(users)
     .where(eq(users.id, userId))
