@@ -54,7 +54,7 @@ export async function principalFromToken(db: DbOrTx, claims: TokenClaims): Promi
   }
   const user = await loadUserAuth(db, claims.sub);
   if (!user || user.disabled || user.organizationId !== claims.org) return null;
-  if (claims.iat < Math.floor(user.tokensValidAfter.getTime() / 1000)) return null;
+  if (claims.iat * 1000 < user.tokensValidAfter.getTime()) return null;
   return { kind: "user", organizationId: user.organizationId, userId: user.id, isAdmin: user.isAdmin, mustResetPassword: user.mustResetPassword };
 }
 

@@ -100,13 +100,15 @@ export class TokenService {
 
   async sign(claims: { use: TokenUse; sub: string; org: string; scope: string }, ttlSeconds: number): Promise<string> {
     if (!this.signer) throw new Error("TokenService.init() was not called");
-    return new SignJWT({ org: claims.org, scope: claims.scope, use: claims.use })
+    // iat with millisecond precision (NumericDate may be fractional, RFC 7519 section 2), so a
+    // token issued just before a password change or a disable is told apart from one issued after.
+    const now = Date.now();
+    return new SignJWT({ org: claims.org, scope: claims.scope, use: claims.use, iat: now / 1000 })
       .setProtectedHeader({ alg: TOKEN_ALG, kid: this.signer.kid, typ: "at+jwt" })
       .setIssuer(this.opts.issuer)
       .setAudience(this.audience)
       .setSubject(claims.sub)
-      .setIssuedAt()
-      .setExpirationTime(`${ttlSeconds}s`)
+      .setExpirationTime(Math.floor(now / 1000) + ttlSeconds)
       .setJti(randomUUID())
       .sign(this.signer.key);
   }
