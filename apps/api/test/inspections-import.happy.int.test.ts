@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "@insp/testing";
-import { createAsset, createTemplate, auditTemplateBody, dataUrl, gif, importBody, importOk, jpeg, png, publishedAudit, webp1x1 } from "./inspections.fixtures.ts";
+import { createAsset, createTemplate, auditTemplateBody, dataUrl, gif, importBody, importOk, jpeg, noisyPng, png, publishedAudit, webp1x1 } from "./inspections.fixtures.ts";
 
 let stack: Stack;
 
@@ -163,5 +164,26 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     expect(detail.body).toMatchObject({ assetId, assetName: "Forklift 7", asset: { id: assetId, name: "Forklift 7", code: "FL-7" }, template: { type: "ASSET" } });
     expect(detail.body.siteId).toBeUndefined();
     expect(detail.body.site).toBeUndefined();
+  });
+
+  // /proc/<pid>/status VmHWM is the process's peak resident set size (Linux).
+  const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
+
+  it.skipIf(process.platform !== "linux")("four parallel imports of a 5 MB image each keep the API's peak RSS under 400 MB", async () => {
+    const t = await stack.tenant();
+    const tpl = await publishedAudit(stack, t);
+    const images = Array.from({ length: 4 }, () => noisyPng(1300, 1300));
+    expect(images[0]!.length).toBeGreaterThan(5_000_000);
+    const results = await Promise.all(
+      images.map((img) => stack.http.post("/api/inspections", importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, answerText: "yes", media: [dataUrl("image/png", img)] }] }), auth(t))),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    const peak = peakRssMb(stack.api.child.pid!);
+    console.log(`API peak RSS after 4 parallel 5 MB imports: ${peak.toFixed(0)} MB`);
+    expect(peak).toBeLessThan(400);
+    // And the bytes come back intact.
+    const detail = await stack.http.get(`/api/inspections/${results[2]!.body.id}`, auth(t));
+    const src: string = detail.body.answers[0].images[0].imgBlobSrc;
+    expect(Buffer.from(src.slice(src.indexOf(",") + 1), "base64").equals(images[2]!)).toBe(true);
   });
 });

@@ -116,4 +116,12 @@ describe("GET /api/inspections", () => {
     expect((await get(t, "/api/inspections?templateId=nope")).body).toEqual({ inspections: [], pagination: { total: 0, limit: 50, offset: 0, hasMore: false } });
     expect((await get(t, "/api/inspections?offset=5")).body).toEqual({ inspections: [], pagination: { total: 1, limit: 50, offset: 5, hasMore: false } });
   });
+
+  it("/openapi.json documents the inspections paths with the same schemas", async () => {
+    const doc = (await stack.http.get("/openapi.json")).body;
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/inspections", "/api/inspections/{id}"]));
+    expect(Object.keys(doc.paths["/api/inspections"])).toEqual(expect.arrayContaining(["get", "post"]));
+    expect(Object.keys(doc.paths["/api/inspections"].post.responses)).toEqual(expect.arrayContaining(["201", "400", "404", "413", "422", "503"]));
+    expect(doc.components.schemas.InspectionSummary.required).toEqual(expect.arrayContaining(["inspectionNumber", "template", "inspector"]));
+  });
 });

@@ -1,4 +1,5 @@
 /** Builders shared by the inspections route tests: a published template with a rule chain, bodies, and tiny real images. */
+import { randomBytes } from "node:crypto";
 import { deflateSync } from "node:zlib";
 import type { DemoSeed } from "@insp/core";
 import type { Stack } from "@insp/testing";
@@ -114,6 +115,13 @@ export function png(w: number, h: number, seed = 0): Buffer {
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(w * 3, seed & 0xff)]);
   const raw = Buffer.concat(Array.from({ length: h }, () => row));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+}
+
+/** A valid PNG of random pixels (incompressible): about w*h*3 bytes. */
+export function noisyPng(w: number, h: number): Buffer {
+  const raw = Buffer.concat(Array.from({ length: h }, () => Buffer.concat([Buffer.from([0]), randomBytes(w * 3)])));
+  const ihdr = Buffer.concat([u32(w), u32(h), Buffer.from([8, 2, 0, 0, 0])]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw, { level: 1 })), chunk("IEND", Buffer.alloc(0))]);
 }
 
 /** JPEG markers: SOI, APP0 (JFIF), SOF0 with the size, EOI. */
