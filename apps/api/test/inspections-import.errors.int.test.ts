@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Queues, createRedis } from "@insp/queue";
-import type { DemoSeed } from "@insp/core";
+import { requeueStalledImports, type DemoSeed } from "@insp/core";
 import { startStack, type Stack } from "@insp/testing";
 import { auditTemplateBody, createTemplate, createAsset, dataUrl, importBody, png, publishedAudit, type Tpl } from "./inspections.fixtures.ts";
 
@@ -250,5 +250,26 @@ describe("the worker side", () => {
     expect(again.body.inspectionNumber).toBe("INS-000001");
     expect(await count("inspections", t)).toBe(1);
     await queue.close();
+  });
+
+  it("an import whose job was lost is queued again by the sweep and completes", async () => {
+    const { t, tpl } = await setup();
+    const queues = new Queues(createRedis(stack.env.REDIS_URL!, "producer"), stack.env.QUEUE_PREFIX!);
+    const queue = queues.queue("inspection-import");
+    await queue.pause();
+    let res;
+    try {
+      res = await post(t, importBody(t, tpl), { "idempotency-key": "lost-1" });
+      expect(res.status).toBe(503);
+      // Redis loses the job (flush, failover): only the import row in Postgres is left.
+      await queue.remove(`import_${res.body.importId}`);
+      expect(await requeueStalledImports(stack.db.db, queues, 0)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await queue.resume();
+    }
+    const again = await post(t, importBody(t, tpl), { "idempotency-key": "lost-1" });
+    expect(again.status).toBe(201);
+    expect((await stack.db.sql`select status from inspection_imports where id = ${res.body.importId}`)[0]!.status).toBe("DONE");
+    await queues.close();
   });
 });

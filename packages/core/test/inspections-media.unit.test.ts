@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { decodeImage, formatInspectionNumber, hashJson, sniffImageType } from "../src/inspections/index.ts";
+
+const MB = 1024 * 1024;
+// 1x1 images: GIF89a and lossless WebP (well-known), PNG signature + IHDR.
+const gif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+const webp = Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64");
+const pngHeader = Buffer.from("89504e470d0a1a0a0000000d4948445200000003000000020802000000", "hex");
+const jpegHeader = Buffer.from("ffd8ffe000104a46494600010100000100010000ffc0001108000400050301220002110103110 1ffd9".replace(/\s/g, ""), "hex");
+
+describe("sniffImageType", () => {
+  it("recognises the four types by their magic bytes only", () => {
+    expect(sniffImageType(gif)).toBe("image/gif");
+    expect(sniffImageType(webp)).toBe("image/webp");
+    expect(sniffImageType(pngHeader)).toBe("image/png");
+    expect(sniffImageType(jpegHeader)).toBe("image/jpeg");
+    expect(sniffImageType(Buffer.from("%PDF-1.7"))).toBeNull();
+    expect(sniffImageType(Buffer.from("RIFF0000WAVE"))).toBeNull();
+    expect(sniffImageType(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe("decodeImage", () => {
+  it("decodes bare base64, data URLs (whatever type they declare) and MIME line breaks, with dimensions and hash", () => {
+    const a = decodeImage(gif.toString("base64"), MB);
+    const b = decodeImage(`data:image/png;base64,${gif.toString("base64")}`, MB);
+    const c = decodeImage(gif.toString("base64").replace(/(.{16})/g, "$1\r\n"), MB);
+    for (const r of [a, b, c]) {
+      expect(r.ok).toBe(true);
+      if (r.ok) expect([r.image.mime, r.image.width, r.image.height, r.image.bytes.equals(gif)]).toEqual(["image/gif", 1, 1, true]);
+    }
+    if (a.ok && b.ok) expect(a.image.sha256).toBe(b.image.sha256);
+    const j = decodeImage(jpegHeader.toString("base64"), MB);
+    expect(j.ok && [j.image.width, j.image.height]).toEqual([5, 4]);
+    const w = decodeImage(webp.toString("base64url"), MB);
+    expect(w.ok && w.image.mime).toBe("image/webp");
+  });
+
+  it.each([
+    ["", "is empty"],
+    ["####", "is not valid base64"],
+    ["QUJD=RA==", "is not valid base64"],
+    ["QUJDR", "is not valid base64 (truncated)"],
+    ["data:image/png,abc", "is a data URL that is not base64-encoded"],
+    ["data:image/png;base64", "is a data URL without a comma"],
+    [Buffer.from("hello world").toString("base64"), "is not a JPEG, PNG, WebP or GIF image"],
+    [pngHeader.subarray(0, 12).toString("base64"), "is a corrupt PNG image (its dimensions cannot be read)"],
+  ])("%j: %s", (input, problem) => {
+    expect(decodeImage(input, MB)).toEqual({ ok: false, problem });
+  });
+
+  it("refuses an image over the limit before decoding it", () => {
+    expect(decodeImage(Buffer.alloc(3000).toString("base64"), 2048)).toEqual({ ok: false, problem: "is 0.0 MB, over the per-image limit of 0.0 MB (MEDIA_MAX_IMAGE_MB)" });
+  });
+});
+
+describe("hashJson", () => {
+  it("ignores key order and undefined fields, and tells different values apart", () => {
+    expect(hashJson({ a: 1, b: ["x", { c: null }] })).toBe(hashJson({ b: ["x", { c: null }], a: 1, d: undefined }));
+    expect(hashJson({ a: "1" })).not.toBe(hashJson({ a: 1 }));
+    expect(hashJson(["ab", "c"])).not.toBe(hashJson(["a", "bc"]));
+    expect(hashJson({ a: true })).not.toBe(hashJson({ a: "true" }));
+  });
+});
+
+describe("formatInspectionNumber", () => {
+  it("pads to six digits and grows past them", () => {
+    expect(formatInspectionNumber(1)).toBe("INS-000001");
+    expect(formatInspectionNumber(123)).toBe("INS-000123");
+    expect(formatInspectionNumber(1234567)).toBe("INS-1234567");
+  });
+});
