@@ -70,3 +70,13 @@ describe("formatInspectionNumber", () => {
     expect(formatInspectionNumber(1234567)).toBe("INS-1234567");
   });
 });
+
+describe("decodeImage on truncated headers", () => {
+  it("never reads dimensions from memory beyond the decoded bytes (pooled small buffers)", () => {
+    // Fill Node's buffer pool with plausible header bytes, then decode a truncated PNG many times.
+    for (let i = 0; i < 200; i++) {
+      Buffer.from(pngHeader.toString("base64"), "base64");
+      expect(decodeImage(pngHeader.subarray(0, 16).toString("base64"), MB)).toEqual({ ok: false, problem: "is a corrupt PNG image (its dimensions cannot be read)" });
+    }
+  });
+});

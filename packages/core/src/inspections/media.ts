@@ -51,6 +51,18 @@ function base64Chars(payload: string): number {
   return n;
 }
 
+/**
+ * image-size reads through a DataView over the whole underlying ArrayBuffer, so on a pooled or
+ * over-allocated Buffer a truncated header would be read from unrelated memory instead of failing.
+ * Small decodes come from Node's shared pool: give them an ArrayBuffer of their own.
+ */
+function ownBuffer(b: Buffer): Buffer {
+  if (b.byteOffset === 0 && b.buffer.byteLength === b.byteLength) return b;
+  const own = Buffer.allocUnsafeSlow(b.byteLength);
+  b.copy(own);
+  return own;
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
@@ -67,7 +79,7 @@ export function decodeImage(item: string, maxBytes: number): DecodeResult {
   if (chars % 4 === 1) return { ok: false, problem: "is not valid base64 (truncated)" };
   const estimated = Math.floor((chars * 3) / 4);
   if (estimated > maxBytes) return { ok: false, problem: `is ${mb(estimated)}, over the per-image limit of ${mb(maxBytes)} (MEDIA_MAX_IMAGE_MB)` };
-  const bytes = Buffer.from(p.payload, "base64");
+  const bytes = ownBuffer(Buffer.from(p.payload, "base64"));
   const mime = sniffImageType(bytes);
   if (!mime) return { ok: false, problem: "is not a JPEG, PNG, WebP or GIF image" };
   let size: { width?: number; height?: number; type?: string };
