@@ -3,3 +3,5 @@ export * from "./common.ts";
 export * from "./auth.ts";
 export * from "./templates.ts";
 export * from "./inspections.ts";
+export * from "./employee-sync.ts";
+export * from "./employees.ts";

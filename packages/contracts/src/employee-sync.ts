@@ -1,0 +1,229 @@
+import { errorResponses, isoTimestamp } from "./common.ts";
+import { registry, z } from "./openapi.ts";
+
+/**
+ * Employee sync contract (spec: Employee sync request and result, POST /api/v1/sync/employees).
+ * The request shape is checked as a whole (400); each employee is then validated on its
+ * own, and an invalid one becomes an entry of `errors` with the spec's wording.
+ */
+
+export const MAX_EMPLOYEES_PER_REQUEST = 500;
+export const EMPLOYEE_STATUSES = ["ACTIVE", "INACTIVE", "TERMINATED"] as const;
+export const UPDATE_MODES = ["replace", "additive"] as const;
+
+/** Per-employee validation messages; the first three are the spec's own wording. */
+export const VALIDATION_MESSAGES = {
+  externalEmployeeIdRequired: "externalEmployeeId is required",
+  emailRequired: "Email is required for ACTIVE users with userAccount",
+  invalidEmail: "Invalid email format",
+  groupNeedsKey: "Group assignment needs groupName or externalGroupId",
+  siteNeedsId: "Site assignment needs an id",
+} as const;
+
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+/** Optional text: absent keeps the stored value, null or "" clears it. */
+const text = (max = 1000) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : trimmed(v)), z.string().max(max).nullable().optional());
+const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() : v);
+const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
+const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
+
+const isoDate = (field: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : trimmed(v)),
+    z
+      .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], { error: `Invalid ${field}: expected an ISO 8601 date or date-time` })
+      .nullable()
+      .optional(),
+  );
+
+const GroupAssignment = z
+  .object({
+    groupName: z.preprocess(trimmed, z.string().min(1).optional()),
+    externalGroupId: z.preprocess(trimmed, z.string().min(1).optional()),
+    role: z.preprocess(nullToUndefined, z.string().trim().min(1).optional()),
+  })
+  .refine((g) => g.groupName !== undefined || g.externalGroupId !== undefined, { error: VALIDATION_MESSAGES.groupNeedsKey })
+  .openapi("EmployeeGroupAssignment", { description: "groupName or externalGroupId (one is required); role: the member's role in the group." });
+
+const SiteAssignment = z
+  .object({
+    id: z.preprocess(trimmed, z.string({ error: VALIDATION_MESSAGES.siteNeedsId }).min(1, VALIDATION_MESSAGES.siteNeedsId)),
+    role: z.preprocess(nullToUndefined, z.string().trim().min(1).optional()),
+  })
+  .openapi("EmployeeSiteAssignment", { description: "id: site UUID in the organization; role: site-level role." });
+
+const UserAccount = z
+  .object({
+    username: z.preprocess((v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : trimmed(v)), z.string().max(320).optional()),
+    forcePasswordReset: z.boolean().default(false),
+    sendWelcomeEmail: z.boolean().default(false),
+  })
+  .openapi("EmployeeUserAccount");
+
+/** One employee of a sync request, as validated. Unknown fields are ignored. */
+export const EmployeeInput = z
+  .object({
+    externalEmployeeId: z.preprocess(
+      (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : trimmed(v)),
+      z.string({ error: VALIDATION_MESSAGES.externalEmployeeIdRequired }).min(1, VALIDATION_MESSAGES.externalEmployeeIdRequired).max(255, "externalEmployeeId must be at most 255 characters"),
+    ),
+    status: z.preprocess(
+      (v) => (v === null ? undefined : upper(v)),
+      z.enum(EMPLOYEE_STATUSES, { error: (iss) => `Invalid status '${String(iss.input)}': expected ACTIVE, INACTIVE or TERMINATED` }).default("ACTIVE"),
+    ),
+    firstName: text(),
+    lastName: text(),
+    displayName: text(),
+    email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : trimmed(v)), z.email({ error: VALIDATION_MESSAGES.invalidEmail }).max(320, VALIDATION_MESSAGES.invalidEmail).nullable().optional()),
+    phone: text(),
+    jobTitle: text(),
+    department: text(),
+    supervisor: z.object({ name: z.string().optional(), email: z.string().optional() }).nullable().optional(),
+    hireDate: isoDate("hireDate"),
+    terminationDate: isoDate("terminationDate"),
+    metadata: z.record(z.string(), z.unknown(), { error: "metadata must be a JSON object" }).nullable().optional(),
+    roles: z.preprocess(nullToUndefined, z.array(z.string().trim().min(1), { error: "roles must be an array of role names" }).optional()),
+    groups: z.preprocess(nullToUndefined, z.array(GroupAssignment).optional()),
+    sites: z.preprocess(nullToUndefined, z.array(SiteAssignment).optional()),
+    userAccount: z.preprocess(nullToUndefined, UserAccount.optional()),
+    updateMode: z.preprocess(
+      (v) => (v === null ? undefined : lower(v)),
+      z.enum(UPDATE_MODES, { error: (iss) => `Invalid updateMode '${String(iss.input)}': expected replace or additive` }).default("replace"),
+    ),
+  })
+  .openapi("EmployeeInput");
+export type EmployeeInput = z.output<typeof EmployeeInput>;
+
+export type EmployeeValidation =
+  | { ok: true; employee: EmployeeInput }
+  | { ok: false; externalEmployeeId: string | null; message: string };
+
+/** Messages for zod's own issues that have no message of ours: `<path>: <problem>`. */
+function fallbackMessage(iss: { code: string; path?: PropertyKey[]; expected?: unknown; input?: unknown }): string {
+  const path = (iss.path ?? []).map(String).join(".") || "employee";
+  if (iss.code === "invalid_type") return iss.input === undefined ? `${path} is required` : `${path} must be ${String(iss.expected)}`;
+  if (iss.code === "too_big") return `${path} is too long`;
+  if (iss.code === "too_small") return `${path} must not be empty`;
+  return `${path} is invalid`;
+}
+
+const rawId = (raw: unknown): string | null => {
+  const v = raw && typeof raw === "object" ? (raw as Record<string, unknown>).externalEmployeeId : undefined;
+  if (typeof v === "number" && Number.isFinite(v)) return String(v);
+  return typeof v === "string" ? v.trim() : null;
+};
+
+/** Rule 9, checked on the raw value too so it is reported alongside other problems. */
+function needsEmail(raw: Record<string, unknown>): boolean {
+  const status = raw.status === undefined || raw.status === null ? "ACTIVE" : upper(raw.status);
+  const email = raw.email;
+  const missing = email === undefined || email === null || (typeof email === "string" && email.trim() === "");
+  return status === "ACTIVE" && raw.userAccount !== undefined && raw.userAccount !== null && missing;
+}
+
+/**
+ * Validates one employee. All problems are reported, joined with "; ", the
+ * externalEmployeeId problem first, so the message of a single problem is exactly
+ * the spec's wording.
+ */
+export function validateEmployee(raw: unknown): EmployeeValidation {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+    return { ok: false, externalEmployeeId: null, message: "Each employee must be a JSON object" };
+  }
+  const parsed = EmployeeInput.safeParse(raw, { error: (iss) => fallbackMessage(iss as Parameters<typeof fallbackMessage>[0]) });
+  const messages = parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+  if (needsEmail(raw as Record<string, unknown>)) messages.push(VALIDATION_MESSAGES.emailRequired);
+  if (messages.length === 0 && parsed.success) return { ok: true, employee: parsed.data };
+  const unique = [...new Set(messages)];
+  unique.sort((a, b) => Number(b === VALIDATION_MESSAGES.externalEmployeeIdRequired) - Number(a === VALIDATION_MESSAGES.externalEmployeeIdRequired));
+  return { ok: false, externalEmployeeId: rawId(raw), message: unique.join("; ") };
+}
+
+/** Whole-request shape problems (400 for the request); null when the shape is fine. */
+export function checkSyncRequestShape(body: unknown): string | null {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return "Request body must be a JSON object with an employees array";
+  const b = body as Record<string, unknown>;
+  if (!Array.isArray(b.employees)) return "employees must be an array";
+  if (b.employees.length > MAX_EMPLOYEES_PER_REQUEST) return `At most ${MAX_EMPLOYEES_PER_REQUEST} employees per request (got ${b.employees.length})`;
+  if (b.syncBatchId !== undefined && b.syncBatchId !== null && (typeof b.syncBatchId !== "string" || b.syncBatchId.length > 255)) {
+    return "syncBatchId must be a string of at most 255 characters";
+  }
+  return null;
+}
+
+// ---- Responses (OpenAPI) ----
+
+export const SyncResultEntry = registry.register(
+  "EmployeeSyncResult",
+  z.object({
+    externalEmployeeId: z.string(),
+    status: z.enum(["CREATED", "UPDATED"]),
+    employeeId: z.string().nullable().openapi({ description: "null only in a dry run for an employee that would be created" }),
+    userId: z.string().nullable().openapi({ description: "null when the employee has no user account" }),
+    warnings: z.array(z.string()),
+  }),
+);
+export const SyncErrorEntry = registry.register("EmployeeSyncError", z.object({ externalEmployeeId: z.string().nullable(), message: z.string() }));
+
+export const SyncResponse = registry.register(
+  "EmployeeSyncResponse",
+  z.object({ requestId: z.string(), syncBatchId: z.string().nullable(), results: z.array(SyncResultEntry), errors: z.array(SyncErrorEntry) }),
+);
+export const SyncAccepted = registry.register("EmployeeSyncAccepted", z.object({ requestId: z.string(), status: z.literal("processing") }));
+export const SyncStatus = registry.register(
+  "EmployeeSyncStatus",
+  z.object({
+    requestId: z.string(),
+    syncBatchId: z.string().nullable(),
+    status: z.enum(["processing", "completed"]),
+    dryRun: z.boolean(),
+    total: z.number().int(),
+    processed: z.number().int(),
+    createdAt: isoTimestamp,
+    completedAt: isoTimestamp.nullable(),
+    results: z.array(SyncResultEntry).optional(),
+    errors: z.array(SyncErrorEntry).optional(),
+  }),
+);
+
+export const SyncRequestBody = z
+  .object({ syncBatchId: z.string().optional(), employees: z.array(EmployeeInput).max(MAX_EMPLOYEES_PER_REQUEST) })
+  .openapi("EmployeeSyncRequest");
+export const SyncQuery = z.object({
+  dryRun: z
+    .enum(["true", "false"], { message: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true"),
+});
+export const SyncRequestIdParam = z.object({ requestId: z.string().openapi({ format: "uuid" }) });
+
+const oauth = [{ oauth2: ["employees:sync"] }];
+
+registry.registerPath({
+  method: "post",
+  path: "/api/v1/sync/employees",
+  summary: "Upsert up to 500 employees",
+  description:
+    "Each employee is validated and processed on its own (one transaction each); invalid or failed employees are listed in `errors`, processed ones in `results`, both in request order. Extensions: `Prefer: respond-async` answers 202 at once; a synchronous call whose wait (SYNC_WAIT_SECONDS) runs out also answers 202; `Idempotency-Key` replays the stored answer; `?dryRun=true` reports without writing.",
+  security: oauth,
+  request: {
+    query: SyncQuery,
+    headers: z.object({ "Idempotency-Key": z.string().optional(), Prefer: z.string().optional().openapi({ example: "respond-async" }) }),
+    body: { content: { "application/json": { schema: SyncRequestBody } } },
+  },
+  responses: {
+    200: { description: "Every employee processed", content: { "application/json": { schema: SyncResponse } } },
+    202: { description: "Accepted, still processing; poll the Location", content: { "application/json": { schema: SyncAccepted } } },
+    ...errorResponses(400, 401, 403, 422, 429, 503),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/api/v1/sync/requests/{requestId}",
+  summary: "Progress of a sync request and, when completed, its results; extension",
+  security: oauth,
+  request: { params: SyncRequestIdParam },
+  responses: { 200: { description: "Progress", content: { "application/json": { schema: SyncStatus } } }, ...errorResponses(401, 403, 404, 429) },
+});

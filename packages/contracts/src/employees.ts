@@ -1,0 +1,69 @@
+import { IdParam, errorResponses, isoTimestamp } from "./common.ts";
+import { EMPLOYEE_STATUSES } from "./employee-sync.ts";
+import { registry, z } from "./openapi.ts";
+
+/** Reading employees back (extension, for HR systems to reconcile): GET /api/v1/employees[/{id}]. */
+
+export const EmployeeListQuery = z.object({
+  externalEmployeeId: z.string().min(1).optional(),
+  status: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), z.enum(EMPLOYEE_STATUSES, { message: "must be ACTIVE, INACTIVE or TERMINATED" }).optional()),
+  updatedSince: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z" }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const EmployeeView = registry.register(
+  "Employee",
+  z.object({
+    id: z.string(),
+    externalEmployeeId: z.string(),
+    status: z.enum(EMPLOYEE_STATUSES),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    displayName: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    jobTitle: z.string().nullable(),
+    department: z.string().nullable(),
+    supervisor: z.object({ name: z.string().optional(), email: z.string().optional() }).nullable(),
+    hireDate: z.string().nullable(),
+    terminationDate: z.string().nullable(),
+    metadata: z.record(z.string(), z.unknown()).nullable(),
+    userId: z.string().nullable(),
+    accountEnabled: z.boolean().nullable().openapi({ description: "null when the employee has no user account" }),
+    roles: z.array(z.string()),
+    groups: z.array(z.object({ id: z.string(), name: z.string(), externalGroupId: z.string().nullable(), memberRole: z.string().nullable() })),
+    sites: z.array(z.object({ id: z.string(), name: z.string(), code: z.string(), siteRole: z.string().nullable() })),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+  }),
+);
+
+export const EmployeeList = registry.register(
+  "EmployeeList",
+  z.object({
+    employees: z.array(EmployeeView),
+    pagination: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
+  }),
+);
+
+const oauth = [{ oauth2: ["employees:sync"] }];
+
+registry.registerPath({
+  method: "get",
+  path: "/api/v1/employees",
+  summary: "List employees, oldest change first; extension",
+  description: "Ordered by updatedAt then id. `updatedSince` returns employees changed at or after the instant (a sync that changes nothing does not count as a change).",
+  security: oauth,
+  request: { query: EmployeeListQuery },
+  responses: { 200: { description: "A page of employees", content: { "application/json": { schema: EmployeeList } } }, ...errorResponses(400, 401, 403, 429) },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/api/v1/employees/{id}",
+  summary: "One employee with its roles, groups, sites and account state; extension",
+  security: oauth,
+  request: { params: IdParam },
+  responses: { 200: { description: "The employee", content: { "application/json": { schema: EmployeeView } } }, ...errorResponses(401, 403, 404, 429) },
+});
