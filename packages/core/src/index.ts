@@ -8,3 +8,5 @@ export * from "./directory/admin.ts";
 export * from "./directory/seed.ts";
 export * from "./templates/index.ts";
 export * from "./inspections/index.ts";
+export * from "./employees/index.ts";
+export * from "./mail/index.ts";

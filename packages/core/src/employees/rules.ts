@@ -1,0 +1,169 @@
+import { stableJson } from "../stable-json.ts";
+import type { Assignments, EmployeeFields, ResolvedRefs, SyncEmployee } from "./types.ts";
+
+/**
+ * Pure employee-sync rules: no I/O, no framework (STYLE.md). The service loads the
+ * current state and the organization's reference data, these functions decide, and
+ * the service writes the difference.
+ */
+
+/** Spec, Errors: per-employee messages (entries of errors[]), word for word. */
+export const RULE_MESSAGES = {
+  emailInOtherOrganization: "User with that e-mail already exists in a different organization",
+  emailLinkedToOtherEmployee: "User with that e-mail already exists and is linked to another employee",
+  siteManagerWithoutSite: "Cannot assign site_manager role: employee must have at least one site assigned",
+  siteManagerSiteLevelWithoutRole: "Cannot assign site_manager role at site level: employee must have site_manager in their roles array",
+  siteManagerNoSiteLeft: "site_manager role requires at least one site assignment",
+} as const;
+
+export const usernameTakenMessage = (username: string) => `Username '${username}' is already taken in this organization`;
+
+/** Spec, Errors: warnings (entries of results[].warnings), word for word. */
+export const WARNINGS = {
+  roleNotFound: (name: string) => `Role '${name}' not found, skipped`,
+  groupNotFound: (name: string) => `Group '${name}' not found, skipped`,
+  siteNotFound: (id: string) => `Site with id '${id}' not found, skipped`,
+} as const;
+
+/** A business-rule failure: final for this employee (no retry), reported in errors[]. */
+export class EmployeeRuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EmployeeRuleError";
+  }
+}
+
+export const SITE_MANAGER = "site_manager";
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isActive = (e: Pick<SyncEmployee, "status">) => e.status === "ACTIVE";
+
+/** What the service has to look up: role names, group names / external ids, site ids that can exist. */
+export function referencesOf(e: SyncEmployee) {
+  if (!isActive(e)) return { roleNames: [], groupNames: [], groupExternalIds: [], siteIds: [] };
+  const uniq = (xs: (string | undefined)[]) => [...new Set(xs.filter((x): x is string => typeof x === "string"))];
+  return {
+    roleNames: uniq(e.roles ?? []),
+    groupNames: uniq((e.groups ?? []).map((g) => g.groupName)),
+    groupExternalIds: uniq((e.groups ?? []).map((g) => g.externalGroupId)),
+    siteIds: uniq((e.sites ?? []).map((s) => s.id.toLowerCase())).filter((id) => UUID_RE.test(id)),
+  };
+}
+
+const sameJson = (a: unknown, b: unknown) => stableJson(a) === stableJson(b);
+/** displayName, when not given: "firstName lastName" (either may be missing). */
+export function generatedDisplayName(firstName: string | null, lastName: string | null): string | null {
+  const name = [firstName, lastName].filter((p) => p && p.trim()).join(" ");
+  return name || null;
+}
+
+/**
+ * The employee's columns after this sync: a given field replaces, null clears, an
+ * absent one keeps the stored value. `changed` is false when nothing differs, so a
+ * repeated batch writes nothing.
+ */
+export function mergeFields(current: EmployeeFields | null, e: SyncEmployee): { fields: EmployeeFields; changed: boolean } {
+  const pick = <K extends keyof EmployeeFields>(k: K & keyof SyncEmployee): EmployeeFields[K] => {
+    const given = e[k] as EmployeeFields[K] | undefined;
+    return given !== undefined ? given : ((current?.[k] ?? null) as EmployeeFields[K]);
+  };
+  const firstName = pick("firstName");
+  const lastName = pick("lastName");
+  const fields: EmployeeFields = {
+    status: e.status,
+    firstName,
+    lastName,
+    displayName: e.displayName ?? generatedDisplayName(firstName, lastName) ?? current?.displayName ?? null,
+    email: pick("email"),
+    phone: pick("phone"),
+    jobTitle: pick("jobTitle"),
+    department: pick("department"),
+    supervisor: pick("supervisor"),
+    hireDate: pick("hireDate"),
+    terminationDate: pick("terminationDate"),
+    metadata: pick("metadata"),
+  };
+  const changed = !current || (Object.keys(fields) as (keyof EmployeeFields)[]).some((k) => !sameJson(fields[k], current[k]));
+  return { fields, changed };
+}
+
+/**
+ * The assignments the employee ends with (Processing rules 4 to 8), with the
+ * warnings for missing roles, groups and sites. INACTIVE and TERMINATED remove every
+ * assignment (Employee status). Throws EmployeeRuleError for the site_manager rules,
+ * which are checked after missing sites are skipped.
+ */
+export function planAssignments(e: SyncEmployee, current: Assignments, refs: ResolvedRefs): { desired: Assignments; warnings: string[] } {
+  const desired: Assignments = { roles: new Map(), groups: new Map(), sites: new Map() };
+  const warnings: string[] = [];
+  if (!isActive(e)) return { desired, warnings };
+  const warn = (w: string) => {
+    if (!warnings.includes(w)) warnings.push(w);
+  };
+  if (e.updateMode === "additive") {
+    for (const [k, v] of current.roles) desired.roles.set(k, v);
+    for (const [k, v] of current.groups) desired.groups.set(k, v);
+    for (const [k, v] of current.sites) desired.sites.set(k, v);
+  }
+  for (const name of e.roles ?? []) {
+    const id = refs.rolesByName.get(name);
+    if (id) desired.roles.set(id, name);
+    else warn(WARNINGS.roleNotFound(name));
+  }
+  for (const g of e.groups ?? []) {
+    const id = (g.externalGroupId !== undefined ? refs.groupsByExternalId.get(g.externalGroupId) : undefined) ?? (g.groupName !== undefined ? refs.groupsByName.get(g.groupName) : undefined);
+    if (id) desired.groups.set(id, g.role ?? null);
+    else warn(WARNINGS.groupNotFound(g.groupName ?? g.externalGroupId ?? ""));
+  }
+  const givenValidSites: { id: string; role: string | null }[] = [];
+  for (const s of e.sites ?? []) {
+    const id = s.id.toLowerCase();
+    if (refs.sites.has(id)) {
+      desired.sites.set(id, s.role ?? null);
+      givenValidSites.push({ id, role: s.role ?? null });
+    } else warn(WARNINGS.siteNotFound(s.id));
+  }
+  checkSiteManager(e, current, desired, givenValidSites);
+  return { desired, warnings };
+}
+
+/**
+ * Rule 8: (a) the site_manager role needs a site: none given (and, when additive,
+ * none held); (b) a site-level site_manager needs site_manager among the roles;
+ * (c) site_manager left without any site once missing sites are skipped.
+ */
+function checkSiteManager(e: SyncEmployee, current: Assignments, desired: Assignments, givenValidSites: { role: string | null }[]) {
+  const hasSiteManager = [...desired.roles.values()].includes(SITE_MANAGER);
+  if (givenValidSites.some((s) => s.role === SITE_MANAGER) && !hasSiteManager) throw new EmployeeRuleError(RULE_MESSAGES.siteManagerSiteLevelWithoutRole);
+  if (!hasSiteManager) return;
+  const noneGiven = (e.sites ?? []).length === 0;
+  if (noneGiven && (e.updateMode === "replace" || current.sites.size === 0)) throw new EmployeeRuleError(RULE_MESSAGES.siteManagerWithoutSite);
+  if (desired.sites.size === 0) throw new EmployeeRuleError(RULE_MESSAGES.siteManagerNoSiteLeft);
+}
+
+export interface AssignmentDiff {
+  addRoles: string[];
+  removeRoles: string[];
+  /** Group id -> member role: new memberships and changed member roles. */
+  putGroups: Map<string, string | null>;
+  removeGroups: string[];
+  putSites: Map<string, string | null>;
+  removeSites: string[];
+}
+
+/** The writes that turn `current` into `desired`; empty when they are equal. */
+export function diffAssignments(current: Assignments, desired: Assignments): AssignmentDiff & { changed: boolean } {
+  const put = (cur: Map<string, string | null>, want: Map<string, string | null>) => new Map([...want].filter(([k, v]) => !cur.has(k) || cur.get(k) !== v));
+  const gone = <V>(cur: Map<string, V>, want: Map<string, V>) => [...cur.keys()].filter((k) => !want.has(k));
+  const diff: AssignmentDiff = {
+    addRoles: [...desired.roles.keys()].filter((k) => !current.roles.has(k)),
+    removeRoles: gone(current.roles, desired.roles),
+    putGroups: put(current.groups, desired.groups),
+    removeGroups: gone(current.groups, desired.groups),
+    putSites: put(current.sites, desired.sites),
+    removeSites: gone(current.sites, desired.sites),
+  };
+  const changed = diff.addRoles.length + diff.removeRoles.length + diff.putGroups.size + diff.removeGroups.length + diff.putSites.size + diff.removeSites.length > 0;
+  return { ...diff, changed };
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "@insp/db";
+import type { JobWaiter, Queues } from "@insp/queue";
+import { AppError } from "../errors.ts";
+import { dryRunSync } from "./dry-run.ts";
+import { claimSyncKey, noteSyncKeyRequest, releaseSyncKey, storeSyncKeyResponse, syncRequestHash, type SyncKey } from "./idempotency.ts";
+import { enqueueSyncItems, syncItemJobId } from "./jobs.ts";
+import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem } from "./sync-requests.ts";
+import type { SyncEmployee } from "./types.ts";
+
+export interface SyncServices {
+  db: Db;
+  queues: Queues;
+  waiter: JobWaiter;
+  /** SYNC_WAIT_SECONDS in ms. */
+  waitMs: number;
+}
+
+export interface SyncOutcome {
+  status: 200 | 202;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Each employee of the request after validation (the API validates with the contract's schema). */
+export type ValidatedEntry = { ok: true; employee: SyncEmployee } | { ok: false; externalEmployeeId: string | null; message: string };
+
+export interface SyncSubmission {
+  organizationId: string;
+  clientId: string | null;
+  syncBatchId: string | null;
+  entries: ValidatedEntry[];
+  /** The request body as sent, for the Idempotency-Key comparison. */
+  rawBody: unknown;
+  dryRun: boolean;
+  respondAsync: boolean;
+  idempotencyKey?: string;
+}
+
+export const syncStatusPath = (requestId: string) => `/api/v1/sync/requests/${requestId}`;
+
+const accepted = (requestId: string): SyncOutcome => ({
+  status: 202,
+  body: { requestId, status: "processing" },
+  headers: { Location: syncStatusPath(requestId), "Retry-After": "2" },
+});
+
+/**
+ * POST /api/v1/sync/employees: records the request and one item per employee,
+ * enqueues one job per valid employee (only the first occurrence of each
+ * externalEmployeeId: a worker chains the next one when it finishes, so duplicates
+ * apply in request order), then waits for them. Answers 200 with every result, or
+ * 202 with the status URL when asked to (Prefer: respond-async) or when the wait
+ * runs out. Nothing accepted is lost: the jobs finish without the API.
+ */
+export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<SyncOutcome> {
+  const items: NewItem[] = s.entries.map((e, idx) =>
+    e.ok ? { idx, externalEmployeeId: e.employee.externalEmployeeId, input: e.employee } : { idx, externalEmployeeId: e.externalEmployeeId, outcome: { error: e.message } },
+  );
+  if (s.dryRun) return dryRun(svc, s, items);
+
+  const key: SyncKey | null = s.idempotencyKey ? { organizationId: s.organizationId, key: s.idempotencyKey } : null;
+  const recorded = await svc.db.transaction(async (tx) => {
+    if (key) {
+      const claim = await claimSyncKey(tx, key, syncRequestHash(s.rawBody));
+      if (claim.kind !== "new") return claim;
+    }
+    const r = await createSyncRequest(tx, { organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: false, items });
+    if (key) await noteSyncKeyRequest(tx, key, r.requestId);
+    return { kind: "created" as const, ...r };
+  });
+  if (recorded.kind === "mismatch") throw new AppError(422, "Idempotency-Key was already used with a different request body");
+  if (recorded.kind === "replay") return { status: 200, body: recorded.body, headers: { "Idempotent-Replayed": "true" } };
+  if (recorded.kind === "attach") return attach(svc, s, recorded.requestId, key);
+
+  const { requestId } = recorded;
+  const pending = recorded.items.filter((i) => items[i.idx]?.input);
+  const firstOfEachKey = new Map<string, { id: string; idx: number }>();
+  for (const i of [...pending].sort((a, b) => a.idx - b.idx)) {
+    const ext = items[i.idx]!.externalEmployeeId!;
+    if (!firstOfEachKey.has(ext)) firstOfEachKey.set(ext, i);
+  }
+  try {
+    await svc.waiter.prepare("employee-sync"); // subscribe before enqueueing so no completion is missed
+    await enqueueSyncItems(svc.queues, s.organizationId, requestId, [...firstOfEachKey.values()]);
+  } catch {
+    await deleteSyncRequest(svc.db, s.organizationId, requestId);
+    if (key) await releaseSyncKey(svc.db, key);
+    throw new AppError(503, "The sync queue is unavailable; nothing was processed, retry the request");
+  }
+  if (s.respondAsync) return accepted(requestId);
+  return waitFor(svc, s.organizationId, requestId, pending.map((i) => syncItemJobId(requestId, i.idx)), key);
+}
+
+/** Waits for the request's items (events wake us, Postgres decides) at most `waitMs`. */
+async function waitFor(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[], key: SyncKey | null): Promise<SyncOutcome> {
+  const done = await svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone: () => isSyncRequestDone(svc.db, requestId) });
+  if (!done) return accepted(requestId);
+  const status = await loadSyncStatus(svc.db, organizationId, requestId);
+  if (!status) throw new AppError(500, `Sync request ${requestId} has disappeared`);
+  const body = toSyncResponse(status);
+  if (key) await storeSyncKeyResponse(svc.db, key, body);
+  return { status: 200, body };
+}
+
+/** A repeated Idempotency-Key whose request is still running: answer as that request would. */
+async function attach(svc: SyncServices, s: SyncSubmission, requestId: string, key: SyncKey | null): Promise<SyncOutcome> {
+  if (s.respondAsync) return accepted(requestId);
+  const rows = await svc.db.execute<{ idx: number }>(sql`select idx from sync_request_items where request_id = ${requestId} and status = 'pending'`);
+  return waitFor(svc, s.organizationId, requestId, rows.map((r) => syncItemJobId(requestId, r.idx)), key);
+}
+
+/**
+ * `?dryRun=true`: runs in this process, in a transaction that is rolled back (see
+ * dry-run.ts), then records the request with its outcomes so its status URL works.
+ * Always answered synchronously; Idempotency-Key and Prefer are ignored.
+ */
+async function dryRun(svc: SyncServices, s: SyncSubmission, items: NewItem[]): Promise<SyncOutcome> {
+  const requestId = randomUUID();
+  const valid = items.filter((i) => i.input).map((i) => ({ idx: i.idx, employee: i.input! }));
+  const outcomes = await dryRunSync(svc.db, s.organizationId, requestId, valid);
+  for (const o of outcomes) items[o.idx]!.outcome = "result" in o ? { result: o.result } : { error: o.error };
+  await createSyncRequest(svc.db, { id: requestId, organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: true, items });
+  const status = await loadSyncStatus(svc.db, s.organizationId, requestId);
+  return { status: 200, body: toSyncResponse(status!) };
+}

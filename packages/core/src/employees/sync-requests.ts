@@ -1,0 +1,203 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@insp/db";
+import { syncRequestItems, syncRequests } from "@insp/db/schema";
+import { lockEmployeeSql } from "./store.ts";
+import type { SyncEmployee, SyncError, SyncResult } from "./types.ts";
+
+/**
+ * Sync requests and their items: the source of truth for progress and results.
+ * Workers write each item's outcome in the employee's transaction; the API and the
+ * status endpoint read them back in request order.
+ */
+
+export interface NewItem {
+  idx: number;
+  externalEmployeeId: string | null;
+  /** The validated employee. */
+  input?: SyncEmployee;
+  /** Known at once: validation errors, or every outcome of a dry run. Without it the item is pending. */
+  outcome?: { result: SyncResult } | { error: string };
+}
+
+export async function createSyncRequest(
+  tx: DbOrTx,
+  r: { id?: string; organizationId: string; clientId: string | null; syncBatchId: string | null; dryRun: boolean; items: NewItem[] },
+): Promise<{ requestId: string; items: { id: string; idx: number }[] }> {
+  const done = r.items.every((i) => i.outcome);
+  const [req] = await tx
+    .insert(syncRequests)
+    .values({
+      ...(r.id ? { id: r.id } : {}),
+      organizationId: r.organizationId,
+      clientId: r.clientId,
+      syncBatchId: r.syncBatchId,
+      dryRun: r.dryRun,
+      total: r.items.length,
+      status: done ? "completed" : "processing",
+      completedAt: done ? sql`now()` : null,
+    })
+    .returning({ id: syncRequests.id });
+  if (r.items.length === 0) return { requestId: req!.id, items: [] };
+  const items = await tx
+    .insert(syncRequestItems)
+    .values(
+      r.items.map((i) => ({
+        organizationId: r.organizationId,
+        requestId: req!.id,
+        idx: i.idx,
+        externalEmployeeId: i.externalEmployeeId,
+        input: i.input ?? null,
+        status: !i.outcome ? "pending" : "result" in i.outcome ? "done" : "failed",
+        result: i.outcome && "result" in i.outcome ? i.outcome.result : null,
+        error: i.outcome && "error" in i.outcome ? i.outcome.error : null,
+      })),
+    )
+    .returning({ id: syncRequestItems.id, idx: syncRequestItems.idx });
+  return { requestId: req!.id, items };
+}
+
+export async function deleteSyncRequest(db: DbOrTx, organizationId: string, requestId: string): Promise<void> {
+  await db.delete(syncRequests).where(and(eq(syncRequests.id, requestId), eq(syncRequests.organizationId, organizationId)));
+}
+
+/** True when no item of the request is pending (partial index sync_request_items_pending_idx). */
+export async function isSyncRequestDone(db: DbOrTx, requestId: string): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from sync_request_items where request_id = ${requestId} and status = 'pending' limit 1`);
+  return rows.length === 0;
+}
+
+/**
+ * Marks the request completed once no item is pending, with the time its last item
+ * finished. Readers (the waiting API, the status endpoint) do it, which keeps one
+ * query per employee off the workers' path; the items are the truth either way.
+ */
+export async function markCompletedIfDone(db: DbOrTx, requestId: string): Promise<void> {
+  await db.execute(sql`
+    update sync_requests set status = 'completed',
+      completed_at = coalesce((select max(i.updated_at) from sync_request_items i where i.request_id = ${requestId}), now())
+    where id = ${requestId} and status = 'processing'
+      and not exists (select 1 from sync_request_items i where i.request_id = ${requestId} and i.status = 'pending')`);
+}
+
+export interface ItemRow {
+  id: string;
+  requestId: string;
+  idx: number;
+  externalEmployeeId: string | null;
+  status: string;
+  input: SyncEmployee | null;
+}
+
+export async function loadItem(db: DbOrTx, organizationId: string, requestId: string, itemId: string): Promise<ItemRow | null> {
+  const [row] = await db
+    .select({ id: syncRequestItems.id, requestId: syncRequestItems.requestId, idx: syncRequestItems.idx, externalEmployeeId: syncRequestItems.externalEmployeeId, status: syncRequestItems.status, input: syncRequestItems.input })
+    .from(syncRequestItems)
+    .where(and(eq(syncRequestItems.id, itemId), eq(syncRequestItems.requestId, requestId), eq(syncRequestItems.organizationId, organizationId)))
+    .limit(1);
+  return row ? { ...row, input: row.input as SyncEmployee | null } : null;
+}
+
+/**
+ * The item, and (for a pending item) its employee's advisory locks, in one statement:
+ * the first of the employee's transaction. Rows the statement reads come from a
+ * snapshot taken before the lock wait, so the employee itself is read afterwards.
+ */
+export async function lockAndLoadItem(tx: DbOrTx, organizationId: string, requestId: string, itemId: string): Promise<ItemRow | null> {
+  const rows = await tx.execute<{ id: string; request_id: string; idx: number; external_employee_id: string | null; status: string; input: SyncEmployee | null; locked: unknown }>(sql`
+    select i.id, i.request_id, i.idx, i.external_employee_id, i.status, i.input,
+      case when i.status = 'pending' and i.input is not null
+        then ${lockEmployeeSql(sql`i.organization_id::text`, sql`(i.input->>'externalEmployeeId')`, sql`(i.input->>'email')`)} end as locked
+    from sync_request_items i
+    where i.id = ${itemId} and i.request_id = ${requestId} and i.organization_id = ${organizationId}`);
+  const r = rows[0];
+  return r ? { id: r.id, requestId: r.request_id, idx: r.idx, externalEmployeeId: r.external_employee_id, status: r.status, input: r.input } : null;
+}
+
+export interface Successor {
+  id: string;
+  idx: number;
+}
+
+/**
+ * Writes the item's outcome (only while it is pending) and returns the next pending
+ * item with the same externalEmployeeId, which runs after this one (request order).
+ */
+export async function finishItem(db: DbOrTx, item: ItemRow, outcome: { result: SyncResult } | { error: string }): Promise<Successor | null> {
+  const set = "result" in outcome ? sql`status = 'done', result = ${JSON.stringify(outcome.result)}::jsonb` : sql`status = 'failed', error = ${outcome.error}`;
+  // One round trip: the data-modifying CTE always runs; the select sees the other items.
+  const rows = await db.execute<{ id: string; idx: number }>(sql`
+    with finished as (update sync_request_items set ${set}, updated_at = now() where id = ${item.id} and status = 'pending' returning id)
+    select id, idx from sync_request_items
+    where request_id = ${item.requestId} and status = 'pending' and external_employee_id = ${item.externalEmployeeId ?? null}::text and idx > ${item.idx}
+    order by idx limit 1`);
+  return rows[0] ?? null;
+}
+
+export async function nextSameKey(db: DbOrTx, item: ItemRow): Promise<Successor | null> {
+  if (item.externalEmployeeId === null) return null;
+  const rows = await db.execute<{ id: string; idx: number }>(sql`
+    select id, idx from sync_request_items
+    where request_id = ${item.requestId} and status = 'pending' and external_employee_id = ${item.externalEmployeeId} and idx > ${item.idx}
+    order by idx limit 1`);
+  return rows[0] ?? null;
+}
+
+export interface SyncResponseBody {
+  requestId: string;
+  syncBatchId: string | null;
+  results: SyncResult[];
+  errors: SyncError[];
+}
+
+export interface SyncStatusBody {
+  requestId: string;
+  syncBatchId: string | null;
+  status: "processing" | "completed";
+  dryRun: boolean;
+  total: number;
+  processed: number;
+  createdAt: string;
+  completedAt: string | null;
+  results?: SyncResult[];
+  errors?: SyncError[];
+}
+
+/** Progress of a request of the organization, with results and errors once completed; null when unknown. */
+export async function loadSyncStatus(db: DbOrTx, organizationId: string, requestId: string): Promise<SyncStatusBody | null> {
+  const [req] = await db
+    .select()
+    .from(syncRequests)
+    .where(and(eq(syncRequests.id, requestId), eq(syncRequests.organizationId, organizationId)))
+    .limit(1);
+  if (!req) return null;
+  const items = await db
+    .select({ idx: syncRequestItems.idx, status: syncRequestItems.status, result: syncRequestItems.result, error: syncRequestItems.error, externalEmployeeId: syncRequestItems.externalEmployeeId })
+    .from(syncRequestItems)
+    .where(eq(syncRequestItems.requestId, requestId))
+    .orderBy(asc(syncRequestItems.idx));
+  const processed = items.filter((i) => i.status !== "pending").length;
+  const completed = processed === items.length;
+  let completedAt = req.completedAt;
+  if (completed && !completedAt) {
+    await markCompletedIfDone(db, requestId);
+    [{ completedAt = null } = {}] = await db.select({ completedAt: syncRequests.completedAt }).from(syncRequests).where(eq(syncRequests.id, requestId));
+  }
+  const body: SyncStatusBody = {
+    requestId: req.id,
+    syncBatchId: req.syncBatchId,
+    status: completed ? "completed" : "processing",
+    dryRun: req.dryRun,
+    total: req.total,
+    processed,
+    createdAt: req.createdAt.toISOString(),
+    completedAt: completedAt?.toISOString() ?? null,
+  };
+  if (completed) {
+    body.results = items.filter((i) => i.status === "done").map((i) => i.result as SyncResult);
+    body.errors = items.filter((i) => i.status === "failed").map((i) => ({ externalEmployeeId: i.externalEmployeeId, message: i.error ?? "" }));
+  }
+  return body;
+}
+
+/** The synchronous answer: `{requestId, syncBatchId, results, errors}`, in request order. */
+export const toSyncResponse = (s: SyncStatusBody): SyncResponseBody => ({ requestId: s.requestId, syncBatchId: s.syncBatchId, results: s.results ?? [], errors: s.errors ?? [] });

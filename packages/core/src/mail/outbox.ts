@@ -1,0 +1,38 @@
+import { and, asc, eq, lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "@insp/db";
+import { mailOutbox } from "@insp/db/schema";
+
+/**
+ * Outgoing mail is written as an outbox row in the same transaction as the change
+ * that causes it, and a `mail` job (enqueued after commit) delivers it. The row holds
+ * non-secret template data only.
+ */
+
+export interface WelcomeMailData {
+  displayName: string | null;
+  username: string;
+  /** The mail job generates a temporary password at delivery and includes it. */
+  includeTemporaryPassword: boolean;
+}
+
+export async function insertWelcomeMail(tx: DbOrTx, m: { id: string; organizationId: string; userId: string; to: string; data: WelcomeMailData }): Promise<void> {
+  await tx.insert(mailOutbox).values({ id: m.id, organizationId: m.organizationId, userId: m.userId, kind: "welcome", toAddress: m.to, data: m.data });
+}
+
+/** Pending rows older than `olderThanSeconds`: their job may have been lost (the API or Redis died after commit). */
+export async function stalePendingMail(db: DbOrTx, olderThanSeconds: number, limit = 200) {
+  return db
+    .select({ id: mailOutbox.id, organizationId: mailOutbox.organizationId })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, "pending"), lt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`)))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(limit);
+}
+
+/** Counts a failed delivery; the last attempt marks the row failed so the sweep stops picking it up. */
+export async function recordMailFailure(db: DbOrTx, organizationId: string, id: string, message: string, final: boolean): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: message.slice(0, 500), ...(final ? { status: "failed" } : {}) })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.organizationId, organizationId), eq(mailOutbox.status, "pending")));
+}

@@ -1,0 +1,27 @@
+import type { DbOrTx } from "@insp/db";
+import type { Queues } from "@insp/queue";
+import { enqueueMails, mailJobId } from "../employees/jobs.ts";
+import { stalePendingMail } from "./outbox.ts";
+
+/**
+ * Outbox rows still pending after `olderThanSeconds` whose job is gone (the worker
+ * died between commit and enqueue, or Redis lost it) get a job again. A row with a
+ * live job (waiting, delayed for a retry, active) is left alone; delivery locks the
+ * row and skips sent ones, so a duplicate job never sends twice.
+ */
+export async function requeueStaleMail(db: DbOrTx, queues: Queues, olderThanSeconds: number): Promise<number> {
+  const rows = await stalePendingMail(db, olderThanSeconds);
+  const queue = queues.queue("mail");
+  let requeued = 0;
+  for (const r of rows) {
+    const job = await queue.getJob(mailJobId(r.id));
+    if (!job) {
+      await enqueueMails(queues, r.organizationId, [r.id]);
+      requeued++;
+    } else if (await job.isFailed()) {
+      await job.retry();
+      requeued++;
+    }
+  }
+  return requeued;
+}

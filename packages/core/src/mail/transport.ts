@@ -1,0 +1,42 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** Delivers or throws; `id` names the message (outbox row id). */
+  send(id: string, message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Without it (development only: the
+ * worker refuses to start without SMTP_URL in production), each message is written
+ * as `<MAIL_DIR>/<id>.eml` where a developer can read it.
+ */
+export function createMailer(opts: { smtpUrl?: string; mailDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(_id, message) {
+        await transport.sendMail(message);
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(id, message) {
+      const info = await transport.sendMail(message);
+      await mkdir(opts.mailDir, { recursive: true, mode: 0o700 });
+      await writeFile(path.join(opts.mailDir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,19 @@
+import type { WelcomeMailData } from "./outbox.ts";
+
+/** The welcome message (pure). The temporary password, when there is one, exists only here and in the sent mail. */
+export function composeWelcome(m: { to: string; from: string; organizationName: string; loginUrl: string; data: WelcomeMailData; temporaryPassword?: string }) {
+  const greeting = m.data.displayName ? `Hello ${m.data.displayName},` : "Hello,";
+  const lines = [greeting, "", `An account has been created for you at ${m.organizationName}.`, "", `Username: ${m.data.username}`];
+  if (m.temporaryPassword) {
+    lines.push(
+      `Temporary password: ${m.temporaryPassword}`,
+      "",
+      "This password works once: after signing in you must choose a new password",
+      "(POST /api/auth/password) before you can do anything else.",
+    );
+  } else {
+    lines.push("", "Your administrator will tell you how to sign in.");
+  }
+  lines.push("", `Sign in: ${m.loginUrl}`, "");
+  return { from: m.from, to: m.to, subject: `Welcome to ${m.organizationName}`, text: lines.join("\n") };
+}
