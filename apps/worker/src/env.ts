@@ -14,6 +14,8 @@ export const workerEnvShape = {
   APP_LOGIN_URL: z.string().url().default("http://127.0.0.1:3000/api/auth/login"),
   /** How often the outbox is swept for mails whose job was lost. */
   OUTBOX_SWEEP_SECONDS: intVar(30, 1, 3600),
+  /** A pending employee-sync item untouched this long whose job is gone gets its job back. */
+  SYNC_REQUEUE_AFTER_SECONDS: intVar(300, 10, 86_400),
   MIGRATE_ON_START: boolVar(true),
   SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600),
 };

@@ -1,5 +1,7 @@
 import type { WorkerDeps } from "./deps.ts";
+import { employeeSyncSweeps } from "./jobs/employee-sync/sweep.ts";
 import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
+import { mailSweeps } from "./jobs/mail/sweep.ts";
 
 /**
  * Recurring housekeeping run by every worker replica (each task is idempotent).
@@ -7,7 +9,7 @@ import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
  */
 export type PeriodicTask = { name: string; everyMs: (deps: WorkerDeps) => number; run: (deps: WorkerDeps) => Promise<void> };
 
-export const periodicTasks: PeriodicTask[] = [...inspectionImportSweeps];
+export const periodicTasks: PeriodicTask[] = [...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {

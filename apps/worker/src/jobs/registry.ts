@@ -1,21 +1,19 @@
 import type { Processor } from "bullmq";
-import { JOB_NAMES, UnrecoverableError, type JobName } from "@insp/queue";
+import { JOB_NAMES, type JobName } from "@insp/queue";
 import type { WorkerDeps } from "../deps.ts";
+import { employeeSyncProcessor } from "./employee-sync/processor.ts";
 import { inspectionImportProcessor } from "./inspection-import/processor.ts";
+import { mailProcessor } from "./mail/processor.ts";
 
 export type ProcessorFactory = (deps: WorkerDeps) => Processor;
-
-const notYet = (name: string): ProcessorFactory => () => async () => {
-  throw new UnrecoverableError(`${name} jobs are not implemented in this build`);
-};
 
 /**
  * Job name -> processor. A Record over every JobName makes a missing handler a type
  * error; `buildProcessors` checks it again at start-up (STYLE.md, Jobs).
  */
 export const registry: Record<JobName, ProcessorFactory> = {
-  "employee-sync": notYet("employee-sync"),
-  mail: notYet("mail"),
+  "employee-sync": employeeSyncProcessor,
+  mail: mailProcessor,
   "inspection-import": inspectionImportProcessor,
 };
 

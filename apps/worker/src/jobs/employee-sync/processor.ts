@@ -1,0 +1,24 @@
+import { UnrecoverableError, parseJobData } from "@insp/queue";
+import { enqueueMails, enqueueSyncItems, runSyncItem } from "@insp/core";
+import type { ProcessorFactory } from "../registry.ts";
+
+/**
+ * employee-sync: one employee of a sync request (core runSyncItem: one transaction).
+ * Then the next item with the same externalEmployeeId (request order) and the
+ * welcome mails written in that transaction are enqueued, after commit. A business
+ * rule failure is final (UnrecoverableError); anything else is retried with backoff,
+ * and the last attempt records a generic error so the request still completes.
+ */
+export const employeeSyncProcessor: ProcessorFactory = (deps) => async (job) => {
+  const data = parseJobData("employee-sync", job.data);
+  const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  const run = await runSyncItem(deps.db, data, { lastAttempt });
+  if (run.successor) await enqueueSyncItems(deps.queues, data.organizationId, data.requestId, [run.successor]);
+  if (run.kind === "done" && run.outboxIds.length) await enqueueMails(deps.queues, data.organizationId, run.outboxIds);
+  if (run.kind === "rule-failed") throw new UnrecoverableError(run.message);
+  if (run.kind === "gave-up") {
+    deps.logger.error({ err: run.cause, requestId: data.requestId, itemId: data.itemId }, "employee sync item gave up after its last attempt");
+    throw new UnrecoverableError("gave up after the last attempt");
+  }
+  return run.kind;
+};

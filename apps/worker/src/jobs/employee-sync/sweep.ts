@@ -1,0 +1,19 @@
+import { expireSyncKeys, requeueStalledSyncItems } from "@insp/core";
+import type { PeriodicTask } from "../../periodic.ts";
+
+/** Sync items whose job was lost get it back; expired sync Idempotency-Keys are removed. */
+export const employeeSyncSweeps: PeriodicTask[] = [
+  {
+    name: "employee-sync requeue",
+    everyMs: () => 60_000,
+    run: async (deps) => {
+      const n = await requeueStalledSyncItems(deps.db, deps.queues, deps.env.SYNC_REQUEUE_AFTER_SECONDS * 1000);
+      if (n) deps.logger.warn({ requeued: n }, "requeued stalled employee sync items");
+    },
+  },
+  {
+    name: "employee-sync idempotency keys expiry",
+    everyMs: () => 15 * 60_000,
+    run: async (deps) => void (await expireSyncKeys(deps.db)),
+  },
+];
