@@ -186,4 +186,16 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     const src: string = detail.body.answers[0].images[0].imgBlobSrc;
     expect(Buffer.from(src.slice(src.indexOf(",") + 1), "base64").equals(images[2]!)).toBe(true);
   });
+
+  it("imports 4,500 answers in one inspection, in order (past the 65,535 parameters of one statement)", async () => {
+    const t = await stack.tenant();
+    const text = t.responseTypes.find((r) => r.inputType === "TEXT")!.id;
+    const questions = Array.from({ length: 4500 }, (_, i) => ({ key: `q${i}`, text: `Question ${i}`, responseTypeId: text }));
+    const tpl = await createTemplate(stack, t, { createdBy: t.users.admin.id, name: "Long form", type: "ASSET", sections: [{ title: "All", questions }] });
+    const answers = questions.map((q, i) => ({ questionId: tpl.q[q.key]!.id, answerText: `answer ${i}` }));
+    const created = await importOk(stack, t, { templateId: tpl.id, conductedBy: t.users.admin.id, answers });
+    const detail = await stack.http.get(`/api/inspections/${created.id}`, auth(t));
+    expect(detail.body.answers).toHaveLength(4500);
+    expect(detail.body.answers[4499]).toMatchObject({ answerText: "answer 4499", question: { text: "Question 4499" } });
+  });
 });

@@ -33,7 +33,9 @@ export async function getInspectionDetail(db: DbOrTx, store: MediaStore, organiz
   for (const l of links) {
     const bytes = await store.get(l.storageKey);
     const image = { imgBlobSrc: `data:${l.mime};base64,${bytes.toString("base64")}`, ...(l.width && l.height ? { imgDimension: `${l.width}x${l.height}` } : {}) };
-    images.set(l.answerId, [...(images.get(l.answerId) ?? []), image]);
+    const list = images.get(l.answerId);
+    if (list) list.push(image);
+    else images.set(l.answerId, [image]);
   }
   return {
     ...toSummary(row),

@@ -93,13 +93,19 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
 async function upsertMedia(db: DbOrTx, organizationId: string, images: StoredImage[]): Promise<Map<string, string>> {
   if (images.length === 0) return new Map();
   const unique = [...new Map(images.map((m) => [m.sha256, m])).values()];
-  await db
-    .insert(media)
-    .values(unique.map((m) => ({ organizationId, sha256: m.sha256, mimeType: m.mime, width: m.width, height: m.height, byteSize: m.byteSize, storageKey: mediaKey(organizationId, m.sha256) })))
-    .onConflictDoNothing();
-  const rows = await db
-    .select({ id: media.id, sha256: media.sha256 })
-    .from(media)
-    .where(and(eq(media.organizationId, organizationId), inArray(media.sha256, unique.map((m) => m.sha256))));
-  return new Map(rows.map((r) => [r.sha256, r.id]));
+  const ids = new Map<string, string>();
+  // Batched under Postgres' 65,535 parameters per statement.
+  for (let i = 0; i < unique.length; i += 1000) {
+    const batch = unique.slice(i, i + 1000);
+    await db
+      .insert(media)
+      .values(batch.map((m) => ({ organizationId, sha256: m.sha256, mimeType: m.mime, width: m.width, height: m.height, byteSize: m.byteSize, storageKey: mediaKey(organizationId, m.sha256) })))
+      .onConflictDoNothing();
+    const rows = await db
+      .select({ id: media.id, sha256: media.sha256 })
+      .from(media)
+      .where(and(eq(media.organizationId, organizationId), inArray(media.sha256, batch.map((m) => m.sha256))));
+    for (const r of rows) ids.set(r.sha256, r.id);
+  }
+  return ids;
 }

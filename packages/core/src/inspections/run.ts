@@ -58,9 +58,10 @@ export async function runImport(db: Db, organizationId: string, importId: string
     const inspectionId = inspection!.id;
 
     const answers = p.answers.map(({ mediaIds, ...a }, position) => ({ row: { ...a, id: randomUUID(), organizationId, inspectionId, position }, mediaIds }));
-    if (answers.length) await tx.insert(inspectionAnswers).values(answers.map((a) => a.row));
+    // Batched: one statement may carry at most 65,535 parameters (16 per answer).
+    for (const batch of chunks(answers, 1000)) await tx.insert(inspectionAnswers).values(batch.map((a) => a.row));
     const links = answers.flatMap((a) => a.mediaIds.map((mediaId, position) => ({ answerId: a.row.id, mediaId, organizationId, position })));
-    if (links.length) await tx.insert(answerMedia).values(links);
+    for (const batch of chunks(links, 5000)) await tx.insert(answerMedia).values(batch);
 
     const result = { id: inspectionId, inspectionNumber };
     await tx
@@ -69,6 +70,10 @@ export async function runImport(db: Db, organizationId: string, importId: string
       .where(eq(inspectionImports.id, importId));
     return { status: "DONE" as const, ...result };
   });
+}
+
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 /** Records a failed import with a message the client may see (the details stay in the worker log). */
