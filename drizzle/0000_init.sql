@@ -323,6 +323,7 @@ CREATE TABLE "sync_request_items" (
 	"request_id" uuid NOT NULL,
 	"idx" integer NOT NULL,
 	"external_employee_id" text,
+	"chain_key" text,
 	"input" jsonb,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"result" jsonb,
@@ -436,5 +437,5 @@ CREATE INDEX "inspections_org_asset_created_idx" ON "inspections" USING btree ("
 CREATE UNIQUE INDEX "media_org_sha256_key" ON "media" USING btree ("organization_id","sha256");--> statement-breakpoint
 CREATE INDEX "mail_outbox_status_idx" ON "mail_outbox" USING btree ("status","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "sync_request_items_request_idx_key" ON "sync_request_items" USING btree ("request_id","idx");--> statement-breakpoint
-CREATE INDEX "sync_request_items_pending_idx" ON "sync_request_items" USING btree ("request_id","external_employee_id","idx") WHERE status = 'pending';--> statement-breakpoint
+CREATE INDEX "sync_request_items_pending_idx" ON "sync_request_items" USING btree ("request_id","chain_key","idx") WHERE status = 'pending';--> statement-breakpoint
 CREATE INDEX "sync_requests_org_created_idx" ON "sync_requests" USING btree ("organization_id","created_at");

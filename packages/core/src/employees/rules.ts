@@ -167,3 +167,28 @@ export function diffAssignments(current: Assignments, desired: Assignments): Ass
   const changed = diff.addRoles.length + diff.removeRoles.length + diff.putGroups.size + diff.removeGroups.length + diff.putSites.size + diff.removeSites.length > 0;
   return { ...diff, changed };
 }
+
+/**
+ * Chains of a batch: employees that share an externalEmployeeId or an e-mail (case
+ * aside), directly or through others, must apply one after another in request order,
+ * so duplicates and e-mail conflicts inside a batch resolve the same way every time.
+ * Returns each employee's chain key (the externalEmployeeId of its chain's first member).
+ */
+export function chainKeys(batch: { externalEmployeeId: string; email?: string | null }[]): string[] {
+  const parent = batch.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
+  const union = (a: number, b: number) => {
+    const [ra, rb] = [find(a), find(b)];
+    if (ra !== rb) parent[Math.max(ra, rb)] = Math.min(ra, rb);
+  };
+  const firstBy = new Map<string, number>();
+  batch.forEach((e, i) => {
+    for (const k of [`id:${e.externalEmployeeId}`, e.email ? `email:${e.email.toLowerCase()}` : null]) {
+      if (k === null) continue;
+      const seen = firstBy.get(k);
+      if (seen === undefined) firstBy.set(k, i);
+      else union(seen, i);
+    }
+  });
+  return batch.map((_, i) => batch[find(i)]!.externalEmployeeId);
+}

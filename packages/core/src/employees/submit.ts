@@ -6,6 +6,7 @@ import { AppError } from "../errors.ts";
 import { dryRunSync } from "./dry-run.ts";
 import { claimSyncKey, noteSyncKeyRequest, releaseSyncKey, storeSyncKeyResponse, syncRequestHash, type SyncKey } from "./idempotency.ts";
 import { enqueueSyncItems, syncItemJobId } from "./jobs.ts";
+import { chainKeys } from "./rules.ts";
 import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem } from "./sync-requests.ts";
 import type { SyncEmployee } from "./types.ts";
 
@@ -48,9 +49,9 @@ const accepted = (requestId: string): SyncOutcome => ({
 
 /**
  * POST /api/v1/sync/employees: records the request and one item per employee,
- * enqueues one job per valid employee (only the first occurrence of each
- * externalEmployeeId: a worker chains the next one when it finishes, so duplicates
- * apply in request order), then waits for them. Answers 200 with every result, or
+ * enqueues one job per valid employee (only the first of each chain of employees
+ * sharing an externalEmployeeId or an e-mail: a worker enqueues the next one when it
+ * finishes, so duplicates and e-mail conflicts apply in request order), then waits. Answers 200 with every result, or
  * 202 with the status URL when asked to (Prefer: respond-async) or when the wait
  * runs out. Nothing accepted is lost: the jobs finish without the API.
  */
@@ -58,6 +59,8 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
   const items: NewItem[] = s.entries.map((e, idx) =>
     e.ok ? { idx, externalEmployeeId: e.employee.externalEmployeeId, input: e.employee } : { idx, externalEmployeeId: e.externalEmployeeId, outcome: { error: e.message } },
   );
+  const valid = items.filter((i) => i.input);
+  chainKeys(valid.map((i) => i.input!)).forEach((key, n) => (valid[n]!.chainKey = key));
   if (s.dryRun) return dryRun(svc, s, items);
 
   const key: SyncKey | null = s.idempotencyKey ? { organizationId: s.organizationId, key: s.idempotencyKey } : null;
@@ -75,15 +78,16 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
   if (recorded.kind === "attach") return attach(svc, s, recorded.requestId, key);
 
   const { requestId } = recorded;
-  const pending = recorded.items.filter((i) => items[i.idx]?.input);
-  const firstOfEachKey = new Map<string, { id: string; idx: number }>();
-  for (const i of [...pending].sort((a, b) => a.idx - b.idx)) {
-    const ext = items[i.idx]!.externalEmployeeId!;
-    if (!firstOfEachKey.has(ext)) firstOfEachKey.set(ext, i);
+  const pending = recorded.items.filter((i) => items[i.idx]?.input).sort((a, b) => a.idx - b.idx);
+  // Only the first item of each chain is enqueued; each worker enqueues the next one.
+  const firstOfChain = new Map<string, { id: string; idx: number }>();
+  for (const i of pending) {
+    const chain = items[i.idx]!.chainKey!;
+    if (!firstOfChain.has(chain)) firstOfChain.set(chain, i);
   }
   try {
     await svc.waiter.prepare("employee-sync"); // subscribe before enqueueing so no completion is missed
-    await enqueueSyncItems(svc.queues, s.organizationId, requestId, [...firstOfEachKey.values()]);
+    await enqueueSyncItems(svc.queues, s.organizationId, requestId, [...firstOfChain.values()]);
   } catch {
     await deleteSyncRequest(svc.db, s.organizationId, requestId);
     if (key) await releaseSyncKey(svc.db, key);

@@ -6,7 +6,7 @@ import { syncItemJobId } from "./jobs.ts";
 /**
  * Items whose job was lost (Redis flushed, or a job failed for stalling before our
  * code ran) would keep their request processing forever. Pending items untouched
- * for `olderThanMs` that are next in line for their externalEmployeeId get their job
+ * for `olderThanMs` that are next in line in their chain get their job
  * back: added when missing, retried when failed. Items with a live job are left alone.
  */
 export async function requeueStalledSyncItems(db: DbOrTx, queues: Queues, olderThanMs: number, batch = 200): Promise<number> {
@@ -14,7 +14,7 @@ export async function requeueStalledSyncItems(db: DbOrTx, queues: Queues, olderT
     select i.id, i.organization_id, i.request_id, i.idx from sync_request_items i
     where i.status = 'pending' and i.updated_at < now() - ${olderThanMs} * interval '1 millisecond'
       and not exists (select 1 from sync_request_items p where p.request_id = i.request_id and p.status = 'pending'
-                      and p.external_employee_id = i.external_employee_id and p.idx < i.idx)
+                      and p.chain_key = i.chain_key and p.idx < i.idx)
     order by i.updated_at limit ${batch}`);
   const queue = queues.queue("employee-sync");
   let requeued = 0;

@@ -13,6 +13,8 @@ import type { SyncEmployee, SyncError, SyncResult } from "./types.ts";
 export interface NewItem {
   idx: number;
   externalEmployeeId: string | null;
+  /** Items of one chain run in request order (rules.ts chainKeys). */
+  chainKey?: string;
   /** The validated employee. */
   input?: SyncEmployee;
   /** Known at once: validation errors, or every outcome of a dry run. Without it the item is pending. */
@@ -46,6 +48,7 @@ export async function createSyncRequest(
         requestId: req!.id,
         idx: i.idx,
         externalEmployeeId: i.externalEmployeeId,
+        chainKey: i.chainKey ?? null,
         input: i.input ?? null,
         status: !i.outcome ? "pending" : "result" in i.outcome ? "done" : "failed",
         result: i.outcome && "result" in i.outcome ? i.outcome.result : null,
@@ -83,14 +86,14 @@ export interface ItemRow {
   id: string;
   requestId: string;
   idx: number;
-  externalEmployeeId: string | null;
+  chainKey: string | null;
   status: string;
   input: SyncEmployee | null;
 }
 
 export async function loadItem(db: DbOrTx, organizationId: string, requestId: string, itemId: string): Promise<ItemRow | null> {
   const [row] = await db
-    .select({ id: syncRequestItems.id, requestId: syncRequestItems.requestId, idx: syncRequestItems.idx, externalEmployeeId: syncRequestItems.externalEmployeeId, status: syncRequestItems.status, input: syncRequestItems.input })
+    .select({ id: syncRequestItems.id, requestId: syncRequestItems.requestId, idx: syncRequestItems.idx, chainKey: syncRequestItems.chainKey, status: syncRequestItems.status, input: syncRequestItems.input })
     .from(syncRequestItems)
     .where(and(eq(syncRequestItems.id, itemId), eq(syncRequestItems.requestId, requestId), eq(syncRequestItems.organizationId, organizationId)))
     .limit(1);
@@ -103,14 +106,14 @@ export async function loadItem(db: DbOrTx, organizationId: string, requestId: st
  * snapshot taken before the lock wait, so the employee itself is read afterwards.
  */
 export async function lockAndLoadItem(tx: DbOrTx, organizationId: string, requestId: string, itemId: string): Promise<ItemRow | null> {
-  const rows = await tx.execute<{ id: string; request_id: string; idx: number; external_employee_id: string | null; status: string; input: SyncEmployee | null; locked: unknown }>(sql`
-    select i.id, i.request_id, i.idx, i.external_employee_id, i.status, i.input,
+  const rows = await tx.execute<{ id: string; request_id: string; idx: number; chain_key: string | null; status: string; input: SyncEmployee | null; locked: unknown }>(sql`
+    select i.id, i.request_id, i.idx, i.chain_key, i.status, i.input,
       case when i.status = 'pending' and i.input is not null
         then ${lockEmployeeSql(sql`i.organization_id::text`, sql`(i.input->>'externalEmployeeId')`, sql`(i.input->>'email')`)} end as locked
     from sync_request_items i
     where i.id = ${itemId} and i.request_id = ${requestId} and i.organization_id = ${organizationId}`);
   const r = rows[0];
-  return r ? { id: r.id, requestId: r.request_id, idx: r.idx, externalEmployeeId: r.external_employee_id, status: r.status, input: r.input } : null;
+  return r ? { id: r.id, requestId: r.request_id, idx: r.idx, chainKey: r.chain_key, status: r.status, input: r.input } : null;
 }
 
 export interface Successor {
@@ -120,7 +123,7 @@ export interface Successor {
 
 /**
  * Writes the item's outcome (only while it is pending) and returns the next pending
- * item with the same externalEmployeeId, which runs after this one (request order).
+ * item of its chain (same externalEmployeeId or e-mail), which runs after this one.
  */
 export async function finishItem(db: DbOrTx, item: ItemRow, outcome: { result: SyncResult } | { error: string }): Promise<Successor | null> {
   const set = "result" in outcome ? sql`status = 'done', result = ${JSON.stringify(outcome.result)}::jsonb` : sql`status = 'failed', error = ${outcome.error}`;
@@ -128,16 +131,16 @@ export async function finishItem(db: DbOrTx, item: ItemRow, outcome: { result: S
   const rows = await db.execute<{ id: string; idx: number }>(sql`
     with finished as (update sync_request_items set ${set}, updated_at = now() where id = ${item.id} and status = 'pending' returning id)
     select id, idx from sync_request_items
-    where request_id = ${item.requestId} and status = 'pending' and external_employee_id = ${item.externalEmployeeId ?? null}::text and idx > ${item.idx}
+    where request_id = ${item.requestId} and status = 'pending' and chain_key = ${item.chainKey ?? null}::text and idx > ${item.idx}
     order by idx limit 1`);
   return rows[0] ?? null;
 }
 
 export async function nextSameKey(db: DbOrTx, item: ItemRow): Promise<Successor | null> {
-  if (item.externalEmployeeId === null) return null;
+  if (item.chainKey === null) return null;
   const rows = await db.execute<{ id: string; idx: number }>(sql`
     select id, idx from sync_request_items
-    where request_id = ${item.requestId} and status = 'pending' and external_employee_id = ${item.externalEmployeeId} and idx > ${item.idx}
+    where request_id = ${item.requestId} and status = 'pending' and chain_key = ${item.chainKey} and idx > ${item.idx}
     order by idx limit 1`);
   return rows[0] ?? null;
 }

@@ -33,6 +33,11 @@ export const syncRequestItems = pgTable(
       .references(() => syncRequests.id, { onDelete: "cascade" }),
     idx: integer("idx").notNull(),
     externalEmployeeId: text("external_employee_id"),
+    /**
+     * Items of a request that share an externalEmployeeId or an e-mail (transitively) share
+     * a chain and run one after another in request order; null for invalid items.
+     */
+    chainKey: text("chain_key"),
     input: jsonb("input"),
     /** pending, done, failed */
     status: text("status").notNull().default("pending"),
@@ -42,8 +47,8 @@ export const syncRequestItems = pgTable(
   },
   (t) => [
     uniqueIndex("sync_request_items_request_idx_key").on(t.requestId, t.idx),
-    // Pending items only: "is the request done?" and "next item with this externalEmployeeId" stay cheap.
-    index("sync_request_items_pending_idx").on(t.requestId, t.externalEmployeeId, t.idx).where(sql`status = 'pending'`),
+    // Pending items only: "is the request done?" and "next item of this chain" stay cheap.
+    index("sync_request_items_pending_idx").on(t.requestId, t.chainKey, t.idx).where(sql`status = 'pending'`),
   ],
 );
 
