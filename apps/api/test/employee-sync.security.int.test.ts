@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignJWT, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
+import { Redis } from "ioredis";
+import { createOAuthClient, revokeOAuthClient, type DemoSeed } from "@insp/core";
+import { startStack, type Stack } from "@insp/testing";
+import { SYNC_PATH, syncCaller, syncToken, uniq } from "./employee-sync.fixtures.ts";
+
+let stack: Stack;
+let t: DemoSeed;
+
+beforeAll(async () => {
+  stack = await startStack({ workers: 2 });
+  t = await stack.tenant();
+});
+afterAll(() => stack?.stop());
+
+const body = () => ({ employees: [{ externalEmployeeId: uniq().id }] });
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+
+/** Claims as the service issues them (tokens.ts): issuer inspection-service, audience <issuer>:api. */
+function claimsFor(seed: DemoSeed) {
+  return { sub: seed.oauthClient.clientId, org: seed.organization.id, scope: "employees:sync", use: "client" };
+}
+
+async function sign(key: CryptoKey, kid: string, opts: { expiresAt?: number; issuedAt?: number } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  const { sub, ...rest } = claimsFor(t);
+  return new SignJWT(rest)
+    .setProtectedHeader({ alg: "ES256", kid, typ: "at+jwt" })
+    .setIssuer("inspection-service")
+    .setAudience("inspection-service:api")
+    .setSubject(sub)
+    .setIssuedAt(opts.issuedAt ?? now)
+    .setExpirationTime(opts.expiresAt ?? now + 600)
+    .sign(key);
+}
+
+describe("who may call the sync and read-back endpoints", () => {
+  const endpoints = (): [string, string, unknown?][] => [
+    ["POST", SYNC_PATH, body()],
+    ["GET", "/api/v1/sync/requests/00000000-0000-4000-8000-000000000000"],
+    ["GET", "/api/v1/employees"],
+    ["GET", "/api/v1/employees/00000000-0000-4000-8000-000000000000"],
+  ];
+
+  it("answers 401 without credentials, with an API key, with a user token and with garbage", async () => {
+    const login = await stack.http.post("/api/auth/login", { email: t.users.admin.email, password: t.users.admin.password });
+    expect(login.status).toBe(200);
+    for (const [method, path, payload] of endpoints()) {
+      for (const auth of [undefined, { bearer: t.apiKey }, { basic: [t.apiKey, ""] as [string, string] }, { bearer: login.body.accessToken as string }, { bearer: "a.b.c" }, { header: "Token abc" }]) {
+        const res = await stack.http.request(method, path, { auth: auth ?? null, body: payload });
+        expect(res.status, `${method} ${path} ${JSON.stringify(auth)?.slice(0, 30)}`).toBe(401);
+        expect(typeof res.body.error).toBe("string");
+      }
+    }
+  });
+
+  it("answers 401 for a tampered token, alg none, a foreign key, and an expired token", async () => {
+    const good = await syncToken(stack, t);
+    const other = await stack.tenant();
+    const [header, payload, signature] = good.split(".");
+    const claims = JSON.parse(Buffer.from(payload!, "base64url").toString());
+    const tampered = `${header}.${b64({ ...claims, org: other.organization.id })}.${signature}`;
+    const none = `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.`;
+    const { kid } = JSON.parse(Buffer.from(header!, "base64url").toString());
+    const { privateKey } = await generateKeyPair("ES256");
+    const foreign = await sign(privateKey as CryptoKey, kid);
+    // The service's own key (read from the database) with an expiry in the past.
+    const [row] = await stack.db.sql`select private_jwk from signing_keys where kid = ${kid}`;
+    const realKey = (await importJWK(row!.private_jwk as JWK, "ES256")) as CryptoKey;
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await sign(realKey, kid, { issuedAt: now - 7200, expiresAt: now - 3600 });
+    const valid = await sign(realKey, kid);
+    expect((await stack.http.post(SYNC_PATH, body(), { auth: { bearer: valid } })).status).toBe(200); // the control
+    for (const [name, token] of Object.entries({ tampered, none, foreign, expired })) {
+      for (const [method, path, payload] of endpoints()) {
+        const res = await stack.http.request(method, path, { auth: { bearer: token }, body: payload });
+        expect(res.status, `${name} ${method} ${path}`).toBe(401);
+      }
+    }
+  });
+
+  it("answers 401 once the client is revoked, even with a token issued before", async () => {
+    const other = await stack.tenant();
+    const token = await syncToken(stack, other);
+    expect((await stack.http.post(SYNC_PATH, body(), { auth: { bearer: token } })).status).toBe(200);
+    await revokeOAuthClient(stack.db.db, other.organization.id, other.oauthClient.clientId);
+    expect((await stack.http.post(SYNC_PATH, body(), { auth: { bearer: token } })).status).toBe(401);
+  });
+
+  it("answers 403 for a client token without the employees:sync scope", async () => {
+    const client = await createOAuthClient(stack.db.db, t.organization.id, "reporting", undefined, ["other"]);
+    const token = await syncToken(stack, { oauthClient: client });
+    for (const [method, path, payload] of endpoints()) {
+      const res = await stack.http.request(method, path, { auth: { bearer: token }, body: payload });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error).toMatch(/employees:sync/);
+    }
+  });
+});
+
+describe("tenancy", () => {
+  it("keeps requests and employees of another organization out of reach (404, not listed)", async () => {
+    const mine = await syncCaller(stack, t);
+    const other = await stack.tenant();
+    const theirs = await syncCaller(stack, other);
+    const sameId = uniq().id;
+    const created = await theirs.sync([{ externalEmployeeId: sameId, jobTitle: "Theirs" }]);
+    const res = await theirs.post(body(), { headers: { prefer: "respond-async" } });
+    expect((await mine.get(`/api/v1/sync/requests/${res.body.requestId}`)).status).toBe(404);
+    expect((await mine.get(`/api/v1/sync/requests/${created.requestId}`)).status).toBe(404);
+    expect((await mine.get(`/api/v1/employees/${created.results[0].employeeId}`)).status).toBe(404);
+    // The same externalEmployeeId in my organization is another employee.
+    const own = await mine.sync([{ externalEmployeeId: sameId, jobTitle: "Mine" }]);
+    expect(own.results[0].status).toBe("CREATED");
+    expect(own.results[0].employeeId).not.toBe(created.results[0].employeeId);
+    const list = await mine.get(`/api/v1/employees?externalEmployeeId=${sameId}`);
+    expect(list.body.employees.map((e: { jobTitle: string }) => e.jobTitle)).toEqual(["Mine"]);
+    // A site or group of another organization is "not found" here.
+    const foreignSite = other.sites[0]!.id;
+    const { results } = await mine.sync([{ externalEmployeeId: uniq().id, sites: [{ id: foreignSite }] }]);
+    expect(results[0].warnings).toEqual([`Site with id '${foreignSite}' not found, skipped`]);
+  });
+});
+
+describe("what reaches Redis", () => {
+  it("job payloads carry ids only: no employee data, no e-mail", async () => {
+    const api = await syncCaller(stack, t);
+    const e = uniq();
+    const { requestId } = await api.sync([{ externalEmployeeId: e.id, email: e.email, firstName: "Secret", userAccount: { forcePasswordReset: true } }]);
+    const redis = new Redis(stack.env.REDIS_URL!);
+    try {
+      const keys = await redis.keys(`${stack.env.QUEUE_PREFIX}:employee-sync:${requestId}_*`);
+      const hashes = keys.filter((k) => /_\d+$/.test(k));
+      expect(hashes.length).toBe(1);
+      const data = JSON.parse((await redis.hget(hashes[0]!, "data"))!);
+      expect(Object.keys(data).sort()).toEqual(["itemId", "organizationId", "requestId"]);
+      const dump = JSON.stringify(await redis.hgetall(hashes[0]!));
+      expect(dump).not.toContain(e.email);
+      expect(dump).not.toContain("Secret");
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
