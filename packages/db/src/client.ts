@@ -14,7 +14,7 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export function createDb(url: string, opts: { max?: number; applicationName?: string } = {}): DbHandle {
+export function createDb(url: string, opts: { max?: number; applicationName?: string; prepare?: boolean } = {}): DbHandle {
   const sql = postgres(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
@@ -22,8 +22,35 @@ export function createDb(url: string, opts: { max?: number; applicationName?: st
     // Idle connections are closed so a scaled-down replica gives its connections back.
     idle_timeout: 30,
   });
-  const db = drizzle(sql, { schema });
+  const db = drizzle(opts.prepare === false ? sql : preparing(sql), { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * Drizzle runs unnamed queries with `prepare: false`, and postgres.js then sends every
+ * query that has parameters in two round trips (Parse/Describe, wait, Bind/Execute).
+ * This view of the client asks for named prepared statements instead: the first run
+ * of a statement on a connection costs the same, every later run one round trip, and
+ * queries issued together are pipelined. postgres.js keeps the statements per
+ * connection; connections are recycled (max_lifetime), which bounds that cache. Pass
+ * `prepare: false` behind a transaction-mode pooler that cannot keep them.
+ */
+function preparing<T extends postgres.Sql>(client: T): T {
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop === "unsafe") {
+        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) => target.unsafe(query, params as never, { ...options, prepare: true });
+      }
+      if (prop === "begin" || prop === "savepoint") {
+        const original = Reflect.get(target, prop, receiver) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          const fn = args[args.length - 1] as (scoped: postgres.Sql) => unknown;
+          return original.apply(target, [...args.slice(0, -1), (scoped: postgres.Sql) => fn(preparing(scoped))]);
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
 }
 
 /** SQLSTATE of a driver error, which Drizzle wraps in `cause` (PITFALLS.md). */
