@@ -21,6 +21,16 @@ afterAll(async () => {
 });
 
 const to = (address: string) => (m: { envelopeTo: string[] }) => m.envelopeTo.includes(address);
+
+/** SMTP delivery happens inside the worker's transaction: wait for its commit (row marked sent). */
+async function sentOutbox(userId: string) {
+  for (let i = 0; i < 100; i++) {
+    const [row] = await stack.db.sql`select id, status, data from mail_outbox where user_id = ${userId}`;
+    if (row?.status === "sent") return row;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("outbox row never marked sent");
+}
 const NEW_PASSWORD = "a long and private passphrase";
 
 describe("welcome e-mail over SMTP", () => {
@@ -40,17 +50,17 @@ describe("welcome e-mail over SMTP", () => {
     expect(temporary).toMatch(/^[A-Za-z0-9_-]{24}$/);
 
     // Stored as a hash only; never in the outbox row, the job, a response or a log line.
+    const outbox = await sentOutbox(results[0].userId);
     const [user] = await stack.db.sql`select password_hash, must_reset_password from users where id = ${results[0].userId}`;
     expect(user!.must_reset_password).toBe(true);
     expect(user!.password_hash).toMatch(/^sha256\$/);
     expect(user!.password_hash).not.toContain(temporary);
-    const [outbox] = await stack.db.sql`select id, status, data from mail_outbox where user_id = ${results[0].userId}`;
     expect(outbox).toMatchObject({ status: "sent", data: { username: e.email, includeTemporaryPassword: true } });
     expect(JSON.stringify(outbox)).not.toContain(temporary);
     const redis = new Redis(stack.env.REDIS_URL!);
     try {
-      const job = await redis.hgetall(`${stack.env.QUEUE_PREFIX}:mail:mail_${outbox!.id}`);
-      expect(JSON.parse(job.data!)).toEqual({ organizationId: t.organization.id, outboxId: outbox!.id });
+      const job = await redis.hgetall(`${stack.env.QUEUE_PREFIX}:mail:mail_${outbox.id}`);
+      expect(JSON.parse(job.data!)).toEqual({ organizationId: t.organization.id, outboxId: outbox.id });
       expect(JSON.stringify(job)).not.toContain(temporary);
     } finally {
       redis.disconnect();
