@@ -16,6 +16,8 @@ export const workerEnvShape = {
   OUTBOX_SWEEP_SECONDS: intVar(30, 1, 3600),
   /** A pending employee-sync item untouched this long whose job is gone gets its job back. */
   SYNC_REQUEUE_AFTER_SECONDS: intVar(300, 10, 86_400),
+  /** Completed sync requests (their results and the status URL) are kept this long. */
+  SYNC_RETENTION_DAYS: intVar(30, 1, 3650),
   MIGRATE_ON_START: boolVar(true),
   SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600),
 };

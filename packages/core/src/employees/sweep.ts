@@ -31,3 +31,14 @@ export async function requeueStalledSyncItems(db: DbOrTx, queues: Queues, olderT
   }
   return requeued;
 }
+
+/** Retention: completed sync requests (and their items, by cascade) older than `days`. */
+export async function deleteOldSyncRequests(db: DbOrTx, days: number): Promise<number> {
+  const rows = await db.execute<{ id: string }>(sql`
+    delete from sync_requests where id in (
+      select id from sync_requests where created_at < now() - make_interval(days => ${days})
+        and not exists (select 1 from sync_request_items i where i.request_id = sync_requests.id and i.status = 'pending')
+      limit 1000)
+    returning id`);
+  return rows.length;
+}

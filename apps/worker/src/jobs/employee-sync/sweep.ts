@@ -1,7 +1,7 @@
-import { expireSyncKeys, requeueStalledSyncItems } from "@insp/core";
+import { deleteOldSyncRequests, expireSyncKeys, requeueStalledSyncItems } from "@insp/core";
 import type { PeriodicTask } from "../../periodic.ts";
 
-/** Sync items whose job was lost get it back; expired sync Idempotency-Keys are removed. */
+/** Sync items whose job was lost get it back; expired sync Idempotency-Keys and old requests are removed. */
 export const employeeSyncSweeps: PeriodicTask[] = [
   {
     name: "employee-sync requeue",
@@ -15,5 +15,10 @@ export const employeeSyncSweeps: PeriodicTask[] = [
     name: "employee-sync idempotency keys expiry",
     everyMs: () => 15 * 60_000,
     run: async (deps) => void (await expireSyncKeys(deps.db)),
+  },
+  {
+    name: "employee-sync request retention",
+    everyMs: () => 60 * 60_000,
+    run: async (deps) => void (await deleteOldSyncRequests(deps.db, deps.env.SYNC_RETENTION_DAYS)),
   },
 ];
