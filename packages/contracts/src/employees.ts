@@ -8,7 +8,13 @@ export const EmployeeListQuery = z.object({
   externalEmployeeId: z.string().min(1).optional(),
   status: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), z.enum(EMPLOYEE_STATUSES, { message: "must be ACTIVE, INACTIVE or TERMINATED" }).optional()),
   updatedSince: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z" }).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  /** Like GET /api/inspections: default 50, a larger value is capped at 100. */
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(50)
+    .transform((n) => Math.min(n, 100)),
   offset: z.coerce.number().int().min(0).default(0),
 });
 
