@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "@insp/testing";
 import { createAsset, createTemplate, auditTemplateBody, dataUrl, gif, importBody, importOk, jpeg, noisyPng, png, publishedAudit, webp1x1 } from "./inspections.fixtures.ts";
@@ -166,10 +165,8 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     expect(detail.body.site).toBeUndefined();
   });
 
-  // /proc/<pid>/status VmHWM is the process's peak resident set size (Linux).
-  const peakRssMb = (pid: number) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;
-
-  it.skipIf(process.platform !== "linux")("four parallel imports of a 5 MB image each keep the API's peak RSS under 400 MB", async () => {
+  // Memory is measured by the import benchmark (npm run bench), not asserted here (README, Tests).
+  it("four parallel imports of a 5 MB image each all succeed and keep their bytes", async () => {
     const t = await stack.tenant();
     const tpl = await publishedAudit(stack, t);
     const images = Array.from({ length: 4 }, () => noisyPng(1300, 1300));
@@ -178,9 +175,6 @@ describe("POST /api/inspections creates the inspection through the worker", () =
       images.map((img) => stack.http.post("/api/inspections", importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, answerText: "yes", media: [dataUrl("image/png", img)] }] }), auth(t))),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
-    const peak = peakRssMb(stack.api.child.pid!);
-    console.log(`API peak RSS after 4 parallel 5 MB imports: ${peak.toFixed(0)} MB`);
-    expect(peak).toBeLessThan(400);
     // And the bytes come back intact.
     const detail = await stack.http.get(`/api/inspections/${results[2]!.body.id}`, auth(t));
     const src: string = detail.body.answers[0].images[0].imgBlobSrc;
