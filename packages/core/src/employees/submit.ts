@@ -7,7 +7,7 @@ import { dryRunSync } from "./dry-run.ts";
 import { claimSyncKey, noteSyncKeyRequest, releaseSyncKey, storeSyncKeyResponse, syncRequestHash, type SyncKey } from "./idempotency.ts";
 import { enqueueSyncItems, syncItemJobId } from "./jobs.ts";
 import { chainKeys } from "./rules.ts";
-import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem } from "./sync-requests.ts";
+import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem, type SyncResponseBody } from "./sync-requests.ts";
 import type { SyncEmployee } from "./types.ts";
 
 export interface SyncServices {
@@ -74,7 +74,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
     return { kind: "created" as const, ...r };
   });
   if (recorded.kind === "mismatch") throw new AppError(422, "Idempotency-Key was already used with a different request body");
-  if (recorded.kind === "replay") return { status: 200, body: recorded.body, headers: { "Idempotent-Replayed": "true" } };
+  if (recorded.kind === "replay") return { status: 200, body: toSyncResponse(recorded.body as SyncResponseBody), headers: { "Idempotent-Replayed": "true" } };
   if (recorded.kind === "attach") return attach(svc, s, recorded.requestId, key);
 
   const { requestId } = recorded;

@@ -196,11 +196,19 @@ export async function loadSyncStatus(db: DbOrTx, organizationId: string, request
     completedAt: completedAt?.toISOString() ?? null,
   };
   if (completed) {
-    body.results = items.filter((i) => i.status === "done").map((i) => i.result as SyncResult);
+    body.results = items.filter((i) => i.status === "done").map((i) => orderedResult(i.result as SyncResult));
     body.errors = items.filter((i) => i.status === "failed").map((i) => ({ externalEmployeeId: i.externalEmployeeId, message: i.error ?? "" }));
   }
   return body;
 }
 
+/** jsonb does not keep key order: fields in the spec's order again. */
+const orderedResult = (r: SyncResult): SyncResult => ({ externalEmployeeId: r.externalEmployeeId, status: r.status, employeeId: r.employeeId, userId: r.userId, warnings: r.warnings });
+
 /** The synchronous answer: `{requestId, syncBatchId, results, errors}`, in request order. */
-export const toSyncResponse = (s: SyncStatusBody): SyncResponseBody => ({ requestId: s.requestId, syncBatchId: s.syncBatchId, results: s.results ?? [], errors: s.errors ?? [] });
+export const toSyncResponse = (s: Pick<SyncStatusBody, "requestId" | "syncBatchId" | "results" | "errors">): SyncResponseBody => ({
+  requestId: s.requestId,
+  syncBatchId: s.syncBatchId,
+  results: (s.results ?? []).map(orderedResult),
+  errors: (s.errors ?? []).map((e) => ({ externalEmployeeId: e.externalEmployeeId, message: e.message })),
+});
