@@ -1,0 +1,150 @@
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { rm } from "node:fs/promises";
+import postgres from "postgres";
+import { createDb, runMigrations, type DbHandle } from "@insp/db";
+import { seedDemo, type DemoSeed } from "@insp/core";
+import { freePort, type RunningProcess } from "@insp/testing/processes";
+import { client, type Client } from "@insp/testing/http";
+import type { BenchOptions } from "./options.ts";
+import { startNode } from "./process.ts";
+
+/**
+ * Waits until `check` passes; a process that exits or is not ready within 60 s is stopped
+ * (so a failed start leaves nothing running) and its output thrown.
+ */
+async function ready(what: string, proc: RunningProcess, check: () => Promise<boolean>, timeoutMs = 60_000): Promise<RunningProcess> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`${what} exited with ${proc.child.exitCode}:\n${proc.output()}`);
+    if (await check().catch(() => false)) return proc;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await proc.stop(2_000);
+  throw new Error(`${what} not ready after ${timeoutMs} ms:\n${proc.output()}`);
+}
+
+/**
+ * A fresh database, the API and worker processes (real processes, real Postgres and
+ * Redis), and helpers to restart workers with another replica count.
+ */
+export class BenchContext {
+  api!: RunningProcess & { baseUrl: string };
+  workers: RunningProcess[] = [];
+  db!: DbHandle;
+  tenant!: DemoSeed;
+  http!: Client;
+  readonly env: Record<string, string>;
+  readonly dbName = `insp_bench_${Date.now()}_${randomBytes(2).toString("hex")}`;
+  /** Scenario results other scenarios may reuse (e.g. the batches sync-create made). */
+  readonly shared = new Map<string, unknown>();
+  private readonly scratch: string;
+
+  constructor(readonly opts: BenchOptions) {
+    const prefix = `bench${randomBytes(3).toString("hex")}`;
+    this.scratch = path.join(os.tmpdir(), `insp-${prefix}`);
+    const u = new URL(opts.pgServerUrl);
+    u.pathname = `/${this.dbName}`;
+    this.env = {
+      DATABASE_URL: u.toString(),
+      REDIS_URL: opts.redisUrl,
+      QUEUE_PREFIX: prefix,
+      MEDIA_DIR: path.join(this.scratch, "media"),
+      MAIL_DIR: path.join(this.scratch, "mail"),
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      DB_POOL_MAX: String(opts.poolSize),
+      WORKER_CONCURRENCY: String(opts.workerConcurrency),
+      // The API logs one line per request at info; warn keeps logging out of the measurement.
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      SMTP_URL: "smtp://127.0.0.1:1", // replaced by the bench's own SMTP sink (run.ts)
+    };
+  }
+
+  /** --cpu-prof for every process when profiling: written when it exits, as CPU.<date>.<time>.<pid>.*.cpuprofile. */
+  private nodeArgs(): string[] {
+    const dir = this.opts.profileDir;
+    return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`] : [];
+  }
+
+  /** Pids of the API and the workers. */
+  servicePids(): number[] {
+    return [this.api?.child.pid, ...this.workers.map((w) => w.child.pid)].filter((p): p is number => p !== undefined);
+  }
+
+  /** "API <pid>, worker <pid>": which profile is which. */
+  pids(): string {
+    return [`API ${this.api?.child.pid}`, ...this.workers.map((w) => `worker ${w.child.pid}`)].join(", ");
+  }
+
+  get queuePrefix(): string {
+    return this.env.QUEUE_PREFIX!;
+  }
+
+  async start(workers = 1, extraEnv: Record<string, string> = {}) {
+    Object.assign(this.env, extraEnv);
+    await runMigrations(this.env.DATABASE_URL!);
+    this.db = createDb(this.env.DATABASE_URL!, { max: this.opts.poolSize, applicationName: "bench" });
+    this.tenant = await seedDemo(this.db.db);
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const api = await ready("API", startNode("apps/api/src/main.ts", { ...this.env, PORT: String(port), HOST: "127.0.0.1" }, this.nodeArgs()), async () => (await fetch(`${baseUrl}/healthz`)).ok);
+    this.api = Object.assign(api, { baseUrl });
+    this.http = client(baseUrl);
+    await this.setWorkers(workers);
+  }
+
+  async setWorkers(n: number) {
+    await Promise.all(this.workers.map((w) => w.stop()));
+    this.workers = [];
+    // Readiness is the worker's "worker ready" line, logged at info (workers log nothing per job at info).
+    const started = await Promise.allSettled(
+      Array.from({ length: n }, () => {
+        const w = startNode("apps/worker/src/main.ts", { ...this.env, LOG_LEVEL: "info" }, this.nodeArgs());
+        return ready("worker", w, async () => w.output().includes("worker ready"));
+      }),
+    );
+    const failed = started.find((s) => s.status === "rejected");
+    const ok = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+    if (failed) {
+      await Promise.all(ok.map((w) => w.stop()));
+      throw failed.reason;
+    }
+    this.workers = ok;
+  }
+
+  /** Another isolated organization in the same database (list and import use their own). */
+  newTenant(): Promise<DemoSeed> {
+    return seedDemo(this.db.db);
+  }
+
+  /** An OAuth client-credentials access token (scope employees:sync) of a tenant. */
+  async syncToken(t: DemoSeed = this.tenant): Promise<string> {
+    const res = await this.http.request("POST", "/oauth/token", {
+      auth: { basic: [t.oauthClient.clientId, t.oauthClient.clientSecret] },
+      rawBody: "grant_type=client_credentials",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${res.text}`);
+    return res.body.access_token as string;
+  }
+
+  /** Fails with the processes' output when one of them has died (a crash is not a slow run). */
+  assertAlive() {
+    for (const [what, p] of [["API", this.api], ...this.workers.map((w, i) => [`worker ${i + 1}`, w] as const)] as const) {
+      if (p && p.child.exitCode !== null) throw new Error(`${what} exited with ${p.child.exitCode}:\n${p.output().slice(-4000)}`);
+    }
+  }
+
+  async stop() {
+    await Promise.all([this.api?.stop(), ...this.workers.map((w) => w.stop())]);
+    await this.db?.close();
+    if (!this.opts.keepDb) {
+      const admin = postgres(this.opts.pgServerUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`drop database if exists "${this.dbName}" with (force)`).catch(() => {});
+      await admin.end();
+    }
+    await rm(this.scratch, { recursive: true, force: true });
+  }
+}

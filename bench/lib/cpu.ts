@@ -1,0 +1,121 @@
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import os from "node:os";
+import { promisify } from "node:util";
+import type postgres from "postgres";
+import { round } from "./stats.ts";
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** CPU time (user + system) per process in ms, from /proc/<pid>/stat; processes that are gone are left out. */
+async function cpuByPid(pids: number[]): Promise<Map<number, number>> {
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+      // Fields after the command name (which may contain spaces) start after the last ')'.
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out.set(pid, ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_SECOND); // utime, stime (fields 14 and 15)
+    } catch {
+      /* exited */
+    }
+  }
+  return out;
+}
+
+/**
+ * CPU the processes spent between two readings: per process, so one that exits in between
+ * counts 0 rather than minus its lifetime (a pool closing an idle connection), and one that
+ * appears in between counts all of its CPU.
+ */
+function spent(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, end] of after) ms += end - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/** Busy CPU time of the whole machine in ms (every core, every process), from /proc/stat. */
+async function machineBusyMs(): Promise<number> {
+  try {
+    const line = (await readFile("/proc/stat", "utf8")).split("\n")[0]!;
+    const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+    return ((user! + nice! + system! + irq! + softirq! + (steal ?? 0)) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Postgres backends serving this database (Postgres runs on this machine: their CPU is in /proc). */
+async function pgBackendPids(sql: postgres.Sql): Promise<number[]> {
+  const rows = await sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+  return rows.map((r) => Number(r.pid));
+}
+
+let redisPid: number[] | undefined;
+async function redisPids(): Promise<number[]> {
+  if (!redisPid) {
+    try {
+      const { stdout } = await promisify(execFile)("pgrep", ["-x", "redis-server"]);
+      redisPid = stdout.split("\n").filter(Boolean).map(Number);
+    } catch {
+      redisPid = [];
+    }
+  }
+  return redisPid;
+}
+
+/** Where the CPU went while a measured piece ran, in ms. */
+export interface CpuSplit {
+  wallMs: number;
+  /** The service's processes (API, workers). */
+  serviceMs: number;
+  /** This database's Postgres backends (the API's, the workers' and the bench's own). */
+  postgresMs: number;
+  redisMs: number;
+  /** This process: load generator, floor, fixtures. */
+  benchMs: number;
+  /** Everything else on the machine (other engineers' test runs): the noise. */
+  othersMs: number;
+  /** Busy share of all cores, 0..1. */
+  machineBusy: number;
+}
+
+/**
+ * Runs `fn` and splits the machine's CPU time over it between the service processes, this
+ * database's Postgres backends, Redis, the bench process and everything else.
+ */
+export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn: () => Promise<T>): Promise<{ value: T; cpu: CpuSplit }> {
+  const redis = await redisPids();
+  const pgBefore = await pgBackendPids(sql);
+  const [s0, g0, r0, m0, b0, t0] = [await cpuByPid(servicePids), await cpuByPid(pgBefore), await cpuByPid(redis), await machineBusyMs(), process.cpuUsage(), performance.now()];
+  const value = await fn();
+  const wallMs = performance.now() - t0;
+  const b1 = process.cpuUsage(b0);
+  const pgAfter = [...new Set([...pgBefore, ...(await pgBackendPids(sql))])];
+  const [s1, g1, r1, m1] = [await cpuByPid(servicePids), await cpuByPid(pgAfter), await cpuByPid(redis), await machineBusyMs()];
+  const serviceMs = spent(s0, s1);
+  const postgresMs = spent(g0, g1);
+  const redisMs = spent(r0, r1);
+  const benchMs = (b1.user + b1.system) / 1000;
+  const machineMs = m1 - m0;
+  return {
+    value,
+    cpu: {
+      wallMs: round(wallMs),
+      serviceMs: round(serviceMs),
+      postgresMs: round(postgresMs),
+      redisMs: round(redisMs),
+      benchMs: round(benchMs),
+      othersMs: round(Math.max(0, machineMs - serviceMs - postgresMs - redisMs - benchMs)),
+      machineBusy: round(machineMs / (wallMs * os.cpus().length), 2),
+    },
+  };
+}
+
+/** "CPU per <unit>: service 1.2 ms, Postgres 0.8 ms, bench 0.1 ms; machine 97% busy, 4% of it others". */
+export function describeCpu(c: CpuSplit, per: number, unit: string, serviceName = "service"): string {
+  const each = (ms: number) => `${round(ms / per, 2)} ms`;
+  const busy = c.serviceMs + c.postgresMs + c.redisMs + c.benchMs + c.othersMs;
+  const others = busy > 0 ? Math.round((100 * c.othersMs) / busy) : 0;
+  return `CPU per ${unit}: ${serviceName} ${each(c.serviceMs)}, Postgres ${each(c.postgresMs)}, Redis ${each(c.redisMs)}, bench ${each(c.benchMs)}; machine ${Math.round(c.machineBusy * 100)}% busy, ${others}% of it other processes`;
+}

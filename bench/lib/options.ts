@@ -1,0 +1,134 @@
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+export const SCENARIOS = ["sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "import", "list"] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+export interface BenchOptions {
+  scenarios: ScenarioName[];
+  /** Postgres server URL (any database; the bench creates and drops its own). */
+  pgServerUrl: string;
+  redisUrl: string;
+  /** Timed rounds per sync scenario (one batch each) and imports per client. */
+  rounds: number;
+  /** Employees per sync batch (the API's maximum is 500). */
+  batch: number;
+  /** Jobs one worker process runs at once, and the floor's concurrency. */
+  workerConcurrency: number;
+  /** Postgres pool size of every process, and of the floor. */
+  poolSize: number;
+  listSize: number;
+  /** Seconds of autocannon load per list endpoint. */
+  listDuration: number;
+  connections: number;
+  importClients: number;
+  images: number;
+  imageMb: number;
+  answers: number;
+  /** Also write bench/results/latest.json. */
+  latest: boolean;
+  /** Leave the database behind (for EXPLAIN ANALYZE and the like). */
+  keepDb: boolean;
+  /** Directory for CPU profiles of the API and workers (node --cpu-prof); undefined: none. */
+  profileDir?: string;
+  outDir: string;
+}
+
+const HELP = `npm run bench -- [options]
+
+  --scenarios a,b,...     ${SCENARIOS.join(",")} (default: all)
+  --rounds N              timed sync batches per scenario, imports per client (default 5)
+  --batch N               employees per sync batch (default 500, the API maximum)
+  --worker-concurrency N  WORKER_CONCURRENCY of each worker, and of the floor (default 8)
+  --pool N                DB_POOL_MAX of every process, and of the floor (default 10)
+  --list-size N           inspections in the list organization (default 100000)
+  --list-duration S       seconds of load per list endpoint (default 10)
+  --connections N         autocannon connections for list (default 10)
+  --import-clients N      parallel import clients (default 4)
+  --images N              images per imported inspection (default 5)
+  --image-mb N            size of each image in MB (default 1)
+  --answers N             answers per imported inspection (default 30)
+  --pg URL                Postgres server (default $DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres)
+  --redis URL             Redis (default $REDIS_URL, else redis://127.0.0.1:6379)
+  --no-latest             do not overwrite bench/results/latest.json (development runs)
+  --keep-db               do not drop the bench database at the end (its name is printed)
+  --profile DIR           write CPU profiles of the API and workers to DIR (node --cpu-prof; open in Chrome DevTools)
+  --help
+
+Small development run: npm run bench -- --rounds 1 --batch 50 --list-size 5000 --list-duration 3 --no-latest`;
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a whole number of 1 or more (got ${raw})`);
+  return n;
+}
+
+function defaultPgServer(): string {
+  const url = process.env.DATABASE_URL;
+  if (!url) return "postgres://postgres@127.0.0.1:5432/postgres";
+  const u = new URL(url);
+  u.pathname = "/postgres";
+  return u.toString();
+}
+
+/** Parses argv; prints help and exits on --help; throws with a message on a bad value. */
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scenarios: { type: "string" },
+      rounds: { type: "string" },
+      batch: { type: "string" },
+      "worker-concurrency": { type: "string" },
+      pool: { type: "string" },
+      "list-size": { type: "string" },
+      "list-duration": { type: "string" },
+      connections: { type: "string" },
+      "import-clients": { type: "string" },
+      images: { type: "string" },
+      "image-mb": { type: "string" },
+      answers: { type: "string" },
+      pg: { type: "string" },
+      redis: { type: "string" },
+      "no-latest": { type: "boolean" },
+      "keep-db": { type: "boolean" },
+      profile: { type: "string" },
+      help: { type: "boolean" },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const scenarios = (values.scenarios?.split(",").map((s) => s.trim()).filter(Boolean) ?? [...SCENARIOS]) as ScenarioName[];
+  const unknown = scenarios.filter((s) => !SCENARIOS.includes(s));
+  if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(", ")}; known: ${SCENARIOS.join(", ")}`);
+  const batch = positiveInt("batch", values.batch, 500);
+  if (batch > 500) throw new Error("--batch must be at most 500 (the API's limit per request)");
+  const opts: BenchOptions = {
+    // Run in the canonical order whatever the order given: the floor right before sync-create.
+    scenarios: SCENARIOS.filter((s) => scenarios.includes(s)),
+    pgServerUrl: values.pg ?? defaultPgServer(),
+    redisUrl: values.redis ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+    rounds: positiveInt("rounds", values.rounds, 5),
+    batch,
+    workerConcurrency: positiveInt("worker-concurrency", values["worker-concurrency"], 8),
+    poolSize: positiveInt("pool", values.pool, 10),
+    listSize: positiveInt("list-size", values["list-size"], 100_000),
+    listDuration: positiveInt("list-duration", values["list-duration"], 10),
+    connections: positiveInt("connections", values.connections, 10),
+    importClients: positiveInt("import-clients", values["import-clients"], 4),
+    images: positiveInt("images", values.images, 5),
+    imageMb: positiveInt("image-mb", values["image-mb"], 1),
+    answers: positiveInt("answers", values.answers, 30),
+    latest: !values["no-latest"],
+    keepDb: !!values["keep-db"],
+    ...(values.profile ? { profileDir: path.resolve(values.profile) } : {}),
+    outDir: new URL("../results/", import.meta.url).pathname,
+  };
+  if (opts.workerConcurrency > opts.poolSize) throw new Error("--worker-concurrency must not exceed --pool (each job holds a connection)");
+  if (opts.answers < opts.images) throw new Error("--answers must be at least --images (one image per answer)");
+  return opts;
+}

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench [-- options]`: a fresh database, the API and a worker as real processes,
+ * the selected scenarios one after the other, then a markdown table on stdout and the figures
+ * as JSON under bench/results/. Progress goes to stderr. See bench/README.md.
+ */
+import { BenchContext } from "./lib/context.ts";
+import { parseOptions, type ScenarioName } from "./lib/options.ts";
+import { conditions, environment, markdown, ratios, targets, writeResults, type Conditions, type Report } from "./lib/report.ts";
+import type { Scenario, ScenarioResult } from "./lib/scenario.ts";
+import { startSmtpSink } from "./lib/smtp-sink.ts";
+import { round } from "./lib/stats.ts";
+import { importScenario } from "./scenarios/import.ts";
+import { list } from "./scenarios/list.ts";
+import { scale } from "./scenarios/scale.ts";
+import { syncAccounts } from "./scenarios/sync-accounts.ts";
+import { syncCreate } from "./scenarios/sync-create.ts";
+import { syncFloor } from "./scenarios/sync-floor.ts";
+import { syncUpdate } from "./scenarios/sync-update.ts";
+
+const registry: Record<ScenarioName, Scenario> = {
+  "sync-floor": syncFloor,
+  "sync-create": syncCreate,
+  "sync-update": syncUpdate,
+  "sync-accounts": syncAccounts,
+  scale,
+  import: importScenario,
+  list,
+};
+
+const t0 = performance.now();
+const say = (scope: string, message: string) => process.stderr.write(`[${(round((performance.now() - t0) / 1000, 1)).toFixed(1).padStart(6)} s] ${scope.padEnd(13)} ${message}\n`);
+
+async function main() {
+  let opts;
+  try {
+    opts = parseOptions(process.argv.slice(2));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    console.error("npm run bench -- --help lists the options");
+    process.exit(2);
+  }
+  const startedAt = new Date().toISOString();
+  const before = await conditions();
+  if (before.vitestProcesses > 0) say("bench", `warning: ${before.vitestProcesses} vitest processes are running; figures will be noisy`);
+  say("bench", `scenarios ${opts.scenarios.join(", ")}; rounds ${opts.rounds}, batch ${opts.batch}, list size ${opts.listSize}`);
+
+  const sink = await startSmtpSink();
+  const ctx = new BenchContext(opts);
+  ctx.shared.set("smtp:received", sink.received);
+  let stopping = false;
+  const cleanUp = async () => {
+    if (stopping) return;
+    stopping = true;
+    await ctx.stop().catch((err) => say("bench", `clean-up failed: ${err instanceof Error ? err.message : err}`));
+    await sink.close();
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      say("bench", `${signal}: stopping processes and dropping the database`);
+      void cleanUp().then(() => process.exit(130));
+    });
+  }
+
+  const results: ScenarioResult[] = [];
+  const notes: string[] = [];
+  const perScenario: Record<string, Conditions> = {};
+  let failed = false;
+  try {
+    say("bench", `database ${ctx.dbName}: migrating, starting the API and 1 worker`);
+    await ctx.start(1, { SMTP_URL: sink.url });
+    const env = await environment(ctx.db.sql, opts.redisUrl);
+    if (opts.profileDir) say("bench", `CPU profiles go to ${opts.profileDir} when the processes stop: ${ctx.pids()}`);
+    say("bench", `${env.cores} cores, Node ${env.node}, PostgreSQL ${env.postgres}, Redis ${env.redis}`);
+    for (const name of opts.scenarios) {
+      const scenario = registry[name];
+      perScenario[name] = await conditions();
+      say(name, `${scenario.describe} (load ${perScenario[name].loadAvg1m})`);
+      const start = performance.now();
+      try {
+        results.push(await scenario.run(ctx, (m) => say(name, m)));
+        say(name, `done in ${round((performance.now() - start) / 1000, 1)} s`);
+      } catch (err) {
+        failed = true;
+        const message = err instanceof Error ? err.message : String(err);
+        say(name, `FAILED: ${message}`);
+        notes.push(`${name} failed: ${message.split("\n")[0]}`);
+      }
+    }
+    for (const r of results) notes.push(...r.notes);
+
+    const after = await conditions();
+    if (after.vitestProcesses > 0 || Object.values(perScenario).some((c) => c.vitestProcesses > 0)) {
+      notes.push("vitest was running during this run: figures are noisy (other engineers' tests share the cores)");
+    }
+    const { outDir: _out, pgServerUrl: _pg, redisUrl: _redis, keepDb: _keep, profileDir: _prof, ...shownOptions } = opts;
+    const report: Report = {
+      startedAt,
+      finishedAt: after.at,
+      durationS: round((performance.now() - t0) / 1000, 1),
+      environment: env,
+      conditions: { before, after, perScenario },
+      options: shownOptions,
+      scenarios: results,
+      ratios: ratios(results),
+      targets: targets(results, opts),
+      notes,
+    };
+    const files = await writeResults(report, opts.outDir, opts.latest);
+    process.stdout.write(`\n${markdown(report)}\n`);
+    say("bench", `figures written to ${files.join(", ")}`);
+  } finally {
+    say("bench", opts.keepDb ? `stopping processes; database ${ctx.dbName} kept` : "stopping processes and dropping the database");
+    await cleanUp();
+  }
+  process.exit(failed ? 1 : 0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
