@@ -8,12 +8,15 @@ export default defineConfig({
       {
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["packages/*/test/**/*.unit.test.ts", "apps/*/test/**/*.unit.test.ts"],
         },
       },
       {
         test: {
           name: "integration",
+          // Runs after the unit tests; each file starts its own processes.
+          sequence: { groupOrder: 1 },
           include: ["packages/*/test/**/*.int.test.ts", "apps/*/test/**/*.int.test.ts"],
           globalSetup: ["packages/testing/src/global-setup.ts"],
           testTimeout: 60_000,
