@@ -37,7 +37,6 @@ export function createApp(deps: Deps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.env.TRUST_PROXY);
-  app.set("json replacer", (_key: string, value: unknown) => value);
   app.use(
     pinoHttp({
       logger: deps.logger,

@@ -49,6 +49,9 @@ async function main() {
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
+      // Requests waiting on jobs answer now with their status (sync: 202 and the status
+      // URL; import: 503 with its import id) rather than being cut off; the jobs go on.
+      waiter.stopWaiting();
     });
     await waiter.close().catch(() => {});
     await queues.close().catch(() => {});

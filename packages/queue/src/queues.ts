@@ -1,6 +1,6 @@
 import { Queue, type JobsOptions } from "bullmq";
 import type { Redis } from "ioredis";
-import { JOB_NAMES, parseJobData, queuePolicies, type JobData, type JobName } from "./contract.ts";
+import { parseJobData, queuePolicies, type JobData, type JobName } from "./contract.ts";
 
 /** Producer side: one Queue per name, sharing one connection; payloads parsed before they are added. */
 export class Queues {
@@ -40,5 +40,4 @@ export class Queues {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
 
-  static names = JOB_NAMES;
 }

@@ -10,63 +10,93 @@ import type { JobName } from "./contract.ts";
  * wait has a deadline.
  */
 export class JobWaiter {
-  private readonly events = new Map<JobName, QueueEvents>();
-  private readonly waiting = new Map<string, () => void>();
+  private readonly ready = new Map<JobName, Promise<QueueEvents>>();
+  /** Job id -> wake-up callbacks of every request waiting on it (a replayed request may share a job). */
+  private readonly waiting = new Map<string, Set<() => void>>();
+  /** Sleeping waits, woken at once by stopWaiting(). */
+  private readonly sleepers = new Set<() => void>();
+  private stopped = false;
 
   constructor(
     private readonly connectionFactory: () => Redis,
     private readonly prefix: string,
   ) {}
 
-  private async listen(name: JobName): Promise<void> {
-    if (this.events.has(name)) return;
-    const qe = new QueueEvents(name, { connection: this.connectionFactory(), prefix: this.prefix, autorun: true });
-    this.events.set(name, qe);
-    const wake = ({ jobId }: { jobId: string }) => this.waiting.get(jobId)?.();
-    qe.on("completed", wake);
-    qe.on("failed", wake);
-    await qe.waitUntilReady();
-  }
-
-  /** Subscribe before enqueueing so no event is missed. */
-  async prepare(name: JobName): Promise<void> {
-    await this.listen(name);
+  /** Subscribe before enqueueing so no event is missed. Concurrent callers share one listener. */
+  prepare(name: JobName): Promise<void> {
+    let ready = this.ready.get(name);
+    if (!ready) {
+      const qe = new QueueEvents(name, { connection: this.connectionFactory(), prefix: this.prefix, autorun: true });
+      const wake = ({ jobId }: { jobId: string }) => this.waiting.get(jobId)?.forEach((fn) => fn());
+      qe.on("completed", wake);
+      qe.on("failed", wake);
+      ready = qe.waitUntilReady().then(() => qe);
+      this.ready.set(name, ready);
+      // A failed subscription is retried by the next prepare().
+      ready.catch(() => this.ready.delete(name));
+    }
+    return ready.then(() => undefined);
   }
 
   /**
-   * Resolves true when `isDone()` says so, false when `timeoutMs` passes first.
-   * `isDone` runs when every listed job has reported, and every `pollMs` regardless.
+   * Resolves true when `isDone()` says so, false when `timeoutMs` passes first (or
+   * the process is shutting down). `isDone` runs when every listed job has
+   * reported, and every `pollMs` regardless.
    */
-  async wait(opts: { jobIds: string[]; timeoutMs: number; pollMs?: number; isDone: () => Promise<boolean>; onProgress?: (reported: number) => void }): Promise<boolean> {
+  async wait(opts: { jobIds: string[]; timeoutMs: number; pollMs?: number; isDone: () => Promise<boolean> }): Promise<boolean> {
     const pending = new Set(opts.jobIds);
     let wakeUp: (() => void) | undefined;
+    const callbacks = new Map<string, () => void>();
     for (const id of opts.jobIds) {
-      this.waiting.set(id, () => {
-        if (pending.delete(id)) {
-          opts.onProgress?.(opts.jobIds.length - pending.size);
-          if (pending.size === 0) wakeUp?.();
-        }
-      });
+      const fn = () => {
+        if (pending.delete(id) && pending.size === 0) wakeUp?.();
+      };
+      callbacks.set(id, fn);
+      let set = this.waiting.get(id);
+      if (!set) this.waiting.set(id, (set = new Set()));
+      set.add(fn);
     }
     const deadline = Date.now() + opts.timeoutMs;
     try {
       for (;;) {
         if (await opts.isDone()) return true;
         const left = deadline - Date.now();
-        if (left <= 0) return false;
-        // Sleep until the last listed job reports or the poll interval passes.
+        if (left <= 0 || this.stopped) return false;
+        // Sleep until the last listed job reports, the poll interval passes or shutdown begins.
         await new Promise<void>((resolve) => {
-          const t = setTimeout(resolve, Math.min(left, opts.pollMs ?? 1_000));
-          wakeUp = pending.size === 0 ? undefined : () => (clearTimeout(t), resolve());
+          const done = () => {
+            clearTimeout(t);
+            this.sleepers.delete(done);
+            resolve();
+          };
+          const t = setTimeout(done, Math.min(left, opts.pollMs ?? 1_000));
+          wakeUp = pending.size === 0 ? undefined : done;
+          this.sleepers.add(done);
         });
         wakeUp = undefined;
       }
     } finally {
-      for (const id of opts.jobIds) this.waiting.delete(id);
+      for (const [id, fn] of callbacks) {
+        const set = this.waiting.get(id);
+        set?.delete(fn);
+        if (set?.size === 0) this.waiting.delete(id);
+      }
     }
   }
 
+  /**
+   * Shutdown: every wait returns at once (after one last `isDone`), so requests answer
+   * with their status URL instead of being cut off; the jobs go on in the workers.
+   */
+  stopWaiting(): void {
+    this.stopped = true;
+    for (const wake of this.sleepers) wake();
+    this.sleepers.clear();
+  }
+
   async close(): Promise<void> {
-    await Promise.all([...this.events.values()].map((e) => e.close()));
+    this.stopWaiting();
+    const all = await Promise.allSettled(this.ready.values());
+    await Promise.all(all.flatMap((r) => (r.status === "fulfilled" ? [r.value.close()] : [])));
   }
 }
