@@ -3,7 +3,7 @@ import express, { type RequestHandler, type Router } from "express";
 import { pinoHttp } from "pino-http";
 import type { Deps } from "./deps.ts";
 import { errorHandler, notFoundRoute } from "./http/errors.ts";
-import { rateLimiter } from "./http/rate-limit.ts";
+import { authFailureLimiter, rateLimiter } from "./http/rate-limit.ts";
 import { authRoutes } from "./routes/auth/index.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
 import { employeeSyncRoutes } from "./routes/employee-sync/index.ts";
@@ -54,6 +54,7 @@ export function createApp(deps: Deps): express.Express {
       },
     }),
   );
+  app.use(authFailureLimiter(deps));
   app.use(rateLimiter(deps));
   app.use(bodyParsers(deps));
   for (const feature of features) app.use(feature(deps));

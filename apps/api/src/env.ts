@@ -7,6 +7,8 @@ export const apiEnvShape = {
   PORT: intVar(3000, 0, 65535),
   HOST: z.string().default("0.0.0.0"),
   RATE_LIMIT_PER_MINUTE: intVar(1000, 1, 1_000_000),
+  /** Failed authentications (401) per client address per minute before 429. */
+  AUTH_FAILURES_PER_MINUTE: intVar(60, 1, 1_000_000),
   BODY_LIMIT_MB: intVar(5, 1, 1024),
   INSPECTION_BODY_LIMIT_MB: intVar(50, 1, 2048),
   SYNC_WAIT_SECONDS: intVar(60, 1, 3600),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
 import { client, startApi, startStack, type ApiProcess, type Stack } from "@insp/testing";
@@ -7,7 +8,7 @@ let second: ApiProcess;
 let t: DemoSeed;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { RATE_LIMIT_PER_MINUTE: "5" } });
+  stack = await startStack({ env: { RATE_LIMIT_PER_MINUTE: "5", AUTH_FAILURES_PER_MINUTE: "4" } });
   // A second API replica on the same Redis: the count is shared.
   second = await startApi(stack.env);
   t = await stack.tenant();
@@ -41,5 +42,22 @@ describe("rate limit per credential, shared by replicas", () => {
     const res = await client(stack.api.baseUrl, { bearer: other.apiKey }).get("/api/templates");
     expect(res.status).toBe(200);
     expect(res.headers.get("ratelimit-remaining")).toBe("4");
+  });
+});
+
+// Last in this file: once an address is blocked, all its requests get 429 for the window.
+describe("failed authentication per client address", () => {
+  it("stops a caller who sends a new random credential with every request", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const random = `isk_${randomBytes(32).toString("base64url")}`;
+      statuses.push((await client(stack.api.baseUrl, { bearer: random }).get("/api/templates")).status);
+    }
+    expect(statuses.slice(0, 4)).toEqual([401, 401, 401, 401]);
+    expect(statuses.slice(4)).toEqual([429, 429]);
+    const limited = await client(second.baseUrl).post("/api/auth/login", { email: "someone@example.test", password: "guess" });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error).toMatch(/failed authentication/);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
   });
 });

@@ -56,6 +56,23 @@ export const baseEnvShape = {
   MEDIA_DIR: z.string().trim().min(1).default(".media"),
 };
 
+const SECRET_NAME = /SECRET|PEPPER|PASSWORD|PRIVATE|TOKEN|KEY/i;
+
+/** The value to quote in an error: never a secret's, and a URL without its password. */
+function shownValue(name: string, value: string | undefined): string | undefined {
+  if (value === undefined || SECRET_NAME.test(name)) return undefined;
+  try {
+    const u = new URL(value);
+    if (u.password) {
+      u.password = "***";
+      return u.toString();
+    }
+  } catch {
+    // not a URL
+  }
+  return value;
+}
+
 /**
  * Parses `source` with `shape`, turning every problem into one readable line
  * naming the variable, then freezes the result.
@@ -68,7 +85,7 @@ export function loadEnv<S extends z.ZodRawShape>(shape: S, source: Record<string
     throw new ConfigError(
       parsed.error.issues.map((i) => {
         const name = i.path.join(".");
-        const given = cleaned[name];
+        const given = shownValue(name, cleaned[name]);
         return `${name}: ${i.message}${given !== undefined ? ` (got "${given}")` : ""}`;
       }),
     );

@@ -24,4 +24,18 @@ describe("loadEnv", () => {
   it("treats empty strings as unset", () => {
     expect(loadEnv({ PORT: intVar(3000, 0, 65535) }, { PORT: "" }).PORT).toBe(3000);
   });
+
+  it("never quotes a secret, and hides the password of a URL", () => {
+    const shape = { ...baseEnvShape, SECRET_PEPPER: baseEnvShape.QUEUE_PREFIX.unwrap().min(16) };
+    try {
+      loadEnv(shape, { SECRET_PEPPER: "short!", DATABASE_URL: "mysql://app:hunter2@db/x" });
+      expect.unreachable();
+    } catch (err) {
+      const text = (err as ConfigError).message;
+      expect(text).toContain("SECRET_PEPPER:");
+      expect(text).not.toContain("short!");
+      expect(text).not.toContain("hunter2");
+      expect(text).toContain('(got "mysql://app:***@db/x")');
+    }
+  });
 });

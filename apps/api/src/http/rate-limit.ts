@@ -32,3 +32,34 @@ export function rateLimiter(deps: Deps): RequestHandler {
     },
   });
 }
+
+/**
+ * Failed authentication per client address: every 401 (unknown key, bad token, wrong
+ * password, invalid_client) counts, successes do not. Without it a caller could send a
+ * new random credential with each request and get a fresh bucket each time, and
+ * password guessing on /api/auth/login would only be bounded by the per-credential
+ * limit. Past AUTH_FAILURES_PER_MINUTE the address gets 429 with Retry-After for the
+ * rest of the window.
+ */
+export function authFailureLimiter(deps: Deps): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: deps.env.AUTH_FAILURES_PER_MINUTE,
+    standardHeaders: false,
+    legacyHeaders: false,
+    passOnStoreError: true,
+    requestPropertyName: "authFailureLimit",
+    skipSuccessfulRequests: true,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+    store: new RedisStore({
+      prefix: `${deps.env.QUEUE_PREFIX}:rlfail:`,
+      sendCommand: (command: string, ...args: string[]) => deps.redis.call(command, ...args) as Promise<RedisReply>,
+    }),
+    keyGenerator: (req) => ipKeyGenerator(req.ip ?? "unknown"),
+    handler: (req, res, _next, options) => {
+      const reset = (req as { authFailureLimit?: { resetTime?: Date } }).authFailureLimit?.resetTime;
+      res.setHeader("Retry-After", String(reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60));
+      res.status(options.statusCode).json({ error: "Too many failed authentication attempts: retry after the Retry-After period" });
+    },
+  });
+}
