@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import express, { type RequestHandler, type Router } from "express";
 import { pinoHttp } from "pino-http";
+import { AppError } from "@insp/core";
 import type { Deps } from "./deps.ts";
 import { errorHandler, notFoundRoute } from "./http/errors.ts";
 import { authFailureLimiter, rateLimiter } from "./http/rate-limit.ts";
@@ -17,14 +18,22 @@ const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRout
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
+const NUL_MESSAGE = "Request body contains a NUL character (\\u0000), which is not allowed in text";
+
+/** Postgres text and jsonb cannot hold U+0000: refuse it at the door (400) instead of failing a write later (500). */
+function rejectNul(key: string, value: unknown): unknown {
+  if ((typeof value === "string" && value.includes("\u0000")) || key.includes("\u0000")) throw new Error(NUL_MESSAGE);
+  return value;
+}
+
 /**
  * JSON limits per route: media imports get their own, larger limit
  * (INSPECTION_BODY_LIMIT_MB); everything else BODY_LIMIT_MB. Past it: 413.
  */
 function bodyParsers(deps: Deps): RequestHandler {
   const mb = (n: number) => n * 1024 * 1024;
-  const json = express.json({ limit: mb(deps.env.BODY_LIMIT_MB) });
-  const inspectionJson = express.json({ limit: mb(deps.env.INSPECTION_BODY_LIMIT_MB) });
+  const json = express.json({ limit: mb(deps.env.BODY_LIMIT_MB), reviver: rejectNul });
+  const inspectionJson = express.json({ limit: mb(deps.env.INSPECTION_BODY_LIMIT_MB), reviver: rejectNul });
   const form = express.urlencoded({ extended: false, limit: mb(1) });
   return (req, res, next) => {
     if (req.method === "POST" && req.path === "/api/inspections") return inspectionJson(req, res, next);
@@ -57,6 +66,8 @@ export function createApp(deps: Deps): express.Express {
   app.use(authFailureLimiter(deps));
   app.use(rateLimiter(deps));
   app.use(bodyParsers(deps));
+  // The same for path and query (a NUL in a filter would otherwise reach Postgres).
+  app.use((req, _res, next) => next(/%00/.test(req.url) ? new AppError(400, "URL contains a NUL character (%00)") : undefined));
   for (const feature of features) app.use(feature(deps));
   app.use(notFoundRoute);
   app.use(errorHandler);

@@ -6,7 +6,8 @@ let stack: Stack;
 let t: DemoSeed;
 
 beforeAll(async () => {
-  stack = await startStack({ env: { BODY_LIMIT_MB: "1" } });
+  // LOG_LEVEL info: every request is logged, so the redaction test below can fail.
+  stack = await startStack({ env: { BODY_LIMIT_MB: "1", LOG_LEVEL: "info" } });
   t = await stack.tenant();
 });
 afterAll(() => stack?.stop());
@@ -38,6 +39,24 @@ describe("errors are JSON with the right status", () => {
     expect(res.body.details).toEqual(expect.arrayContaining([expect.stringMatching(/^email/), expect.stringMatching(/^password/)]));
   });
 
+  it("a NUL character in a JSON string or in the URL is a 400, not a database error", async () => {
+    const body = await stack.http.post("/api/auth/login", { email: "a\u0000@b.c", password: "x" });
+    expect(body.status).toBe(400);
+    expect(body.body.error).toMatch(/NUL character/);
+    const query = await stack.http.get("/api/inspections?templateId=%00", { auth: { bearer: t.apiKey } });
+    expect(query.status).toBe(400);
+    expect(query.body.error).toMatch(/NUL character/);
+  });
+
+  it("badly percent-encoded Basic client credentials are invalid_client, not a 500", async () => {
+    const res = await stack.http.request("POST", "/oauth/token", {
+      rawBody: "grant_type=client_credentials",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from("%E0%A4%A:secret").toString("base64")}` },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe("invalid_client");
+  });
+
   it("echoes a caller's X-Request-Id, and makes one when absent", async () => {
     const given = await stack.http.get("/healthz", { headers: { "x-request-id": "trace-abc.123" } });
     expect(given.headers.get("x-request-id")).toBe("trace-abc.123");
@@ -61,10 +80,15 @@ describe("operations endpoints", () => {
     expect(await docs.text()).toMatch(/swagger-ui/i);
   });
 
-  it("logs neither the API key nor the password of a request", async () => {
+  it("logs requests but neither the API key nor the password", async () => {
     await stack.http.post("/api/auth/login", { email: t.users.admin.email, password: t.users.admin.password }, { auth: { bearer: t.apiKey } });
+    await stack.http.post("/api/auth/login", { email: t.users.admin.email, password: "wrong-password" });
     await stack.http.get("/api/templates", { auth: { bearer: t.apiKey } });
+    await stack.http.get("/api/templates", { auth: { basic: [t.apiKey, ""] } });
     const out = stack.api.output();
+    expect(out).toMatch(/"path":"\/api\/templates"/);
+    expect(out).toMatch(/"statusCode":401/);
+    expect(out).not.toContain("wrong-password");
     expect(out).not.toContain(t.apiKey);
     expect(out).not.toContain(t.users.admin.password);
   });

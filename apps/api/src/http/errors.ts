@@ -18,7 +18,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   const type = (err as { type?: string }).type;
   if (type === "entity.parse.failed") {
-    res.status(400).json({ error: "Malformed JSON in request body" });
+    const nul = err instanceof Error && err.message.includes("NUL character");
+    res.status(400).json({ error: nul ? err.message : "Malformed JSON in request body" });
     return;
   }
   if (type === "entity.too.large") {

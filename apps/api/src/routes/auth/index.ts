@@ -30,13 +30,17 @@ export function authRoutes(deps: Deps): Router {
         const decoded = Buffer.from(header!.slice(6).trim(), "base64").toString("utf8");
         const i = decoded.indexOf(":");
         // RFC 6749 section 2.3.1: both parts are form-urlencoded.
-        clientId = decodeURIComponent(i === -1 ? decoded : decoded.slice(0, i));
-        clientSecret = decodeURIComponent(i === -1 ? "" : decoded.slice(i + 1));
+        try {
+          clientId = decodeURIComponent(i === -1 ? decoded : decoded.slice(0, i));
+          clientSecret = decodeURIComponent(i === -1 ? "" : decoded.slice(i + 1));
+        } catch {
+          return oauthError(res, 401, "invalid_client", "Client authentication failed", true);
+        }
       }
       const grantType = str(body.grant_type);
       if (!grantType) return oauthError(res, 400, "invalid_request", "grant_type is required");
       if (grantType !== "client_credentials") return oauthError(res, 400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
-      if (!clientId || !clientSecret) return oauthError(res, 401, "invalid_client", "Client authentication failed", true);
+      if (!clientId || !clientSecret || `${clientId}${clientSecret}`.includes("\u0000")) return oauthError(res, 401, "invalid_client", "Client authentication failed", true);
       const client = await authenticateClient(deps.db, clientId, clientSecret, deps.env.SECRET_PEPPER);
       if (!client) return oauthError(res, 401, "invalid_client", "Client authentication failed", usedBasic);
       const requested = str(body.scope)?.split(" ").filter(Boolean);
