@@ -23,6 +23,9 @@ async function main() {
   const redis = createRedis(env.REDIS_URL, "producer");
   const tokens = new TokenService(dbHandle.db, { issuer: env.TOKEN_ISSUER, privateKeyPem: env.JWT_PRIVATE_KEY });
   await tokens.init();
+  if (!env.JWT_PRIVATE_KEY && env.NODE_ENV === "production") {
+    logger.warn("JWT_PRIVATE_KEY is not set: the token signing key is kept in Postgres (signing_keys), so anyone who can read the database can mint tokens. Set JWT_PRIVATE_KEY in production.");
+  }
   const queues = new Queues(redis, env.QUEUE_PREFIX);
   const waiter = new JobWaiter(() => createRedis(env.REDIS_URL, "worker"), env.QUEUE_PREFIX);
   const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger };
