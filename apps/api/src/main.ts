@@ -50,7 +50,12 @@ async function main() {
     }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     hardStop.unref();
     await new Promise<void>((resolve) => {
-      server.close(() => resolve());
+      // Keep-alive connections become idle as their last response ends: close them as they do.
+      const idle = setInterval(() => server.closeIdleConnections(), 100);
+      server.close(() => {
+        clearInterval(idle);
+        resolve();
+      });
       server.closeIdleConnections();
       // Requests waiting on jobs answer now with their status (sync: 202 and the status
       // URL; import: 503 with its import id) rather than being cut off; the jobs go on.

@@ -2,7 +2,8 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, queuePrefix, redisUrl, startApi, startProcess, type TestDatabase } from "@insp/testing";
+import { seedDemo } from "@insp/core";
+import { client, createTestDatabase, queuePrefix, redisUrl, startApi, startProcess, type TestDatabase } from "@insp/testing";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const run = promisify(execFile);
@@ -28,6 +29,25 @@ describe("start-up and shutdown", () => {
     const api = await startApi({ DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), LOG_LEVEL: "info" });
     expect(await api.stop()).toBe(0);
     expect(api.output()).toMatch(/stopped/);
+  });
+
+  it("on SIGTERM, a sync request still waiting for its jobs is answered 202 with its status URL, not cut off", async () => {
+    // No worker runs, so the jobs wait in Redis: the request is mid-wait when the API stops.
+    const api = await startApi({ DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix() });
+    const t = await seedDemo(db.db);
+    const http = client(api.baseUrl);
+    const token = await http.request("POST", "/oauth/token", {
+      rawBody: "grant_type=client_credentials",
+      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${t.oauthClient.clientId}:${t.oauthClient.clientSecret}`).toString("base64")}` },
+    });
+    const pending = http.post("/api/v1/sync/employees", { employees: [{ externalEmployeeId: "E-1" }] }, { auth: { bearer: token.body.access_token } });
+    for (let i = 0; i < 50 && (await db.sql`select 1 from sync_requests where organization_id = ${t.organization.id}`).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    const stopped = api.stop();
+    const res = await pending;
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({ requestId: expect.any(String), status: "processing" });
+    expect(res.headers.get("location")).toBe(`/api/v1/sync/requests/${res.body.requestId}`);
+    expect(await stopped).toBe(0);
   });
 });
 
