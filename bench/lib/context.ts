@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { rm } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import postgres from "postgres";
 import { createDb, runMigrations, type DbHandle } from "@insp/db";
 import { seedDemo, type DemoSeed } from "@insp/core";
@@ -56,7 +56,7 @@ export class BenchContext {
       DB_POOL_MAX: String(opts.poolSize),
       WORKER_CONCURRENCY: String(opts.workerConcurrency),
       // The API logs one line per request at info; warn keeps logging out of the measurement.
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: opts.logDir ? "info" : "warn",
       NODE_ENV: "production",
       SMTP_URL: "smtp://127.0.0.1:1", // replaced by the bench's own SMTP sink (run.ts)
     };
@@ -95,8 +95,22 @@ export class BenchContext {
     await this.setWorkers(workers);
   }
 
+  /** Stops processes, keeping their output under --logs. */
+  private async stopAll(procs: (RunningProcess | undefined)[]) {
+    await Promise.all(
+      procs.map(async (p) => {
+        if (!p) return;
+        await p.stop();
+        if (this.opts.logDir) {
+          await mkdir(this.opts.logDir, { recursive: true });
+          await writeFile(path.join(this.opts.logDir, `${p === this.api ? "api" : "worker"}-${p.child.pid}.log`), p.output());
+        }
+      }),
+    );
+  }
+
   async setWorkers(n: number) {
-    await Promise.all(this.workers.map((w) => w.stop()));
+    await this.stopAll(this.workers);
     this.workers = [];
     // Readiness is the worker's "worker ready" line, logged at info (workers log nothing per job at info).
     const started = await Promise.allSettled(
@@ -138,7 +152,7 @@ export class BenchContext {
   }
 
   async stop() {
-    await Promise.all([this.api?.stop(), ...this.workers.map((w) => w.stop())]);
+    await this.stopAll([this.api, ...this.workers]);
     await this.db?.close();
     if (!this.opts.keepDb) {
       const admin = postgres(this.opts.pgServerUrl, { max: 1, onnotice: () => {} });

@@ -51,6 +51,16 @@ async function pgBackendPids(sql: postgres.Sql): Promise<number[]> {
   return rows.map((r) => Number(r.pid));
 }
 
+/**
+ * Transactions of this database so far: every statement outside an explicit transaction is
+ * one, so the difference over a run counts round trips to Postgres (its statistics are
+ * flushed about once a second, so read after a pause).
+ */
+async function pgTransactions(sql: postgres.Sql): Promise<number> {
+  const [row] = await sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
+  return Number(row?.n ?? NaN);
+}
+
 let redisPid: number[] | undefined;
 async function redisPids(): Promise<number[]> {
   if (!redisPid) {
@@ -78,6 +88,8 @@ export interface CpuSplit {
   othersMs: number;
   /** Busy share of all cores, 0..1. */
   machineBusy: number;
+  /** Postgres transactions of this database during the run (statements outside a transaction count one each). */
+  pgTransactions: number;
 }
 
 /**
@@ -87,6 +99,8 @@ export interface CpuSplit {
 export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn: () => Promise<T>): Promise<{ value: T; cpu: CpuSplit }> {
   const redis = await redisPids();
   const pgBefore = await pgBackendPids(sql);
+  await sql`select pg_stat_clear_snapshot()`;
+  const x0 = await pgTransactions(sql);
   const [s0, g0, r0, m0, b0, t0] = [await cpuByPid(servicePids), await cpuByPid(pgBefore), await cpuByPid(redis), await machineBusyMs(), process.cpuUsage(), performance.now()];
   const value = await fn();
   const wallMs = performance.now() - t0;
@@ -98,6 +112,9 @@ export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn
   const redisMs = spent(r0, r1);
   const benchMs = (b1.user + b1.system) / 1000;
   const machineMs = m1 - m0;
+  await new Promise((r) => setTimeout(r, 1100)); // let backends flush their statistics
+  await sql`select pg_stat_clear_snapshot()`;
+  const transactions = (await pgTransactions(sql)) - x0;
   return {
     value,
     cpu: {
@@ -108,14 +125,15 @@ export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn
       benchMs: round(benchMs),
       othersMs: round(Math.max(0, machineMs - serviceMs - postgresMs - redisMs - benchMs)),
       machineBusy: round(machineMs / (wallMs * os.cpus().length), 2),
+      pgTransactions: transactions,
     },
   };
 }
 
 /** "CPU per <unit>: service 1.2 ms, Postgres 0.8 ms, bench 0.1 ms; machine 97% busy, 4% of it others". */
-export function describeCpu(c: CpuSplit, per: number, unit: string, serviceName = "service"): string {
+export function describeCpu(c: CpuSplit, per: number, unit: string, serviceName = "service", withTransactions = false): string {
   const each = (ms: number) => `${round(ms / per, 2)} ms`;
   const busy = c.serviceMs + c.postgresMs + c.redisMs + c.benchMs + c.othersMs;
   const others = busy > 0 ? Math.round((100 * c.othersMs) / busy) : 0;
-  return `CPU per ${unit}: ${serviceName} ${each(c.serviceMs)}, Postgres ${each(c.postgresMs)}, Redis ${each(c.redisMs)}, bench ${each(c.benchMs)}; machine ${Math.round(c.machineBusy * 100)}% busy, ${others}% of it other processes`;
+  return `CPU per ${unit}: ${serviceName} ${each(c.serviceMs)}, Postgres ${each(c.postgresMs)}, Redis ${each(c.redisMs)}, bench ${each(c.benchMs)}; ${withTransactions ? `about ${round(c.pgTransactions / per, 1)} Postgres transactions per ${unit}; ` : ""}machine ${Math.round(c.machineBusy * 100)}% busy, ${others}% of it other processes`;
 }

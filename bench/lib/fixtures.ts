@@ -38,7 +38,7 @@ export function employeeBatch(t: DemoSeed, tag: string, n: number, shape: Employ
 export type SyncBody = { syncBatchId: string; employees: ReturnType<typeof employeeBatch> };
 
 /** POST /api/v1/sync/employees; throws unless it is a 200 with every employee in results. */
-export async function postSync(http: Client, token: string, body: SyncBody): Promise<{ results: { status: string }[]; errors: unknown[] }> {
+export async function postSync(http: Client, token: string, body: SyncBody): Promise<{ requestId: string; results: { status: string }[]; errors: unknown[] }> {
   const res = await http.post("/api/v1/sync/employees", body, { auth: { bearer: token } });
   if (res.status !== 200) throw new Error(`sync answered ${res.status}: ${res.text.slice(0, 500)}`);
   if (res.body.errors?.length) throw new Error(`sync reported errors: ${JSON.stringify(res.body.errors.slice(0, 3))}`);

@@ -31,6 +31,8 @@ export interface BenchOptions {
   keepDb: boolean;
   /** Directory for CPU profiles of the API and workers (node --cpu-prof); undefined: none. */
   profileDir?: string;
+  /** Directory where the processes' output (last 64 kB each) is written when they stop. */
+  logDir?: string;
   outDir: string;
 }
 
@@ -52,6 +54,7 @@ const HELP = `npm run bench -- [options]
   --redis URL             Redis (default $REDIS_URL, else redis://127.0.0.1:6379)
   --no-latest             do not overwrite bench/results/latest.json (development runs)
   --keep-db               do not drop the bench database at the end (its name is printed)
+  --logs DIR              write the output of the API and workers to DIR when they stop (LOG_LEVEL info)
   --profile DIR           write CPU profiles of the API and workers to DIR (node --cpu-prof; open in Chrome DevTools)
   --help
 
@@ -94,6 +97,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       "no-latest": { type: "boolean" },
       "keep-db": { type: "boolean" },
       profile: { type: "string" },
+      logs: { type: "string" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -126,6 +130,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     latest: !values["no-latest"],
     keepDb: !!values["keep-db"],
     ...(values.profile ? { profileDir: path.resolve(values.profile) } : {}),
+    ...(values.logs ? { logDir: path.resolve(values.logs) } : {}),
     outDir: new URL("../results/", import.meta.url).pathname,
   };
   if (opts.workerConcurrency > opts.poolSize) throw new Error("--worker-concurrency must not exceed --pool (each job holds a connection)");

@@ -145,7 +145,7 @@ export interface Report {
   durationS: number;
   environment: Environment;
   conditions: { before: Conditions; after: Conditions; perScenario: Record<string, Conditions> };
-  options: Omit<BenchOptions, "outDir" | "pgServerUrl" | "redisUrl" | "keepDb" | "profileDir">;
+  options: Omit<BenchOptions, "outDir" | "pgServerUrl" | "redisUrl" | "keepDb" | "profileDir" | "logDir">;
   scenarios: ScenarioResult[];
   ratios: Ratio[];
   targets: Target[];

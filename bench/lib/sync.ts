@@ -2,7 +2,7 @@ import type { BenchContext } from "./context.ts";
 import { measureCpu, type CpuSplit } from "./cpu.ts";
 import { employeeBatch, postSync, type EmployeeShape, type SyncBody } from "./fixtures.ts";
 import type { Progress } from "./scenario.ts";
-import { round, timed } from "./stats.ts";
+import { median, round, timed } from "./stats.ts";
 
 /** Size of the untimed batch that warms up the API and the workers before timed rounds. */
 export const WARMUP_BATCH = 50;
@@ -16,6 +16,21 @@ export interface SyncRoundsResult {
   bodies: SyncBody[];
   /** CPU over the timed rounds (warm-up excluded). */
   cpu: CpuSplit;
+  /** Per round, where the batch's time went (see Phases). */
+  phases: Phases[];
+}
+
+/**
+ * A batch's timeline from Postgres timestamps (each a transaction's start, on this machine's
+ * clock): request sent -> sync request recorded (API: parse, validate) -> first employee's
+ * transaction (enqueue, first job picked up) -> last employee's transaction (the workers) ->
+ * answer (last job, the API's wait, the response).
+ */
+export interface Phases {
+  apiFrontMs: number;
+  queueStartMs: number;
+  workersMs: number;
+  tailMs: number;
 }
 
 /**
@@ -37,6 +52,7 @@ export async function syncRounds(
   }
   const bodies: SyncBody[] = [];
   const ms: number[] = [];
+  const phases: Phases[] = [];
   const round1 = async (r: number) => {
     let body: SyncBody;
     if (o.bodies) {
@@ -46,16 +62,35 @@ export async function syncRounds(
       const tag = newTag(o.label);
       body = { syncBatchId: tag, employees: employeeBatch(ctx.tenant, tag, batch, o.shape) };
     }
+    const sentAt = Date.now();
     const { ms: took, value } = await timed(() => postSync(ctx.http, token, body));
+    const answeredAt = Date.now();
     const wrong = value.results.filter((x) => x.status !== o.expect).length;
     if (wrong) throw new Error(`${wrong} results of ${o.label} round ${r + 1} are not ${o.expect}`);
     ctx.assertAlive();
     ms.push(took);
     bodies.push(body);
-    progress(`round ${r + 1}/${rounds}: ${body.employees.length} employees in ${round(took, 0)} ms (${round((body.employees.length * 1000) / took, 0)}/s)`);
+    // updated_at is the item transaction's now() (its start): the tail is an upper bound.
+    const [t] = await ctx.db.sql`
+      select extract(epoch from r.created_at) * 1000 as created, extract(epoch from min(i.updated_at)) * 1000 as first, extract(epoch from max(i.updated_at)) * 1000 as last
+      from sync_requests r join sync_request_items i on i.request_id = r.id where r.id = ${value.requestId} group by r.created_at`;
+    const [created, first, last] = [Number(t?.created), Number(t?.first), Number(t?.last)];
+    phases.push({ apiFrontMs: round(created - sentAt), queueStartMs: round(first - created), workersMs: round(last - first), tailMs: round(answeredAt - last) });
+    progress(`round ${r + 1}/${rounds}: ${body.employees.length} employees in ${round(took, 0)} ms (${round((body.employees.length * 1000) / took, 0)}/s), API ${phases[r]!.apiFrontMs} + start ${phases[r]!.queueStartMs} + workers ${phases[r]!.workersMs} + answer ${phases[r]!.tailMs} ms`);
   };
   const { cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), async () => {
     for (let r = 0; r < rounds; r++) await round1(r);
   });
-  return { ms, bodies, cpu };
+  return { ms, bodies, cpu, phases };
+}
+
+/** Median phases: "API 40 ms, to first job 15 ms, workers 1,250 ms, last job to answer 30 ms". */
+export function phaseNote(phases: Phases[]): string {
+  const m = (k: keyof Phases) => round(median(phases.map((p) => p[k])), 0);
+  return `phases (median): API until recorded ${m("apiFrontMs")} ms, to first employee ${m("queueStartMs")} ms, workers ${m("workersMs")} ms, last employee to answer ${m("tailMs")} ms`;
+}
+
+export function phaseMetrics(phases: Phases[]): Record<string, number> {
+  const m = (k: keyof Phases) => round(median(phases.map((p) => p[k])), 1);
+  return { apiFrontMedianMs: m("apiFrontMs"), queueStartMedianMs: m("queueStartMs"), workersMedianMs: m("workersMs"), tailMedianMs: m("tailMs") };
 }

@@ -96,7 +96,7 @@ export const list: Scenario = {
       const { value: r, cpu } = await measureCpu(ctx.db.sql, [ctx.api.child.pid!], () => load(url, t.apiKey, connections, listDuration));
       ctx.assertAlive();
       progress(`${e.what}: ${r.requests} requests, p50 ${round(median(r.latencies))} ms, p95 ${round(p95(r.latencies))} ms, ${round(r.reqPerS)} req/s`);
-      const extra = `${connections} connections, ${r.durationS} s; p99 ${round(quantile(r.latencies, 0.99))} ms; ${describeCpu(cpu, r.requests, "request", "API")}` + (r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : "");
+      const extra = `${connections} connections, ${r.durationS} s; p99 ${round(quantile(r.latencies, 0.99))} ms; ${describeCpu(cpu, r.requests, "request", "API", true)}` + (r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : "");
       rows.push({ scenario: "list", what: e.what, n: r.requests, medianMs: round(median(r.latencies)), p95Ms: round(p95(r.latencies)), throughput: { value: round(r.reqPerS), unit: "req/s" }, extra });
       Object.assign(metrics, {
         [`${e.key}P50Ms`]: round(median(r.latencies)),
@@ -106,6 +106,7 @@ export const list: Scenario = {
         [`${e.key}Non2xx`]: r.non2xx + r.errors,
         [`${e.key}ApiCpuMsPerReq`]: round(cpu.serviceMs / r.requests, 2),
         [`${e.key}PgCpuMsPerReq`]: round(cpu.postgresMs / r.requests, 2),
+        [`${e.key}PgTransactionsPerReq`]: round(cpu.pgTransactions / r.requests, 2),
         [`${e.key}MachineBusy`]: cpu.machineBusy,
         [`${e.key}OthersCpuMs`]: cpu.othersMs,
       });

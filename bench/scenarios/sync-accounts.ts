@@ -2,7 +2,7 @@ import type { Scenario } from "../lib/scenario.ts";
 import { describeCpu, measureCpu } from "../lib/cpu.ts";
 import { cpuMetrics, latencyRow } from "../lib/scenario.ts";
 import { median, p95, round, timed } from "../lib/stats.ts";
-import { WARMUP_BATCH, syncRounds } from "../lib/sync.ts";
+import { WARMUP_BATCH, phaseNote, syncRounds, type Phases } from "../lib/sync.ts";
 
 const ACCOUNT = { forcePasswordReset: true, sendWelcomeEmail: true };
 
@@ -31,11 +31,12 @@ export const syncAccounts: Scenario = {
     await syncRounds(ctx, progress, { label: "acct", expect: "CREATED", shape: { account: ACCOUNT }, rounds: 0 }); // warm-up batch only
     await drain();
     const batchMs: number[] = [];
+    const phases: Phases[] = [];
     const drainMs: number[] = [];
     // One round at a time so the mails of a batch do not overlap the next batch.
     const { cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), async () => {
     for (let r = 0; r < rounds; r++) {
-      const { ms } = await syncRounds(ctx, (m) => progress(m.replace("round 1/1", `round ${r + 1}/${rounds}`)), {
+      const { ms, phases: p } = await syncRounds(ctx, (m) => progress(m.replace("round 1/1", `round ${r + 1}/${rounds}`)), {
         label: "acct",
         expect: "CREATED",
         shape: { account: ACCOUNT },
@@ -43,6 +44,7 @@ export const syncAccounts: Scenario = {
         rounds: 1,
       });
       batchMs.push(ms[0]!);
+      phases.push(p[0]!);
       const d = await timed(drain);
       drainMs.push(d.ms);
       progress(`round ${r + 1}/${rounds}: welcome mails delivered ${round(d.ms, 0)} ms after the answer`);
@@ -54,7 +56,7 @@ export const syncAccounts: Scenario = {
     return {
       name: "sync-accounts",
       rows: [
-        latencyRow("sync-accounts", `batch of ${batch} new employees with forcePasswordReset + sendWelcomeEmail`, batchMs, { items: batch, unit: "employees/s" }),
+        latencyRow("sync-accounts", `batch of ${batch} new employees with forcePasswordReset + sendWelcomeEmail`, batchMs, { items: batch, unit: "employees/s" }, phaseNote(phases)),
         latencyRow("sync-accounts", `…then until every welcome mail is delivered (after the answer)`, drainMs, { items: batch, unit: "mails/s" }, describeCpu(cpu, rounds * batch, "employee with mail", "API+worker")),
       ],
       metrics: {
