@@ -98,6 +98,35 @@ describe("per-employee validation: errors[] with the spec's wording, the others 
   });
 });
 
+describe("size limits per employee", () => {
+  it("an employee with 101 roles, groups or sites, or oversized metadata, gets its own error; the others are processed", async () => {
+    const t = await stack.tenant();
+    const api = await syncCaller(stack, t);
+    const [roles, groups, sites, meta, deep, ok] = Array.from({ length: 6 }, () => uniq().id);
+    const many = Array.from({ length: 101 }, (_, i) => `name-${i}`);
+    const nested = JSON.parse(`{"a":${"[".repeat(30)}${"]".repeat(30)}}`);
+    const { results, errors } = await api.sync([
+      { externalEmployeeId: roles, roles: many },
+      { externalEmployeeId: groups, groups: many.map((groupName) => ({ groupName })) },
+      { externalEmployeeId: sites, sites: many.map((id) => ({ id })) },
+      { externalEmployeeId: meta, metadata: { blob: "x".repeat(20_000) } },
+      { externalEmployeeId: deep, metadata: nested },
+      { externalEmployeeId: ok, roles: many.slice(0, 100) },
+    ]);
+    expect(errors).toEqual([
+      { externalEmployeeId: roles, message: "At most 100 roles per employee" },
+      { externalEmployeeId: groups, message: "At most 100 groups per employee" },
+      { externalEmployeeId: sites, message: "At most 100 sites per employee" },
+      { externalEmployeeId: meta, message: "metadata must be at most 16384 characters of JSON" },
+      { externalEmployeeId: deep, message: "metadata must be nested at most 20 levels deep" },
+    ]);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ externalEmployeeId: ok, status: "CREATED" });
+    expect(results[0].warnings).toHaveLength(100);
+    expect(await countRows(stack, "employees", t.organization.id)).toBe(1);
+  });
+});
+
 describe("e-mail rules", () => {
   it("refuses an account whose e-mail belongs to a user of another organization", async () => {
     const t = await stack.tenant();

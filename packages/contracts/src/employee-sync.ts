@@ -8,6 +8,11 @@ import { registry, z } from "./openapi.ts";
  */
 
 export const MAX_EMPLOYEES_PER_REQUEST = 500;
+/** Per employee: roles, groups and sites each (review S1: unbounded arrays cost the worker, or the API in a dry run). */
+export const MAX_ASSIGNMENTS_PER_EMPLOYEE = 100;
+/** metadata: serialized size and nesting (a deeply nested value cannot even be serialized). */
+export const MAX_METADATA_CHARS = 16 * 1024;
+export const MAX_METADATA_DEPTH = 20;
 export const EMPLOYEE_STATUSES = ["ACTIVE", "INACTIVE", "TERMINATED"] as const;
 export const UPDATE_MODES = ["replace", "additive"] as const;
 
@@ -18,6 +23,11 @@ export const VALIDATION_MESSAGES = {
   invalidEmail: "Invalid email format",
   groupNeedsKey: "Group assignment needs groupName or externalGroupId",
   siteNeedsId: "Site assignment needs an id",
+  tooManyRoles: `At most ${MAX_ASSIGNMENTS_PER_EMPLOYEE} roles per employee`,
+  tooManyGroups: `At most ${MAX_ASSIGNMENTS_PER_EMPLOYEE} groups per employee`,
+  tooManySites: `At most ${MAX_ASSIGNMENTS_PER_EMPLOYEE} sites per employee`,
+  metadataTooLarge: `metadata must be at most ${MAX_METADATA_CHARS} characters of JSON`,
+  metadataTooDeep: `metadata must be nested at most ${MAX_METADATA_DEPTH} levels deep`,
 } as const;
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
@@ -37,19 +47,41 @@ const isoDate = (field: string) =>
       .optional(),
   );
 
+/** Names and ids of roles, groups and sites: at most 255 characters (they are echoed in warnings). */
+const NAME_MAX = 255;
+
+/** Nesting depth of a JSON value, without recursion (a parsed body can be nested far deeper than the stack). Stops past `limit`. */
+function depthExceeds(v: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[v, 1]];
+  while (stack.length) {
+    const [x, d] = stack.pop()!;
+    if (x === null || typeof x !== "object") continue;
+    if (d > limit) return true;
+    for (const child of Object.values(x)) stack.push([child, d + 1]);
+  }
+  return false;
+}
+
+const Metadata = z
+  .record(z.string(), z.unknown(), { error: "metadata must be a JSON object" })
+  .superRefine((value, ctx) => {
+    if (depthExceeds(value, MAX_METADATA_DEPTH)) ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.metadataTooDeep });
+    else if (JSON.stringify(value).length > MAX_METADATA_CHARS) ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.metadataTooLarge });
+  });
+
 const GroupAssignment = z
   .object({
-    groupName: z.preprocess(trimmed, z.string().min(1).optional()),
-    externalGroupId: z.preprocess(trimmed, z.string().min(1).optional()),
-    role: z.preprocess(nullToUndefined, z.string().trim().min(1).optional()),
+    groupName: z.preprocess(trimmed, z.string().min(1).max(NAME_MAX).optional()),
+    externalGroupId: z.preprocess(trimmed, z.string().min(1).max(NAME_MAX).optional()),
+    role: z.preprocess(nullToUndefined, z.string().trim().min(1).max(NAME_MAX).optional()),
   })
   .refine((g) => g.groupName !== undefined || g.externalGroupId !== undefined, { error: VALIDATION_MESSAGES.groupNeedsKey })
   .openapi("EmployeeGroupAssignment", { description: "groupName or externalGroupId (one is required); role: the member's role in the group." });
 
 const SiteAssignment = z
   .object({
-    id: z.preprocess(trimmed, z.string({ error: VALIDATION_MESSAGES.siteNeedsId }).min(1, VALIDATION_MESSAGES.siteNeedsId)),
-    role: z.preprocess(nullToUndefined, z.string().trim().min(1).optional()),
+    id: z.preprocess(trimmed, z.string({ error: VALIDATION_MESSAGES.siteNeedsId }).min(1, VALIDATION_MESSAGES.siteNeedsId).max(NAME_MAX)),
+    role: z.preprocess(nullToUndefined, z.string().trim().min(1).max(NAME_MAX).optional()),
   })
   .openapi("EmployeeSiteAssignment", { description: "id: site UUID in the organization; role: site-level role." });
 
@@ -79,13 +111,19 @@ export const EmployeeInput = z
     phone: text(),
     jobTitle: text(),
     department: text(),
-    supervisor: z.object({ name: z.string().optional(), email: z.string().optional() }).nullable().optional(),
+    supervisor: z.object({ name: z.string().max(1000).optional(), email: z.string().max(320).optional() }).nullable().optional(),
     hireDate: isoDate("hireDate"),
     terminationDate: isoDate("terminationDate"),
-    metadata: z.record(z.string(), z.unknown(), { error: "metadata must be a JSON object" }).nullable().optional(),
-    roles: z.preprocess(nullToUndefined, z.array(z.string().trim().min(1), { error: "roles must be an array of role names" }).optional()),
-    groups: z.preprocess(nullToUndefined, z.array(GroupAssignment).optional()),
-    sites: z.preprocess(nullToUndefined, z.array(SiteAssignment).optional()),
+    metadata: Metadata.nullable().optional(),
+    roles: z.preprocess(
+      nullToUndefined,
+      z
+        .array(z.string().trim().min(1).max(NAME_MAX), { error: "roles must be an array of role names" })
+        .max(MAX_ASSIGNMENTS_PER_EMPLOYEE, VALIDATION_MESSAGES.tooManyRoles)
+        .optional(),
+    ),
+    groups: z.preprocess(nullToUndefined, z.array(GroupAssignment).max(MAX_ASSIGNMENTS_PER_EMPLOYEE, VALIDATION_MESSAGES.tooManyGroups).optional()),
+    sites: z.preprocess(nullToUndefined, z.array(SiteAssignment).max(MAX_ASSIGNMENTS_PER_EMPLOYEE, VALIDATION_MESSAGES.tooManySites).optional()),
     userAccount: z.preprocess(nullToUndefined, UserAccount.optional()),
     updateMode: z.preprocess(
       (v) => (v === null ? undefined : lower(v)),
@@ -122,8 +160,10 @@ function needsEmail(raw: Record<string, unknown>): boolean {
   return status === "ACTIVE" && raw.userAccount !== undefined && raw.userAccount !== null && missing;
 }
 
+const MAX_MESSAGES = 10;
+
 /**
- * Validates one employee. All problems are reported, joined with "; ", the
+ * Validates one employee. All problems are reported (the first ten), joined with "; ", the
  * externalEmployeeId problem first, so the message of a single problem is exactly
  * the spec's wording.
  */
@@ -137,7 +177,9 @@ export function validateEmployee(raw: unknown): EmployeeValidation {
   if (messages.length === 0 && parsed.success) return { ok: true, employee: parsed.data };
   const unique = [...new Set(messages)];
   unique.sort((a, b) => Number(b === VALIDATION_MESSAGES.externalEmployeeIdRequired) - Number(a === VALIDATION_MESSAGES.externalEmployeeIdRequired));
-  return { ok: false, externalEmployeeId: rawId(raw), message: unique.join("; ") };
+  // Thousands of bad array items would make a message of megabytes: the first few say enough.
+  const shown = unique.length > MAX_MESSAGES ? [...unique.slice(0, MAX_MESSAGES), `and ${unique.length - MAX_MESSAGES} more problems`] : unique;
+  return { ok: false, externalEmployeeId: rawId(raw), message: shown.join("; ") };
 }
 
 /** Whole-request shape problems (400 for the request); null when the shape is fine. */

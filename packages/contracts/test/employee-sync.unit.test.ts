@@ -25,6 +25,39 @@ describe("validateEmployee", () => {
   });
 });
 
+describe("validateEmployee: size limits", () => {
+  const id = { externalEmployeeId: "x" };
+  it("accepts 100 roles, groups and sites and refuses 101 of each with its own message", () => {
+    const n = (k: number) => Array.from({ length: k }, (_, i) => `r${i}`);
+    const full = { ...id, roles: n(100), groups: n(100).map((g) => ({ groupName: g })), sites: n(100).map((s) => ({ id: s })) };
+    expect(validateEmployee(full).ok).toBe(true);
+    expect(validateEmployee({ ...id, roles: n(101) })).toEqual({ ok: false, externalEmployeeId: "x", message: "At most 100 roles per employee" });
+    expect(validateEmployee({ ...id, groups: n(101).map((g) => ({ groupName: g })) })).toMatchObject({ message: "At most 100 groups per employee" });
+    expect(validateEmployee({ ...id, sites: n(101).map((s) => ({ id: s })) })).toMatchObject({ message: "At most 100 sites per employee" });
+    expect(validateEmployee({ ...id, roles: ["x".repeat(256)] })).toMatchObject({ message: "roles.0 is too long" });
+  });
+
+  it("bounds metadata by serialized size and nesting, and supervisor fields by length", () => {
+    expect(validateEmployee({ ...id, metadata: { note: "x".repeat(16_000) } }).ok).toBe(true);
+    expect(validateEmployee({ ...id, metadata: { note: "x".repeat(16_400) } })).toMatchObject({ message: "metadata must be at most 16384 characters of JSON" });
+    const nest = (d: number): unknown => (d === 0 ? 1 : { a: nest(d - 1) });
+    expect(validateEmployee({ ...id, metadata: nest(20) }).ok).toBe(true);
+    expect(validateEmployee({ ...id, metadata: nest(21) })).toMatchObject({ message: "metadata must be nested at most 20 levels deep" });
+    // Deeper than JSON.stringify can go: still a per-employee error, not a crash.
+    const deep = JSON.parse(`{"a":${"[".repeat(200_000)}${"]".repeat(200_000)}}`);
+    expect(validateEmployee({ ...id, metadata: deep })).toMatchObject({ message: "metadata must be nested at most 20 levels deep" });
+    expect(validateEmployee({ ...id, supervisor: { name: "n".repeat(1001) } })).toMatchObject({ message: "supervisor.name is too long" });
+  });
+
+  it("reports at most ten problems of one employee", () => {
+    const v = validateEmployee({ ...id, groups: Array.from({ length: 50 }, () => ({ groupName: "g".repeat(300) })) });
+    expect(v.ok).toBe(false);
+    const parts = (v as { message: string }).message.split("; ");
+    expect(parts).toHaveLength(11);
+    expect(parts[10]).toBe("and 40 more problems");
+  });
+});
+
 describe("checkSyncRequestShape", () => {
   it("accepts up to 500 employees and names what is wrong otherwise", () => {
     expect(checkSyncRequestShape({ employees: Array(500).fill({}) })).toBeNull();

@@ -32,6 +32,11 @@ describe("planAssignments", () => {
     expect(warnings).toEqual(["Role 'ghost' not found, skipped", "Group 'Nope' not found, skipped", "Site with id 'x' not found, skipped"]);
   });
 
+  it("warns once per missing name, in the order first seen", () => {
+    const { warnings } = planAssignments(emp({ roles: ["b", "a", "b", "inspector", "a"], groups: [{ groupName: "Nope" }, { groupName: "Nope" }] }), none(), refs);
+    expect(warnings).toEqual(["Role 'b' not found, skipped", "Role 'a' not found, skipped", "Group 'Nope' not found, skipped"]);
+  });
+
   it("replace keeps only what is given; additive keeps what the employee has", () => {
     const current: Assignments = { roles: new Map([["r-sm", "site_manager"]]), groups: new Map([["g-maint", null]]), sites: new Map([[SITE_B, "lead"]]) };
     const replace = planAssignments(emp({ roles: ["inspector"] }), current, refs).desired;

@@ -96,11 +96,10 @@ export function mergeFields(current: EmployeeFields | null, e: SyncEmployee): { 
  */
 export function planAssignments(e: SyncEmployee, current: Assignments, refs: ResolvedRefs): { desired: Assignments; warnings: string[] } {
   const desired: Assignments = { roles: new Map(), groups: new Map(), sites: new Map() };
-  const warnings: string[] = [];
-  if (!isActive(e)) return { desired, warnings };
-  const warn = (w: string) => {
-    if (!warnings.includes(w)) warnings.push(w);
-  };
+  // A Set keeps the first occurrence's order and dedupes in constant time (includes() was quadratic).
+  const warned = new Set<string>();
+  if (!isActive(e)) return { desired, warnings: [] };
+  const warn = (w: string) => void warned.add(w);
   if (e.updateMode === "additive") {
     for (const [k, v] of current.roles) desired.roles.set(k, v);
     for (const [k, v] of current.groups) desired.groups.set(k, v);
@@ -125,7 +124,7 @@ export function planAssignments(e: SyncEmployee, current: Assignments, refs: Res
     } else warn(WARNINGS.siteNotFound(s.id));
   }
   checkSiteManager(e, current, desired, givenValidSites);
-  return { desired, warnings };
+  return { desired, warnings: [...warned] };
 }
 
 /**
