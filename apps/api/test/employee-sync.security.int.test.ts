@@ -123,6 +123,46 @@ describe("tenancy", () => {
   });
 });
 
+describe("existing accounts a sync may not take over", () => {
+  it("an administrator's e-mail is that employee's error: the admin is not linked, renamed, disabled or e-mailed", async () => {
+    const t2 = await stack.tenant();
+    const api = await syncCaller(stack, t2);
+    const admin = t2.users.admin;
+    const [before] = await stack.db.sql`select email, username, name, disabled, password_hash, must_reset_password from users where id = ${admin.id}`;
+    const e = uniq().id;
+    const takeover = { externalEmployeeId: e, email: admin.email.toUpperCase(), firstName: "Mallory", userAccount: { username: "mallory", forcePasswordReset: true, sendWelcomeEmail: true } };
+    const first = await api.sync([takeover]);
+    expect(first.errors).toEqual([{ externalEmployeeId: e, message: "User with that e-mail is an administrator account and cannot be linked to an employee" }]);
+    expect(first.results).toEqual([]);
+    // Without userAccount the employee may carry the e-mail, but gets no account; INACTIVE then touches no one's login.
+    const plain = await api.sync([{ externalEmployeeId: e, email: admin.email }]);
+    expect(plain.results[0]).toMatchObject({ status: "CREATED", userId: null });
+    const off = await api.sync([{ externalEmployeeId: e, email: admin.email, status: "INACTIVE", userAccount: {} }]);
+    expect(off.results[0]).toMatchObject({ status: "UPDATED", userId: null });
+    expect((await api.sync([takeover])).errors).toHaveLength(1);
+    const [after] = await stack.db.sql`select email, username, name, disabled, password_hash, must_reset_password from users where id = ${admin.id}`;
+    expect(after).toEqual(before);
+    const [links] = await stack.db.sql`select count(*)::int as n from employees where user_id = ${admin.id}`;
+    expect(links!.n).toBe(0);
+    const [mails] = await stack.db.sql`select count(*)::int as n from mail_outbox where organization_id = ${t2.organization.id}`;
+    expect(mails!.n).toBe(0);
+    expect((await stack.http.post("/api/auth/login", { email: admin.email, password: admin.password })).status).toBe(200);
+  });
+
+  it("a disabled account is linked but stays disabled, also when the same employee is sent again", async () => {
+    const t2 = await stack.tenant();
+    const api = await syncCaller(stack, t2);
+    const user = t2.users.inspector;
+    await stack.db.sql`update users set disabled = true where id = ${user.id}`;
+    const employee = { externalEmployeeId: uniq().id, email: user.email, userAccount: {} };
+    const { results } = await api.sync([employee]);
+    expect(results[0]).toMatchObject({ status: "CREATED", userId: user.id });
+    await api.sync([{ ...employee, jobTitle: "Again" }]);
+    expect((await api.get(`/api/v1/employees/${results[0].employeeId}`)).body).toMatchObject({ jobTitle: "Again", accountEnabled: false });
+    expect((await stack.http.post("/api/auth/login", { email: user.email, password: user.password })).status).toBe(401);
+  });
+});
+
 describe("what reaches Redis", () => {
   it("job payloads carry ids only: no employee data, no e-mail", async () => {
     const api = await syncCaller(stack, t);

@@ -7,13 +7,15 @@ import type { Assignments, EmployeeFields, ResolvedRefs, SyncEmployee } from "./
  * the service writes the difference.
  */
 
-/** Spec, Errors: per-employee messages (entries of errors[]), word for word. */
+/** Spec, Errors: per-employee messages (entries of errors[]), word for word (except the one marked ours). */
 export const RULE_MESSAGES = {
   emailInOtherOrganization: "User with that e-mail already exists in a different organization",
   emailLinkedToOtherEmployee: "User with that e-mail already exists and is linked to another employee",
   siteManagerWithoutSite: "Cannot assign site_manager role: employee must have at least one site assigned",
   siteManagerSiteLevelWithoutRole: "Cannot assign site_manager role at site level: employee must have site_manager in their roles array",
   siteManagerNoSiteLeft: "site_manager role requires at least one site assignment",
+  /** Ours: a sync never takes over an administrator's account (it would rename, disable or e-mail it). */
+  emailOfAdministrator: "User with that e-mail is an administrator account and cannot be linked to an employee",
 } as const;
 
 export const usernameTakenMessage = (username: string) => `Username '${username}' is already taken in this organization`;

@@ -122,8 +122,8 @@ export async function resolveRefs(tx: DbOrTx, organizationId: string, refs: { ro
 export interface EmailHolders {
   /** Another employee of the organization already has this e-mail. */
   otherEmployee: boolean;
-  /** The user with this e-mail (any organization) and the employee linked to it. */
-  userByEmail: { id: string; organizationId: string; employeeId: string | null } | null;
+  /** The user with this e-mail (any organization), the employee linked to it, and whether it is an administrator by flag. */
+  userByEmail: { id: string; organizationId: string; employeeId: string | null; isAdmin: boolean } | null;
   /** A user of the organization (other than `ownUserId`) with this username. */
   usernameTaken: boolean;
 }
@@ -133,20 +133,20 @@ export async function findEmailHolders(
   tx: DbOrTx,
   q: { organizationId: string; externalEmployeeId: string; email: string; username: string | null; ownUserId: string | null },
 ): Promise<EmailHolders> {
-  const rows = await tx.execute<{ kind: string; id: string; organization_id: string; employee_id: string | null }>(sql`
-    select 'employee' as kind, e.id, e.organization_id, null::uuid as employee_id from employees e
+  const rows = await tx.execute<{ kind: string; id: string; organization_id: string; employee_id: string | null; is_admin: boolean }>(sql`
+    select 'employee' as kind, e.id, e.organization_id, null::uuid as employee_id, false as is_admin from employees e
       where e.organization_id = ${q.organizationId} and lower(e.email) = lower(${q.email}) and e.external_employee_id <> ${q.externalEmployeeId}
     union all
-    select 'user', u.id, u.organization_id, (select e2.id from employees e2 where e2.user_id = u.id) from users u
+    select 'user', u.id, u.organization_id, (select e2.id from employees e2 where e2.user_id = u.id), u.is_admin from users u
       where lower(u.email) = lower(${q.email})
     union all
-    select 'username', u.id, u.organization_id, null from users u
+    select 'username', u.id, u.organization_id, null, false from users u
       where ${q.username}::text is not null and u.organization_id = ${q.organizationId} and lower(u.username) = lower(${q.username}::text)
         and lower(u.email) <> lower(${q.email}) and u.id is distinct from ${q.ownUserId}::uuid`);
   const user = rows.find((r) => r.kind === "user");
   return {
     otherEmployee: rows.some((r) => r.kind === "employee"),
-    userByEmail: user ? { id: user.id, organizationId: user.organization_id, employeeId: user.employee_id } : null,
+    userByEmail: user ? { id: user.id, organizationId: user.organization_id, employeeId: user.employee_id, isAdmin: user.is_admin } : null,
     usernameTaken: rows.some((r) => r.kind === "username"),
   };
 }

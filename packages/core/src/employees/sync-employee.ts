@@ -90,18 +90,24 @@ function checkAccountConflicts(holders: EmailHolders, state: EmployeeState | nul
   if (u && u.organizationId !== org) throw new EmployeeRuleError(RULE_MESSAGES.emailInOtherOrganization);
   if (u && u.employeeId && u.employeeId !== state?.id) throw new EmployeeRuleError(RULE_MESSAGES.emailLinkedToOtherEmployee);
   if (u && state?.userId && u.id !== state.userId) throw new EmployeeRuleError(USER_HAS_OTHER_ACCOUNT);
+  // Left: an unlinked account of the organization, which planAccount would adopt.
+  if (u && u.id !== state?.userId && u.isAdmin) throw new EmployeeRuleError(RULE_MESSAGES.emailOfAdministrator);
   if (holders.usernameTaken) throw new EmployeeRuleError(usernameTakenMessage(account.username));
 }
 
 /**
  * ACTIVE with userAccount: update the linked account, adopt an unlinked one with the
- * e-mail, or create one. Otherwise only the enabled state follows the status.
- * Accounts are never created for INACTIVE or TERMINATED employees. Pushes its write.
+ * e-mail (never an administrator's: checkAccountConflicts), or create one. Otherwise only
+ * the enabled state follows the status. Accounts are never created for INACTIVE or
+ * TERMINATED employees. The sync enables only what it disabled: an account is enabled
+ * again when its employee comes back to ACTIVE; an account disabled by other means (or
+ * adopted while disabled) stays disabled. Pushes its write.
  */
 function planAccount(tx: Tx, org: string, e: SyncEmployee, state: EmployeeState | null, account: AccountValues | null, holders: EmailHolders | null, writes: PromiseLike<unknown>[]) {
+  const reactivated = isActive(e) && state !== null && !isActive(state.fields);
   if (account) {
     if (state?.user) {
-      writes.push(updateUserAccount(tx, org, state.user, account));
+      writes.push(updateUserAccount(tx, org, state.user, account, reactivated));
       return { userId: state.user.id, createdUser: false };
     }
     const existing = holders?.userByEmail;
@@ -114,6 +120,7 @@ function planAccount(tx: Tx, org: string, e: SyncEmployee, state: EmployeeState 
     return { userId, createdUser: true };
   }
   const user = state?.user;
-  if (user && isActive(e) === user.disabled) writes.push(setAccountDisabled(tx, org, user.id, !isActive(e)));
+  if (user && !isActive(e) && !user.disabled) writes.push(setAccountDisabled(tx, org, user.id, true));
+  else if (user && reactivated && user.disabled) writes.push(setAccountDisabled(tx, org, user.id, false));
   return { userId: state?.userId ?? null, createdUser: false };
 }
