@@ -9,7 +9,7 @@ import {
   hasValue,
   inputKind,
   isChoiceKind,
-  optionMatches,
+  optionName,
   parseBoolean,
   parseIsoDate,
   parseNumber,
@@ -18,12 +18,24 @@ import {
   selectedOptions,
 } from "./values.ts";
 
-/** equals on one condition value, by the source's input kind. */
-function valueEquals(kind: InputKind, q: LogicQuestion, a: AnswerInput, value: unknown): boolean {
+/** Ids and values of the options a choice answer selects: a condition value matches when it names one. */
+function selectedNames(q: LogicQuestion, a: AnswerInput): Set<string> {
+  const names = new Set<string>();
+  for (const o of selectedOptions(q, a).options) names.add(o.id).add(o.value);
+  return names;
+}
+
+/**
+ * equals on one condition value, by the source's input kind. `chosen` gives the selected names of a
+ * choice answer, computed once per condition: is_one_of tests every listed value against it.
+ */
+function valueEquals(kind: InputKind, a: AnswerInput, value: unknown, chosen: () => ReadonlySet<string>): boolean {
   switch (kind) {
     case "select":
-    case "multi":
-      return selectedOptions(q, a).options.some((o) => optionMatches(o, value));
+    case "multi": {
+      const name = optionName(value);
+      return name !== undefined && chosen().has(name);
+    }
     case "number": {
       const want = parseNumber(value);
       const got = answerNumeric(a);
@@ -75,13 +87,16 @@ export function conditionHolds(condition: Condition, source: LogicQuestion, answ
   const kind = inputKind(source?.inputType);
   const q: LogicQuestion = { ...source, options: Array.isArray(source?.options) ? source.options : [] };
   const value = condition.value;
-  const oneOf = (): boolean => conditionList(value).some((item) => valueEquals(kind, q, answer, item));
-  const selected = (): boolean => isChoiceKind(kind) && valueEquals(kind, q, answer, value);
+  let names: Set<string> | undefined;
+  const chosen = (): ReadonlySet<string> => (names ??= selectedNames(q, answer));
+  const equals = (v: unknown): boolean => valueEquals(kind, answer, v, chosen);
+  const oneOf = (): boolean => conditionList(value).some(equals);
+  const selected = (): boolean => isChoiceKind(kind) && equals(value);
   switch (type) {
     case "equals":
-      return valueEquals(kind, q, answer, value);
+      return equals(value);
     case "is_not_equals":
-      return !valueEquals(kind, q, answer, value);
+      return !equals(value);
     case "is_selected":
       return selected();
     case "is_not_selected":

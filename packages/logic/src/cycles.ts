@@ -20,15 +20,16 @@ export function stronglyConnected(nodes: readonly string[], next: Successors): s
   for (const root of nodes) {
     if (index.has(root)) continue;
     visit(root);
-    const work: { v: string; i: number }[] = [{ v: root, i: 0 }];
+    // Each frame keeps its successor list: `next` may filter, and a node may have thousands.
+    const work: { v: string; i: number; succ: readonly string[] }[] = [{ v: root, i: 0, succ: next(root) }];
     while (work.length > 0) {
       const frame = work[work.length - 1]!;
-      const succ = next(frame.v);
+      const succ = frame.succ;
       if (frame.i < succ.length) {
         const w = succ[frame.i++]!;
         if (!index.has(w)) {
           visit(w);
-          work.push({ v: w, i: 0 });
+          work.push({ v: w, i: 0, succ: next(w) });
         } else if (onStack.has(w)) {
           low.set(frame.v, Math.min(low.get(frame.v)!, index.get(w)!));
         }
@@ -72,15 +73,24 @@ export interface CycleList {
 /**
  * Elementary cycles of two or more nodes (Johnson's algorithm), self-loops excluded.
  * Each cycle starts at its earliest node in `nodes` order. At most `limit` cycles are listed.
+ *
+ * Only a node on a cycle of the graph left (nodes from the start on) can start a cycle. That set is
+ * recomputed (linear) after each start that has a cycle, at most limit + 1 times, so an acyclic
+ * template of thousands of questions costs one pass, not a component search per question.
  */
 export function elementaryCycles(nodes: readonly string[], next: Successors, limit: number): CycleList {
   const order = new Map(nodes.map((n, i) => [n, i] as const));
   const cycles: string[][] = [];
   let truncated = false;
+  const from = (s: number) => (v: string): string[] => next(v).filter((w) => w !== v && (order.get(w) ?? -1) >= s);
+  let onCycle = nodesOnCycles(nodes, from(0));
   for (let s = 0; s < nodes.length && !truncated; s++) {
     const start = nodes[s]!;
-    const sub = (v: string): string[] => next(v).filter((w) => w !== v && (order.get(w) ?? -1) >= s);
-    const component = stronglyConnected(nodes.slice(s), sub).find((c) => c.includes(start));
+    if (!onCycle.has(start)) continue;
+    const sub = from(s);
+    // Rooted at start, Tarjan reaches only what start reaches, which is all its component needs.
+    const component = stronglyConnected([start], sub).find((c) => c.includes(start));
+    onCycle = nodesOnCycles(nodes.slice(s + 1), from(s + 1));
     if (component === undefined || component.length < 2) continue;
     const members = new Set(component);
     const adj = new Map(component.map((v) => [v, sub(v).filter((w) => members.has(w))] as const));

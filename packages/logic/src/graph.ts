@@ -3,7 +3,7 @@ import type { ConditionType, InputKind, LogicQuestion, LogicRule, LogicTemplate 
 import { CHOICE_VALUE_OPERATORS, CONDITION_TYPES, OPERATORS_BY_KIND, isConditionType } from "./types.ts";
 import { elementaryCycles } from "./cycles.ts";
 import { indexTemplate, questionRef, quote } from "./model.ts";
-import { conditionList, inputKind, isChoiceKind, optionMatches, parseBoolean, parseIsoDate, parseNumber, scalarString, show } from "./values.ts";
+import { conditionList, inputKind, isChoiceKind, optionName, parseBoolean, parseIsoDate, parseNumber, scalarString, show } from "./values.ts";
 
 /** At most this many cycles are listed; one more message says when there are more. */
 export const MAX_REPORTED_CYCLES = 50;
@@ -21,10 +21,30 @@ function listValues(values: readonly unknown[]): string {
   return values.map((v) => quote(show(v))).join(", ");
 }
 
+/**
+ * Option ids and values of a question, built once per question (indexTemplate makes fresh question
+ * objects per call): a long is_one_of list is checked against a set, not by scanning the options.
+ */
+const namesOf = new WeakMap<LogicQuestion, Set<string>>();
+function optionNames(q: LogicQuestion): Set<string> {
+  let names = namesOf.get(q);
+  if (names === undefined) {
+    names = new Set<string>();
+    for (const o of q.options) names.add(o.id).add(o.value);
+    namesOf.set(q, names);
+  }
+  return names;
+}
+
 /** Condition values that do not fit the source's input kind, with the reason. */
 function badValues(kind: InputKind, type: ConditionType, source: LogicQuestion, values: readonly unknown[]): { bad: unknown[]; why: string } {
   if (isChoiceKind(kind)) {
-    const bad = CHOICE_VALUE_OPERATORS.includes(type) ? values.filter((v) => !source.options.some((o) => optionMatches(o, v))) : [];
+    const names = optionNames(source);
+    const named = (v: unknown) => {
+      const name = optionName(v);
+      return name !== undefined && names.has(name);
+    };
+    const bad = CHOICE_VALUE_OPERATORS.includes(type) ? values.filter((v) => !named(v)) : [];
     const one = bad.length === 1;
     return { bad, why: `${one ? "matches" : "match"} no option value or id of question ${name(source)}` };
   }

@@ -150,17 +150,9 @@ export function answerBooleanValue(a: AnswerInput): boolean | null {
   return parseBoolean(a.answerText, false);
 }
 
-/** Whether a token (option id or option value, trimmed) names this option. */
-export function optionMatches(option: LogicOption, token: unknown): boolean {
-  const s = scalarString(token)?.trim();
-  return s !== undefined && (s === option.id || s === option.value);
-}
-
-/** The option a token names: by id first, then by value. */
-export function resolveOption(options: readonly LogicOption[], token: unknown): LogicOption | undefined {
-  const s = scalarString(token)?.trim();
-  if (s === undefined) return undefined;
-  return options.find((o) => o.id === s) ?? options.find((o) => o.value === s);
+/** The name a token gives an option (an option id or value, trimmed); undefined when it cannot name one. */
+export function optionName(token: unknown): string | undefined {
+  return scalarString(token)?.trim();
 }
 
 export interface Selection {
@@ -176,25 +168,36 @@ function optionTokens(a: AnswerInput): unknown[] {
   if (present(a.responseOptionId)) tokens.push(a.responseOptionId);
   if (present(a.templateOptionId)) tokens.push(a.templateOptionId);
   if (typeof a.answerText === "string" && a.answerText.trim() !== "") tokens.push(a.answerText);
-  if (Array.isArray(a.answerJson)) tokens.push(...(a.answerJson as unknown[]));
-  else if (present(a.answerJson)) tokens.push(a.answerJson);
+  // A loop, not push(...array): spreading a very long array overflows the call stack.
+  if (Array.isArray(a.answerJson)) {
+    for (const v of a.answerJson as unknown[]) tokens.push(v);
+  } else if (present(a.answerJson)) {
+    tokens.push(a.answerJson);
+  }
   return tokens;
 }
 
-/** The options a choice answer selects, plus the tokens that name no option. */
+/**
+ * The options a choice answer selects, plus the tokens that name no option. Linear in tokens plus
+ * options (maps and sets, not list scans): answerJson may carry many tokens.
+ */
 export function selectedOptions(q: LogicQuestion, a: AnswerInput): Selection {
-  const options: LogicOption[] = [];
-  const unresolved: string[] = [];
-  for (const token of optionTokens(a)) {
-    const option = resolveOption(q.options, token);
-    if (option === undefined) {
-      const shown = show(token);
-      if (!unresolved.includes(shown)) unresolved.push(shown);
-    } else if (!options.includes(option)) {
-      options.push(option);
-    }
+  const byId = new Map<string, LogicOption>();
+  const byValue = new Map<string, LogicOption>();
+  for (const o of q.options) {
+    if (!byId.has(o.id)) byId.set(o.id, o);
+    if (!byValue.has(o.value)) byValue.set(o.value, o);
   }
-  return { options, unresolved };
+  const options = new Set<LogicOption>();
+  const unresolved = new Set<string>();
+  for (const token of optionTokens(a)) {
+    const name = optionName(token);
+    // A token names an option by id first, then by value.
+    const option = name === undefined ? undefined : (byId.get(name) ?? byValue.get(name));
+    if (option === undefined) unresolved.add(show(token));
+    else options.add(option);
+  }
+  return { options: [...options], unresolved: [...unresolved] };
 }
 
 /** Values of an is_one_of / is_not_one_of condition: an array, or a comma-separated string (trimmed). */
