@@ -26,7 +26,7 @@ export interface SyncCaller {
   post(body: unknown, opts?: { query?: string; headers?: Record<string, string> }): Promise<JsonResponse>;
   get(path: string): Promise<JsonResponse>;
   /** POST `employees` and expect a 200. */
-  sync(employees: unknown[], extra?: Record<string, unknown>): Promise<{ results: any[]; errors: any[]; requestId: string; syncBatchId: string | null }>;
+  sync(employees: unknown[], extra?: Record<string, unknown>): Promise<{ results: any[]; errors: any[]; requestId: string; syncBatchId?: string }>;
 }
 
 export async function syncCaller(stack: Stack, t: DemoSeed): Promise<SyncCaller> {

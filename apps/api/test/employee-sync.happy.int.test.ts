@@ -214,6 +214,30 @@ describe("employee status", () => {
   });
 });
 
+describe("syncBatchId", () => {
+  it("is echoed when sent and absent (not null) when not: in the answer, the status and a replay", async () => {
+    const t = await stack.tenant();
+    const api = await syncCaller(stack, t);
+    const sent = await api.sync([{ externalEmployeeId: uniq().id }], { syncBatchId: "hr-1" });
+    expect(Object.keys(sent)).toEqual(["requestId", "syncBatchId", "results", "errors"]);
+    expect(sent.syncBatchId).toBe("hr-1");
+    const headers = { "idempotency-key": `nb-${uniq().id}` };
+    const payload = { employees: [{ externalEmployeeId: uniq().id }] };
+    const first = await api.post(payload, { headers });
+    expect(first.status).toBe(200);
+    expect(Object.keys(first.body)).toEqual(["requestId", "results", "errors"]);
+    const replay = await api.post(payload, { headers });
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(Object.keys(replay.body)).toEqual(["requestId", "results", "errors"]);
+    const status = await api.get(`/api/v1/sync/requests/${first.body.requestId}`);
+    expect(status.body).toMatchObject({ status: "completed" });
+    expect(status.body).not.toHaveProperty("syncBatchId");
+    expect((await api.get(`/api/v1/sync/requests/${sent.requestId}`)).body).toMatchObject({ syncBatchId: "hr-1" });
+    const dry = await api.post({ syncBatchId: null, employees: [] }, { query: "dryRun=true" });
+    expect(dry.body).not.toHaveProperty("syncBatchId");
+  });
+});
+
 describe("large batches, async mode, status, dry run", () => {
   it("processes 500 employees and answers 500 results in request order", async () => {
     const t = await stack.tenant();

@@ -210,14 +210,19 @@ export const SyncErrorEntry = registry.register("EmployeeSyncError", z.object({ 
 
 export const SyncResponse = registry.register(
   "EmployeeSyncResponse",
-  z.object({ requestId: z.string(), syncBatchId: z.string().nullable(), results: z.array(SyncResultEntry), errors: z.array(SyncErrorEntry) }),
+  z.object({
+    requestId: z.string(),
+    syncBatchId: z.string().optional().openapi({ description: "The request's syncBatchId; absent when none was sent" }),
+    results: z.array(SyncResultEntry),
+    errors: z.array(SyncErrorEntry),
+  }),
 );
 export const SyncAccepted = registry.register("EmployeeSyncAccepted", z.object({ requestId: z.string(), status: z.literal("processing") }));
 export const SyncStatus = registry.register(
   "EmployeeSyncStatus",
   z.object({
     requestId: z.string(),
-    syncBatchId: z.string().nullable(),
+    syncBatchId: z.string().optional(),
     status: z.enum(["processing", "completed"]),
     dryRun: z.boolean(),
     total: z.number().int(),

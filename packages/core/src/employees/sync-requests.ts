@@ -145,16 +145,17 @@ export async function nextSameKey(db: DbOrTx, item: ItemRow): Promise<Successor 
   return rows[0] ?? null;
 }
 
+/** `syncBatchId` is echoed only when the request had one (spec: "Echo of the request value, if provided"). */
 export interface SyncResponseBody {
   requestId: string;
-  syncBatchId: string | null;
+  syncBatchId?: string;
   results: SyncResult[];
   errors: SyncError[];
 }
 
 export interface SyncStatusBody {
   requestId: string;
-  syncBatchId: string | null;
+  syncBatchId?: string;
   status: "processing" | "completed";
   dryRun: boolean;
   total: number;
@@ -187,7 +188,7 @@ export async function loadSyncStatus(db: DbOrTx, organizationId: string, request
   }
   const body: SyncStatusBody = {
     requestId: req.id,
-    syncBatchId: req.syncBatchId,
+    ...batchId(req.syncBatchId),
     status: completed ? "completed" : "processing",
     dryRun: req.dryRun,
     total: req.total,
@@ -205,10 +206,12 @@ export async function loadSyncStatus(db: DbOrTx, organizationId: string, request
 /** jsonb does not keep key order: fields in the spec's order again. */
 const orderedResult = (r: SyncResult): SyncResult => ({ externalEmployeeId: r.externalEmployeeId, status: r.status, employeeId: r.employeeId, userId: r.userId, warnings: r.warnings });
 
-/** The synchronous answer: `{requestId, syncBatchId, results, errors}`, in request order. */
+const batchId = (id: string | null | undefined): { syncBatchId?: string } => (id === null || id === undefined ? {} : { syncBatchId: id });
+
+/** The synchronous answer: `{requestId, syncBatchId?, results, errors}`, in request order. */
 export const toSyncResponse = (s: Pick<SyncStatusBody, "requestId" | "syncBatchId" | "results" | "errors">): SyncResponseBody => ({
   requestId: s.requestId,
-  syncBatchId: s.syncBatchId,
+  ...batchId(s.syncBatchId),
   results: (s.results ?? []).map(orderedResult),
   errors: (s.errors ?? []).map((e) => ({ externalEmployeeId: e.externalEmployeeId, message: e.message })),
 });
