@@ -5,7 +5,7 @@
  */
 import { BenchContext } from "./lib/context.ts";
 import { parseOptions, type ScenarioName } from "./lib/options.ts";
-import { conditions, environment, markdown, ratios, targets, writeResults, type Conditions, type Report } from "./lib/report.ts";
+import { conditions, environment, markdown, ratios, targets, vitestProcesses, writeResults, type Conditions, type Report } from "./lib/report.ts";
 import type { Scenario, ScenarioResult } from "./lib/scenario.ts";
 import { startSmtpSink } from "./lib/smtp-sink.ts";
 import { round } from "./lib/stats.ts";
@@ -30,6 +30,18 @@ const registry: Record<ScenarioName, Scenario> = {
 const t0 = performance.now();
 const say = (scope: string, message: string) => process.stderr.write(`[${(round((performance.now() - t0) / 1000, 1)).toFixed(1).padStart(6)} s] ${scope.padEnd(13)} ${message}\n`);
 
+/** Waits until no vitest process has been seen for two checks 5 s apart, at most `seconds`. */
+async function waitQuiet(seconds: number) {
+  const until = Date.now() + seconds * 1000;
+  let quietChecks = 0;
+  while (quietChecks < 2 && Date.now() < until) {
+    const n = await vitestProcesses();
+    quietChecks = n === 0 ? quietChecks + 1 : 0;
+    if (n > 0) say("bench", `waiting: ${n} vitest processes running`);
+    if (quietChecks < 2) await new Promise((r) => setTimeout(r, 5000));
+  }
+}
+
 async function main() {
   let opts;
   try {
@@ -39,6 +51,7 @@ async function main() {
     console.error("npm run bench -- --help lists the options");
     process.exit(2);
   }
+  if (opts.waitQuietS > 0) await waitQuiet(opts.waitQuietS);
   const startedAt = new Date().toISOString();
   const before = await conditions();
   if (before.vitestProcesses > 0) say("bench", `warning: ${before.vitestProcesses} vitest processes are running; figures will be noisy`);
@@ -92,7 +105,7 @@ async function main() {
     if (after.vitestProcesses > 0 || Object.values(perScenario).some((c) => c.vitestProcesses > 0)) {
       notes.push("vitest was running during this run: figures are noisy (other engineers' tests share the cores)");
     }
-    const { outDir: _out, pgServerUrl: _pg, redisUrl: _redis, keepDb: _keep, profileDir: _prof, logDir: _logs, ...shownOptions } = opts;
+    const { outDir: _out, pgServerUrl: _pg, redisUrl: _redis, keepDb: _keep, profileDir: _prof, logDir: _logs, waitQuietS: _wait, autoExplainMs: _explain, ...shownOptions } = opts;
     const report: Report = {
       startedAt,
       finishedAt: after.at,

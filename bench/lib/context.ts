@@ -85,6 +85,13 @@ export class BenchContext {
   async start(workers = 1, extraEnv: Record<string, string> = {}) {
     Object.assign(this.env, extraEnv);
     await runMigrations(this.env.DATABASE_URL!);
+    if (this.opts.autoExplainMs !== undefined) {
+      // Plans of slow statements go to the Postgres server log; set on this database only.
+      const admin = postgres(this.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`alter database "${this.dbName}" set session_preload_libraries = 'auto_explain'`);
+      await admin.unsafe(`alter database "${this.dbName}" set auto_explain.log_min_duration = ${this.opts.autoExplainMs}`);
+      await admin.end();
+    }
     this.db = createDb(this.env.DATABASE_URL!, { max: this.opts.poolSize, applicationName: "bench" });
     this.tenant = await seedDemo(this.db.db);
     const port = await freePort();

@@ -130,10 +130,11 @@ export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn
   };
 }
 
-/** "CPU per <unit>: service 1.2 ms, Postgres 0.8 ms, bench 0.1 ms; machine 97% busy, 4% of it others". */
+/** "CPU ms/request: API 2.1, Postgres 1.4, Redis 0.1, bench 0.3; ~3 PG transactions/request; machine 80% busy, others 2%". */
 export function describeCpu(c: CpuSplit, per: number, unit: string, serviceName = "service", withTransactions = false): string {
-  const each = (ms: number) => `${round(ms / per, 2)} ms`;
+  const each = (ms: number) => round(ms / per, 2);
   const busy = c.serviceMs + c.postgresMs + c.redisMs + c.benchMs + c.othersMs;
   const others = busy > 0 ? Math.round((100 * c.othersMs) / busy) : 0;
-  return `CPU per ${unit}: ${serviceName} ${each(c.serviceMs)}, Postgres ${each(c.postgresMs)}, Redis ${each(c.redisMs)}, bench ${each(c.benchMs)}; ${withTransactions ? `about ${round(c.pgTransactions / per, 1)} Postgres transactions per ${unit}; ` : ""}machine ${Math.round(c.machineBusy * 100)}% busy, ${others}% of it other processes`;
+  const tx = withTransactions ? `; ~${round(c.pgTransactions / per, 1)} PG transactions/${unit}` : "";
+  return `CPU ms/${unit}: ${serviceName} ${each(c.serviceMs)}, Postgres ${each(c.postgresMs)}, Redis ${each(c.redisMs)}, bench ${each(c.benchMs)}${tx}; machine ${Math.round(c.machineBusy * 100)}% busy, others ${others}%`;
 }

@@ -9,8 +9,10 @@ export interface BenchOptions {
   /** Postgres server URL (any database; the bench creates and drops its own). */
   pgServerUrl: string;
   redisUrl: string;
-  /** Timed rounds per sync scenario (one batch each) and imports per client. */
+  /** Timed rounds per sync scenario (one batch each). */
   rounds: number;
+  /** Imports per import client. */
+  imports: number;
   /** Employees per sync batch (the API's maximum is 500). */
   batch: number;
   /** Jobs one worker process runs at once, and the floor's concurrency. */
@@ -27,10 +29,14 @@ export interface BenchOptions {
   answers: number;
   /** Also write bench/results/latest.json. */
   latest: boolean;
+  /** Seconds to wait for other engineers' vitest runs to end before starting; 0: do not wait. */
+  waitQuietS: number;
   /** Leave the database behind (for EXPLAIN ANALYZE and the like). */
   keepDb: boolean;
   /** Directory for CPU profiles of the API and workers (node --cpu-prof); undefined: none. */
   profileDir?: string;
+  /** Log plans of statements slower than this many ms (auto_explain, this database only). */
+  autoExplainMs?: number;
   /** Directory where the processes' output (last 64 kB each) is written when they stop. */
   logDir?: string;
   outDir: string;
@@ -39,7 +45,7 @@ export interface BenchOptions {
 const HELP = `npm run bench -- [options]
 
   --scenarios a,b,...     ${SCENARIOS.join(",")} (default: all)
-  --rounds N              timed sync batches per scenario, imports per client (default 5)
+  --rounds N              timed sync batches per scenario (default 8)
   --batch N               employees per sync batch (default 500, the API maximum)
   --worker-concurrency N  WORKER_CONCURRENCY of each worker, and of the floor (default 8)
   --pool N                DB_POOL_MAX of every process, and of the floor (default 10)
@@ -47,18 +53,21 @@ const HELP = `npm run bench -- [options]
   --list-duration S       seconds of load per list endpoint (default 10)
   --connections N         autocannon connections for list (default 10)
   --import-clients N      parallel import clients (default 4)
+  --imports N             imports per client (default 5)
   --images N              images per imported inspection (default 5)
   --image-mb N            size of each image in MB (default 1)
   --answers N             answers per imported inspection (default 30)
   --pg URL                Postgres server (default $DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres)
   --redis URL             Redis (default $REDIS_URL, else redis://127.0.0.1:6379)
+  --wait-quiet S          first wait up to S seconds until no vitest process runs (other engineers' tests)
   --no-latest             do not overwrite bench/results/latest.json (development runs)
   --keep-db               do not drop the bench database at the end (its name is printed)
+  --auto-explain MS       log plans of statements slower than MS ms to the Postgres server log (auto_explain)
   --logs DIR              write the output of the API and workers to DIR when they stop (LOG_LEVEL info)
   --profile DIR           write CPU profiles of the API and workers to DIR (node --cpu-prof; open in Chrome DevTools)
   --help
 
-Small development run: npm run bench -- --rounds 1 --batch 50 --list-size 5000 --list-duration 3 --no-latest`;
+Small development run: npm run bench -- --rounds 1 --batch 50 --imports 1 --list-size 5000 --list-duration 3 --no-latest`;
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -82,6 +91,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     options: {
       scenarios: { type: "string" },
       rounds: { type: "string" },
+      imports: { type: "string" },
+      "wait-quiet": { type: "string" },
       batch: { type: "string" },
       "worker-concurrency": { type: "string" },
       pool: { type: "string" },
@@ -98,6 +109,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       "keep-db": { type: "boolean" },
       profile: { type: "string" },
       logs: { type: "string" },
+      "auto-explain": { type: "string" },
       help: { type: "boolean" },
     },
     strict: true,
@@ -116,7 +128,9 @@ export function parseOptions(argv: string[]): BenchOptions {
     scenarios: SCENARIOS.filter((s) => scenarios.includes(s)),
     pgServerUrl: values.pg ?? defaultPgServer(),
     redisUrl: values.redis ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-    rounds: positiveInt("rounds", values.rounds, 5),
+    rounds: positiveInt("rounds", values.rounds, 8),
+    imports: positiveInt("imports", values.imports, 5),
+    waitQuietS: values["wait-quiet"] === undefined ? 0 : positiveInt("wait-quiet", values["wait-quiet"], 600),
     batch,
     workerConcurrency: positiveInt("worker-concurrency", values["worker-concurrency"], 8),
     poolSize: positiveInt("pool", values.pool, 10),
@@ -131,6 +145,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     keepDb: !!values["keep-db"],
     ...(values.profile ? { profileDir: path.resolve(values.profile) } : {}),
     ...(values.logs ? { logDir: path.resolve(values.logs) } : {}),
+    ...(values["auto-explain"] ? { autoExplainMs: positiveInt("auto-explain", values["auto-explain"], 500) } : {}),
     outDir: new URL("../results/", import.meta.url).pathname,
   };
   if (opts.workerConcurrency > opts.poolSize) throw new Error("--worker-concurrency must not exceed --pool (each job holds a connection)");

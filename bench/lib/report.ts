@@ -145,11 +145,16 @@ export interface Report {
   durationS: number;
   environment: Environment;
   conditions: { before: Conditions; after: Conditions; perScenario: Record<string, Conditions> };
-  options: Omit<BenchOptions, "outDir" | "pgServerUrl" | "redisUrl" | "keepDb" | "profileDir" | "logDir">;
+  options: Omit<BenchOptions, "outDir" | "pgServerUrl" | "redisUrl" | "keepDb" | "profileDir" | "logDir" | "waitQuietS" | "autoExplainMs">;
   scenarios: ScenarioResult[];
   ratios: Ratio[];
   targets: Target[];
   notes: string[];
+}
+
+function noisy(r: Report): string {
+  const names = Object.entries(r.conditions.perScenario).filter(([, c]) => c.vitestProcesses > 0).map(([n]) => n);
+  return names.length ? `; vitest seen at the start of ${names.join(", ")}` : "";
 }
 
 export function markdown(r: Report): string {
@@ -158,7 +163,8 @@ export function markdown(r: Report): string {
     `### Benchmark ${r.startedAt} (${r.durationS} s)`,
     "",
     `${e.cores} cores (${e.cpu}), ${e.memoryGb} GB; Node ${e.node}, PostgreSQL ${e.postgres}, Redis ${e.redis}; commit ${e.commit}.`,
-    `Load average ${r.conditions.before.loadAvg1m} before, ${r.conditions.after.loadAvg1m} after; vitest processes running: ${r.conditions.before.vitestProcesses} before, ${r.conditions.after.vitestProcesses} after.`,
+    `Load average ${r.conditions.before.loadAvg1m} before, ${r.conditions.after.loadAvg1m} after; vitest processes running: ${r.conditions.before.vitestProcesses} before, ${r.conditions.after.vitestProcesses} after${noisy(r)}.`,
+    "\"others\" in the notes: the share of the machine's busy CPU taken by processes other than the service, its Postgres backends, Redis and the bench (other engineers' test runs).",
     "",
     "| Scenario | Sample | n | Median | p95 | Throughput | Notes |",
     "|---|---|---:|---:|---:|---:|---|",

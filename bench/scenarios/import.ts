@@ -49,7 +49,7 @@ export const importScenario: Scenario = {
   name: "import",
   describe: "POST /api/inspections with N answers and M images of K MB, C clients in parallel; peak RSS of API and worker",
   async run(ctx, progress): Promise<ScenarioResult> {
-    const { importClients: clients, rounds, answers, images, imageMb } = ctx.opts;
+    const { importClients: clients, imports: rounds, answers, images, imageMb } = ctx.opts;
     const t = await ctx.newTenant();
     const tpl = await publishedTemplate(ctx.http, t, answers);
     const bodyOf = (withImages: boolean) =>
