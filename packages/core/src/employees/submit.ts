@@ -99,7 +99,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
 
 /** Waits for the request's items (events wake us, Postgres decides) at most `waitMs`. */
 async function waitFor(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[], key: SyncKey | null): Promise<SyncOutcome> {
-  const done = await svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone: () => isSyncRequestDone(svc.db, requestId) });
+  const done = await svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone: () => isSyncRequestDone(svc.db, organizationId, requestId) });
   if (!done) return accepted(requestId);
   const status = await loadSyncStatus(svc.db, organizationId, requestId);
   if (!status) throw new AppError(500, `Sync request ${requestId} has disappeared`);
@@ -111,7 +111,9 @@ async function waitFor(svc: SyncServices, organizationId: string, requestId: str
 /** A repeated Idempotency-Key whose request is still running: answer as that request would. */
 async function attach(svc: SyncServices, s: SyncSubmission, requestId: string, key: SyncKey | null): Promise<SyncOutcome> {
   if (s.respondAsync) return accepted(requestId);
-  const rows = await svc.db.execute<{ idx: number }>(sql`select idx from sync_request_items where request_id = ${requestId} and status = 'pending'`);
+  const rows = await svc.db.execute<{ idx: number }>(
+    sql`select idx from sync_request_items where request_id = ${requestId} and organization_id = ${s.organizationId} and status = 'pending'`,
+  );
   return waitFor(svc, s.organizationId, requestId, rows.map((r) => syncItemJobId(requestId, r.idx)), key);
 }
 

@@ -64,8 +64,8 @@ export async function deleteSyncRequest(db: DbOrTx, organizationId: string, requ
 }
 
 /** True when no item of the request is pending (partial index sync_request_items_pending_idx). */
-export async function isSyncRequestDone(db: DbOrTx, requestId: string): Promise<boolean> {
-  const rows = await db.execute(sql`select 1 from sync_request_items where request_id = ${requestId} and status = 'pending' limit 1`);
+export async function isSyncRequestDone(db: DbOrTx, organizationId: string, requestId: string): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from sync_request_items where request_id = ${requestId} and organization_id = ${organizationId} and status = 'pending' limit 1`);
   return rows.length === 0;
 }
 
@@ -74,16 +74,17 @@ export async function isSyncRequestDone(db: DbOrTx, requestId: string): Promise<
  * finished. Readers (the waiting API, the status endpoint) do it, which keeps one
  * query per employee off the workers' path; the items are the truth either way.
  */
-export async function markCompletedIfDone(db: DbOrTx, requestId: string): Promise<void> {
+export async function markCompletedIfDone(db: DbOrTx, organizationId: string, requestId: string): Promise<void> {
   await db.execute(sql`
     update sync_requests set status = 'completed',
-      completed_at = coalesce((select max(i.updated_at) from sync_request_items i where i.request_id = ${requestId}), now())
-    where id = ${requestId} and status = 'processing'
-      and not exists (select 1 from sync_request_items i where i.request_id = ${requestId} and i.status = 'pending')`);
+      completed_at = coalesce((select max(i.updated_at) from sync_request_items i where i.request_id = ${requestId} and i.organization_id = ${organizationId}), now())
+    where id = ${requestId} and organization_id = ${organizationId} and status = 'processing'
+      and not exists (select 1 from sync_request_items i where i.request_id = ${requestId} and i.organization_id = ${organizationId} and i.status = 'pending')`);
 }
 
 export interface ItemRow {
   id: string;
+  organizationId: string;
   requestId: string;
   idx: number;
   chainKey: string | null;
@@ -93,7 +94,7 @@ export interface ItemRow {
 
 export async function loadItem(db: DbOrTx, organizationId: string, requestId: string, itemId: string): Promise<ItemRow | null> {
   const [row] = await db
-    .select({ id: syncRequestItems.id, requestId: syncRequestItems.requestId, idx: syncRequestItems.idx, chainKey: syncRequestItems.chainKey, status: syncRequestItems.status, input: syncRequestItems.input })
+    .select({ id: syncRequestItems.id, organizationId: syncRequestItems.organizationId, requestId: syncRequestItems.requestId, idx: syncRequestItems.idx, chainKey: syncRequestItems.chainKey, status: syncRequestItems.status, input: syncRequestItems.input })
     .from(syncRequestItems)
     .where(and(eq(syncRequestItems.id, itemId), eq(syncRequestItems.requestId, requestId), eq(syncRequestItems.organizationId, organizationId)))
     .limit(1);
@@ -113,7 +114,7 @@ export async function lockAndLoadItem(tx: DbOrTx, organizationId: string, reques
     from sync_request_items i
     where i.id = ${itemId} and i.request_id = ${requestId} and i.organization_id = ${organizationId}`);
   const r = rows[0];
-  return r ? { id: r.id, requestId: r.request_id, idx: r.idx, chainKey: r.chain_key, status: r.status, input: r.input } : null;
+  return r ? { id: r.id, organizationId, requestId: r.request_id, idx: r.idx, chainKey: r.chain_key, status: r.status, input: r.input } : null;
 }
 
 export interface Successor {
@@ -129,9 +130,9 @@ export async function finishItem(db: DbOrTx, item: ItemRow, outcome: { result: S
   const set = "result" in outcome ? sql`status = 'done', result = ${JSON.stringify(outcome.result)}::jsonb` : sql`status = 'failed', error = ${outcome.error}`;
   // One round trip: the data-modifying CTE always runs; the select sees the other items.
   const rows = await db.execute<{ id: string; idx: number }>(sql`
-    with finished as (update sync_request_items set ${set}, updated_at = now() where id = ${item.id} and status = 'pending' returning id)
+    with finished as (update sync_request_items set ${set}, updated_at = now() where id = ${item.id} and organization_id = ${item.organizationId} and status = 'pending' returning id)
     select id, idx from sync_request_items
-    where request_id = ${item.requestId} and status = 'pending' and chain_key = ${item.chainKey ?? null}::text and idx > ${item.idx}
+    where request_id = ${item.requestId} and organization_id = ${item.organizationId} and status = 'pending' and chain_key = ${item.chainKey ?? null}::text and idx > ${item.idx}
     order by idx limit 1`);
   return rows[0] ?? null;
 }
@@ -140,7 +141,7 @@ export async function nextSameKey(db: DbOrTx, item: ItemRow): Promise<Successor 
   if (item.chainKey === null) return null;
   const rows = await db.execute<{ id: string; idx: number }>(sql`
     select id, idx from sync_request_items
-    where request_id = ${item.requestId} and status = 'pending' and chain_key = ${item.chainKey} and idx > ${item.idx}
+    where request_id = ${item.requestId} and organization_id = ${item.organizationId} and status = 'pending' and chain_key = ${item.chainKey} and idx > ${item.idx}
     order by idx limit 1`);
   return rows[0] ?? null;
 }
@@ -177,14 +178,17 @@ export async function loadSyncStatus(db: DbOrTx, organizationId: string, request
   const items = await db
     .select({ idx: syncRequestItems.idx, status: syncRequestItems.status, result: syncRequestItems.result, error: syncRequestItems.error, externalEmployeeId: syncRequestItems.externalEmployeeId })
     .from(syncRequestItems)
-    .where(eq(syncRequestItems.requestId, requestId))
+    .where(and(eq(syncRequestItems.requestId, requestId), eq(syncRequestItems.organizationId, organizationId)))
     .orderBy(asc(syncRequestItems.idx));
   const processed = items.filter((i) => i.status !== "pending").length;
   const completed = processed === items.length;
   let completedAt = req.completedAt;
   if (completed && !completedAt) {
-    await markCompletedIfDone(db, requestId);
-    [{ completedAt = null } = {}] = await db.select({ completedAt: syncRequests.completedAt }).from(syncRequests).where(eq(syncRequests.id, requestId));
+    await markCompletedIfDone(db, organizationId, requestId);
+    [{ completedAt = null } = {}] = await db
+      .select({ completedAt: syncRequests.completedAt })
+      .from(syncRequests)
+      .where(and(eq(syncRequests.id, requestId), eq(syncRequests.organizationId, organizationId)));
   }
   const body: SyncStatusBody = {
     requestId: req.id,
