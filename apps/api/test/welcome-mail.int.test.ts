@@ -34,7 +34,7 @@ async function sentOutbox(userId: string) {
 const NEW_PASSWORD = "a long and private passphrase";
 
 describe("welcome e-mail over SMTP", () => {
-  it("delivers a temporary password that works once, must be changed, then stops working", async () => {
+  it("delivers a temporary password that works until changed, only for changing it, then stops working", async () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
     const e = uniq();
@@ -67,7 +67,9 @@ describe("welcome e-mail over SMTP", () => {
     }
     for (const p of [stack.api, ...stack.workers]) expect(p.output()).not.toContain(temporary);
 
-    // First login works but only for changing the password.
+    // It works until changed (the mail says so), but only for changing the password.
+    expect(mail.text).toContain("This password works until you change it.");
+    expect((await stack.http.post("/api/auth/login", { email: e.email, password: temporary })).status).toBe(200);
     const login = await stack.http.post("/api/auth/login", { email: e.email, password: temporary });
     expect(login.status).toBe(200);
     expect(login.body.mustResetPassword).toBe(true);

@@ -8,8 +8,10 @@ export function composeWelcome(m: { to: string; from: string; organizationName: 
     lines.push(
       `Temporary password: ${m.temporaryPassword}`,
       "",
-      "This password works once: after signing in you must choose a new password",
-      "(POST /api/auth/password) before you can do anything else.",
+      // Lines under 76 characters keep the mail in plain 7bit (no quoted-printable).
+      "This password works until you change it. After signing in you must",
+      "choose a new password (POST /api/auth/password) before you can do",
+      "anything else.",
     );
   } else {
     lines.push("", "Your administrator will tell you how to sign in.");
