@@ -21,6 +21,11 @@ describe("GET /api/inspections: bad query parameters are a 400 {error, details}"
     ["limit=0", /^limit/],
     ["offset=-3", /^offset/],
     ["offset=2.5", /^offset/],
+    ["offset=1e20", /^offset: offset must be a whole number/],
+    // Past Postgres's bigint, this was a 500 (OFFSET out of range).
+    ["offset=100000000000000000000", /^offset: offset must be at most 1000000000$/],
+    ["offset=1000000001", /^offset: offset must be at most 1000000000$/],
+    [`offset=${"9".repeat(400)}`, /^offset: offset must be at most 1000000000$/],
     ["status=DONE", /^status/],
     ["includeAnswers=maybe", /^includeAnswers/],
   ])("%s", async (q, detail) => {
@@ -28,6 +33,19 @@ describe("GET /api/inspections: bad query parameters are a 400 {error, details}"
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("Invalid query parameters");
     expect(res.body.details).toEqual([expect.stringMatching(detail)]);
+  });
+});
+
+describe("GET /api/inspections: large but valid numbers", () => {
+  it("offset 1,000,000,000 is an empty page; a limit past any number is capped at 100", async () => {
+    const far = await get("/api/inspections?offset=1000000000");
+    expect(far.status).toBe(200);
+    expect(far.body).toEqual({ inspections: [], pagination: { total: 0, limit: 50, offset: 1_000_000_000, hasMore: false } });
+    for (const limit of ["100000000000000000000", "9".repeat(400)]) {
+      const res = await get(`/api/inspections?limit=${limit}`);
+      expect(res.status).toBe(200);
+      expect(res.body.pagination).toEqual({ total: 0, limit: 100, offset: 0, hasMore: false });
+    }
   });
 });
 

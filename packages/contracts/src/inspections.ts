@@ -4,11 +4,20 @@ import { registry, z } from "./openapi.ts";
 /** Page size: default 50, maximum 100 (spec, Limits). A larger limit is capped at 100, not refused. */
 export const INSPECTION_PAGE_DEFAULT = 50;
 export const INSPECTION_PAGE_MAX = 100;
+/** Largest list offset: far past any organization's inspections, and Postgres's bigint OFFSET never overflows (1e20 was a 500). */
+export const INSPECTION_OFFSET_MAX = 1_000_000_000;
 /** Answers per import; the body limit (INSPECTION_BODY_LIMIT_MB) bounds the media. */
 export const MAX_IMPORT_ANSWERS = 5000;
+/**
+ * Items of an answerJson array. A choice answer lists its selected options there; no question needs
+ * more, and each item is checked against the template's options.
+ */
+export const MAX_ANSWER_JSON_ITEMS = 1000;
+/** The single list of inspection statuses (core's InspectionStatus type must stay the same union). */
 export const INSPECTION_STATUSES = ["COMPLETED", "IN_PROGRESS"] as const;
 
-const wholeNumber = (what: string) => z.string().regex(/^\d+$/, `${what} must be a whole number of 0 or more`).transform(Number);
+/** Digits only; the number is read by each field, so a value past Number's range is capped or refused with a message, not a 500. */
+const wholeNumber = (what: string) => z.string().regex(/^\d+$/, { message: `${what} must be a whole number of 0 or more`, abort: true });
 
 export const InspectionListQuery = z.object({
   templateId: z.string().optional(),
@@ -16,11 +25,15 @@ export const InspectionListQuery = z.object({
   siteId: z.string().optional(),
   assetId: z.string().optional(),
   limit: wholeNumber("limit")
+    .transform((s) => Math.min(Number(s), INSPECTION_PAGE_MAX))
     .pipe(z.number().int().min(1, "limit must be at least 1"))
-    .transform((n) => Math.min(n, INSPECTION_PAGE_MAX))
     .default(INSPECTION_PAGE_DEFAULT)
     .openapi({ type: "integer", description: `Page size, default ${INSPECTION_PAGE_DEFAULT}; values above ${INSPECTION_PAGE_MAX} are capped at ${INSPECTION_PAGE_MAX}.` }),
-  offset: wholeNumber("offset").default(0).openapi({ type: "integer" }),
+  offset: wholeNumber("offset")
+    .refine((s) => Number(s) <= INSPECTION_OFFSET_MAX, `offset must be at most ${INSPECTION_OFFSET_MAX}`)
+    .transform(Number)
+    .default(0)
+    .openapi({ type: "integer", maximum: INSPECTION_OFFSET_MAX, description: `At most ${INSPECTION_OFFSET_MAX}; a larger offset is a 400.` }),
   includeAnswers: booleanQuery(false).openapi({ type: "boolean", description: "Adds each inspection's answers (never images)." }),
 });
 export type InspectionListQuery = z.output<typeof InspectionListQuery>;
@@ -34,7 +47,11 @@ export const ImportAnswer = z
     answerNumber: z.number().nullable().optional(),
     answerBoolean: z.boolean().nullable().optional(),
     answerDate: nullableString.openapi({ description: "ISO 8601 date or date-time" }),
-    answerJson: z.unknown().optional(),
+    answerJson: z
+      .unknown()
+      .optional()
+      .refine((v) => !Array.isArray(v) || v.length <= MAX_ANSWER_JSON_ITEMS, `answerJson may hold at most ${MAX_ANSWER_JSON_ITEMS} items`)
+      .openapi({ description: `Any JSON; an array holds at most ${MAX_ANSWER_JSON_ITEMS} items. A choice answer may list its options here (ids or values).` }),
     responseOptionId: nullableString,
     templateOptionId: nullableString,
     unitId: nullableString,
