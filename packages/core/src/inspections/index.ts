@@ -2,7 +2,7 @@ export { listInspections, type InspectionPage, type ListInspectionsQuery } from 
 export { getInspectionDetail } from "./detail.ts";
 export { decodeImage, sniffImageType, type DecodedImage, type ImageMime } from "./media.ts";
 export { FsMediaStore, mediaKey, type MediaStore } from "./media-store.ts";
-export { validateImport, INSPECTION_STATUSES, type ImportInput, type ImportAnswerInput, type InspectionStatus } from "./validate.ts";
+export { validateImport, type ImportInput, type ImportAnswerInput, type InspectionStatus } from "./validate.ts";
 export { prepareImport, VALIDATION_FAILED } from "./prepare.ts";
 export { formatInspectionNumber, type ImportPayload } from "./payload.ts";
 export { runImport, failImport, classifyImportFailure, PermanentImportError, type ImportRunResult } from "./run.ts";
