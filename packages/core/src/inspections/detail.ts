@@ -17,14 +17,14 @@ export async function getInspectionDetail(db: DbOrTx, store: MediaStore, organiz
   const answers = await db
     .select({ ...answerColumns, questionText: templateQuestions.text })
     .from(inspectionAnswers)
-    .innerJoin(templateQuestions, eq(templateQuestions.id, inspectionAnswers.questionId))
+    .innerJoin(templateQuestions, and(eq(templateQuestions.id, inspectionAnswers.questionId), eq(templateQuestions.organizationId, organizationId)))
     .where(and(eq(inspectionAnswers.organizationId, organizationId), eq(inspectionAnswers.inspectionId, id)))
     .orderBy(asc(inspectionAnswers.position));
   const links = answers.length
     ? await db
         .select({ answerId: answerMedia.answerId, mime: media.mimeType, width: media.width, height: media.height, storageKey: media.storageKey })
         .from(answerMedia)
-        .innerJoin(media, eq(media.id, answerMedia.mediaId))
+        .innerJoin(media, and(eq(media.id, answerMedia.mediaId), eq(media.organizationId, organizationId)))
         .where(and(eq(answerMedia.organizationId, organizationId), inArray(answerMedia.answerId, answers.map((a) => a.id))))
         .orderBy(asc(answerMedia.answerId), asc(answerMedia.position))
     : [];
