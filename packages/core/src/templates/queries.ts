@@ -5,7 +5,7 @@ import { assetTypes, responseTypes, templateLogicRules, templateQuestionOptions,
 import { forbidden, isUuid, notFound } from "../errors.ts";
 import type { TemplateListItem, TemplateStatus, TemplateType } from "./types.ts";
 
-/** Row reads of the templates aggregate. Every query filters on organization_id. */
+/** Row reads of the templates aggregate. Every query filters on organization_id, except assertTemplateAccess (see there). */
 
 const listColumns = {
   id: templates.id,
@@ -63,6 +63,9 @@ export async function listTemplates(db: DbOrTx, organizationId: string, opts: { 
  */
 export async function assertTemplateAccess(db: DbOrTx, organizationId: string, templateId: string): Promise<void> {
   if (!isUuid(templateId)) throw notFound("Template not found");
+  // Deliberately not scoped by organization_id (the one exception to "every query filters on it"):
+  // the spec answers 403 for another organization's template, which needs to know the row exists.
+  // Only its organization id is read, and nothing of it leaves this function but the 403.
   const [row] = await db.select({ organizationId: templates.organizationId }).from(templates).where(eq(templates.id, templateId)).limit(1);
   if (!row) throw notFound("Template not found");
   if (row.organizationId !== organizationId) throw forbidden("Template belongs to another organization");
