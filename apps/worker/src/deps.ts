@@ -1,5 +1,5 @@
 import type { Db, DbHandle } from "@insp/db";
-import type { Logger } from "@insp/core";
+import type { Logger, Mailer } from "@insp/core";
 import type { Queues } from "@insp/queue";
 import type { WorkerEnv } from "./env.ts";
 
@@ -9,4 +9,6 @@ export interface WorkerDeps {
   dbHandle: DbHandle;
   queues: Queues;
   logger: Logger;
+  /** SMTP (or .eml files in development); closed at shutdown after the workers. */
+  mailer: Mailer;
 }

@@ -1,6 +1,6 @@
 import { Worker } from "bullmq";
 import { ConfigError } from "@insp/config";
-import { createLogger } from "@insp/core";
+import { createLogger, createMailer } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
 import { Queues, createRedis, queuePolicies } from "@insp/queue";
 import type { WorkerDeps } from "./deps.ts";
@@ -24,7 +24,8 @@ async function main() {
   const dbHandle = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, applicationName: "inspection-worker" });
   const producer = createRedis(env.REDIS_URL, "producer");
   const queues = new Queues(producer, env.QUEUE_PREFIX);
-  const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger };
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR });
+  const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer };
 
   const workers = [...buildProcessors(deps)].map(([name, processor]) => {
     const w = new Worker(name, processor, {
@@ -46,7 +47,7 @@ async function main() {
   logger.info({ queues: workers.map((w) => w.name), concurrency: env.WORKER_CONCURRENCY, prefix: env.QUEUE_PREFIX }, "worker ready");
 
   // SIGTERM: stop taking jobs and let active ones finish, bounded (worker.close() has no
-  // time limit of its own: PITFALLS.md), then close queues and the pool.
+  // time limit of its own: PITFALLS.md), then close the mailer, queues and the pool.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -59,6 +60,7 @@ async function main() {
       logger.error("active jobs did not finish in time; they will be retried by another worker (stalled-job recovery)");
       await Promise.all(workers.map((w) => w.close(true))).catch(() => {});
     }
+    mailer.close();
     await queues.close().catch(() => {});
     producer.disconnect();
     await dbHandle.close().catch(() => {});

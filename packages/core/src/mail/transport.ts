@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 
 export interface MailMessage {
   from: string;
@@ -16,13 +17,24 @@ export interface Mailer {
 }
 
 /**
+ * SMTP time limits. Delivery runs inside the outbox row's transaction (mail/deliver.ts), so a
+ * slow server holds a row lock and a pool connection: nodemailer's own defaults (2 minutes to
+ * connect, 10 minutes of socket inactivity) are far too long. The same options given as query
+ * parameters of SMTP_URL (e.g. `?socketTimeout=60000`) take precedence.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 15_000 } as const;
+
+/** nodemailer options of an SMTP_URL: our time limits, then everything the URL says. */
+export const smtpTransportOptions = (smtpUrl: string) => ({ ...SMTP_TIMEOUTS, ...parseConnectionUrl(smtpUrl) });
+
+/**
  * SMTP through nodemailer when SMTP_URL is set. Without it (development only: the
  * worker refuses to start without SMTP_URL in production), each message is written
  * as `<MAIL_DIR>/<id>.eml` where a developer can read it.
  */
 export function createMailer(opts: { smtpUrl?: string; mailDir: string }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = nodemailer.createTransport(smtpTransportOptions(opts.smtpUrl));
     return {
       async send(_id, message) {
         await transport.sendMail(message);

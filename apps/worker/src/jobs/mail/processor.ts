@@ -1,5 +1,5 @@
 import { UnrecoverableError, parseJobData } from "@insp/queue";
-import { createMailer, deliverMail, recordMailFailure } from "@insp/core";
+import { deliverMail, recordMailFailure } from "@insp/core";
 import type { ProcessorFactory } from "../registry.ts";
 
 /**
@@ -8,12 +8,11 @@ import type { ProcessorFactory } from "../registry.ts";
  * marks the row failed. Errors are logged without the message body.
  */
 export const mailProcessor: ProcessorFactory = (deps) => {
-  const mailer = createMailer({ smtpUrl: deps.env.SMTP_URL, mailDir: deps.env.MAIL_DIR });
   const cfg = { from: deps.env.MAIL_FROM, loginUrl: deps.env.APP_LOGIN_URL };
   return async (job) => {
     const data = parseJobData("mail", job.data);
     try {
-      return await deliverMail(deps.db, mailer, data, cfg);
+      return await deliverMail(deps.db, deps.mailer, data, cfg);
     } catch (err) {
       const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       const message = err instanceof Error ? err.message : String(err);
