@@ -131,7 +131,15 @@ describe("worker replicas come and go", () => {
     const api = await syncCaller(stack, t);
     const batch = Array.from({ length: 300 }, () => ({ externalEmployeeId: uniq().id, roles: ["inspector"] }));
     const sent = api.post({ employees: batch });
-    await new Promise((r) => setTimeout(r, 150));
+    // Stop a worker once the batch is under way: some items done, not all.
+    let done = 0;
+    for (let i = 0; i < 500 && done === 0; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      [{ done = 0 } = {}] = await stack.db.sql<{ done: number }[]>`
+        select count(*) filter (where status <> 'pending')::int as done from sync_request_items where organization_id = ${t.organization.id}`;
+    }
+    expect(done).toBeGreaterThan(0);
+    expect(done).toBeLessThan(300);
     const leaving = stack.workers.shift()!;
     expect(await leaving.stop()).toBe(0); // graceful: active jobs finish first
     const res = await sent;
