@@ -111,6 +111,50 @@ describe("POST /api/templates: organization data", () => {
   });
 });
 
+describe("POST /api/templates: size limits (a 400 naming the limit; nothing is written)", () => {
+  const q = (i: number, extra: Record<string, unknown> = {}) => ({ key: `q${i}`, text: `Question ${i}`, ...extra });
+  const refused = async (t: DemoSeed, body: unknown, error: string, details: string[]) => {
+    const res = await post(t, body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error, details });
+    expect(await templateCount(t)).toBe(0);
+  };
+
+  it("a rule order outside Postgres's integer range (3e9 was a 500)", async () => {
+    const t = await stack.tenant();
+    for (const order of [3e9, -3e9, 2_147_483_648]) {
+      const rules = [{ sourceKey: "q0", targetKey: "q1", condition: { type: "is_not_empty" }, order }];
+      await refused(t, smallBody(t, [q(0), q(1)], rules), "Invalid request body", ["logicRules.0.order: order must be between -2147483648 and 2147483647"]);
+    }
+    const ok = await post(t, smallBody(t, [q(0), q(1)], [{ sourceKey: "q0", targetKey: "q1", condition: { type: "is_not_empty" }, order: 2_147_483_647 }]));
+    expect(ok.status).toBe(200);
+    expect(ok.body.template.sections[0].questions[0].logicRules[0].order).toBe(2_147_483_647);
+  });
+
+  it("more than 200 sections, 2000 questions, 500 options on a question or 2000 rules", async () => {
+    const t = await stack.tenant();
+    const sections = (n: number, per: number) => Array.from({ length: n }, (_, s) => ({ title: `S${s}`, questions: Array.from({ length: per }, (_, i) => q(s * per + i)) }));
+    await refused(t, { ...smallBody(t, []), sections: sections(201, 0) }, "Invalid request body", ["sections: a template has at most 200 sections"]);
+    await refused(t, { ...smallBody(t, []), sections: sections(20, 100), questions: [q(9999)] }, "Invalid request body", [
+      "a template has at most 2000 questions (in sections and standalone together); this one has 2001",
+    ]);
+    const options = Array.from({ length: 501 }, (_, i) => ({ label: `O${i}`, value: `o${i}` }));
+    await refused(t, smallBody(t, [q(0, { options })]), "Invalid request body", ["sections.0.questions.0.options: a question has at most 500 options"]);
+    const rules = Array.from({ length: 2001 }, () => ({ sourceKey: "q0", targetKey: "q1", condition: { type: "is_not_empty" } }));
+    await refused(t, smallBody(t, [q(0), q(1)], rules), "Invalid request body", ["logicRules: a template has at most 2000 logic rules"]);
+  });
+
+  it("more than 20000 options in all, counting those copied from response types", async () => {
+    const t = await stack.tenant();
+    const options = Array.from({ length: 500 }, (_, i) => ({ label: `O${i}`, value: `o${i}` }));
+    // 40 x 500 inline = 20000, plus one question copying the seed's three Yes/No/N/A options.
+    const questions = [...Array.from({ length: 40 }, (_, i) => q(i, { options })), q(40, { responseTypeId: responseType(t, "SELECT").id })];
+    await refused(t, smallBody(t, questions), "Template too large", [
+      "a template has at most 20000 options (inline and copied from response types together); this one has 20003",
+    ]);
+  });
+});
+
 describe("POST /api/templates: logic validated at save time", () => {
   const invalid = async (t: DemoSeed, questions: unknown[], rules: unknown[]) => {
     const res = await post(t, smallBody(t, questions, rules));

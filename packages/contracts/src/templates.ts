@@ -12,6 +12,24 @@ export const TEMPLATE_MESSAGES = {
   createdByRequired: "createdBy (user id) is required when using an API key",
 } as const;
 
+/**
+ * Size limits of one create body (extension: the spec names none). They keep a template's rows within
+ * what one request should write and what the logic checks of every import should read. Core adds one
+ * more: at most MAX_TEMPLATE_OPTIONS options per template, counting those copied from response types.
+ */
+export const TEMPLATE_LIMITS = {
+  sections: 200,
+  /** Sections' questions and standalone questions together. */
+  questions: 2000,
+  /** Inline options of one question. */
+  optionsPerQuestion: 500,
+  logicRules: 2000,
+} as const;
+
+/** A rule's order is stored as a Postgres integer (int4). */
+export const RULE_ORDER_MIN = -2_147_483_648;
+export const RULE_ORDER_MAX = 2_147_483_647;
+
 const security: Record<string, string[]>[] = [{ apiKey: [] }, { basic: [] }];
 
 // ---- requests ----
@@ -42,6 +60,7 @@ const QuestionInput = z
     options: z
       .array(OptionInput)
       .min(1)
+      .max(TEMPLATE_LIMITS.optionsPerQuestion, `a question has at most ${TEMPLATE_LIMITS.optionsPerQuestion} options`)
       .optional()
       .openapi({ description: "Extension: inline options of a choice question; they replace the response type's options. Without responseTypeId the question is a SELECT." }),
   })
@@ -66,7 +85,12 @@ const LogicRuleInput = z
     targetKey: z.string(),
     condition: ConditionInput,
     actionType: z.string().default("ask_questions"),
-    order: z.number().int().optional(),
+    order: z
+      .number()
+      .int()
+      .min(RULE_ORDER_MIN, `order must be between ${RULE_ORDER_MIN} and ${RULE_ORDER_MAX}`)
+      .max(RULE_ORDER_MAX, `order must be between ${RULE_ORDER_MIN} and ${RULE_ORDER_MAX}`)
+      .optional(),
   })
   .openapi("TemplateLogicRuleInput");
 
@@ -77,11 +101,19 @@ export const CreateTemplateBody = z
     type: z.enum(TEMPLATE_TYPES),
     description: z.string().nullish(),
     assetTypeId: z.string().nullish(),
-    sections: z.array(SectionInput).default([]),
+    sections: z.array(SectionInput).max(TEMPLATE_LIMITS.sections, `a template has at most ${TEMPLATE_LIMITS.sections} sections`).default([]),
     questions: z.array(QuestionInput).default([]).openapi({ description: "Standalone questions (outside any section). Deprecated by the spec, still accepted." }),
-    logicRules: z.array(LogicRuleInput).default([]),
+    logicRules: z.array(LogicRuleInput).max(TEMPLATE_LIMITS.logicRules, `a template has at most ${TEMPLATE_LIMITS.logicRules} logic rules`).default([]),
   })
-  .openapi("CreateTemplateRequest");
+  .superRefine((body, ctx) => {
+    const count = body.sections.reduce((n, s) => n + s.questions.length, body.questions.length);
+    if (count > TEMPLATE_LIMITS.questions) {
+      ctx.addIssue({ code: "custom", message: `a template has at most ${TEMPLATE_LIMITS.questions} questions (in sections and standalone together); this one has ${count}` });
+    }
+  })
+  .openapi("CreateTemplateRequest", {
+    description: `At most ${TEMPLATE_LIMITS.sections} sections, ${TEMPLATE_LIMITS.questions} questions in all, ${TEMPLATE_LIMITS.optionsPerQuestion} inline options per question and ${TEMPLATE_LIMITS.logicRules} logic rules; every limit past is a 400 naming it. A template's options, inline and copied from response types together, have a limit too (README, Templates).`,
+  });
 export type CreateTemplateBody = z.output<typeof CreateTemplateBody>;
 
 // ---- responses ----

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "@insp/db";
 import { assetTypes, responseTypeOptions, responseTypes, templateLogicRules, templateQuestionOptions, templateQuestions, templateSections, templates, users } from "@insp/db/schema";
 import { badRequest, isUuid } from "../errors.ts";
@@ -45,15 +46,10 @@ export async function createTemplate(db: Db, cmd: { organizationId: string; crea
       })
       .returning({ id: templates.id });
     const templateId = row!.id;
-    if (plan.sections.length) await tx.insert(templateSections).values(plan.sections.map((s) => ({ ...s, organizationId, templateId })));
-    if (plan.questions.length) {
-      await tx.insert(templateQuestions).values(plan.questions.map(({ options: _options, ...question }) => ({ ...question, organizationId, templateId })));
-      const options = plan.questions.flatMap((question) => question.options.map((o) => ({ ...o, organizationId, questionId: question.id })));
-      if (options.length) await tx.insert(templateQuestionOptions).values(options);
-    }
-    if (plan.rules.length) {
-      await tx.insert(templateLogicRules).values(plan.rules.map((r) => ({ ...r, conditionValue: r.conditionValue ?? null, organizationId, templateId })));
-    }
+    await insertInChunks(tx, templateSections, plan.sections.map((s) => ({ ...s, organizationId, templateId })));
+    await insertInChunks(tx, templateQuestions, plan.questions.map(({ options: _options, ...question }) => ({ ...question, organizationId, templateId })));
+    await insertInChunks(tx, templateQuestionOptions, plan.questions.flatMap((question) => question.options.map((o) => ({ ...o, organizationId, questionId: question.id }))));
+    await insertInChunks(tx, templateLogicRules, plan.rules.map((r) => ({ ...r, conditionValue: r.conditionValue ?? null, organizationId, templateId })));
 
     const rows = await loadTemplateRows(tx, organizationId, templateId);
     return {
@@ -62,6 +58,17 @@ export async function createTemplate(db: Db, cmd: { organizationId: string; crea
       skippedRules: plan.skipped.map((s) => `logicRules[${s.index}]: ${s.reason}`),
     };
   });
+}
+
+/** Postgres takes at most 65,535 parameters in one statement; a template's options can pass that (8 per row). */
+const MAX_PARAMETERS = 65_535;
+
+/** Inserts rows in as few statements as the parameter limit allows (one parameter per column value of a row). */
+async function insertInChunks<T extends PgTable>(tx: Tx, table: T, rows: PgInsertValue<T>[]): Promise<void> {
+  if (rows.length === 0) return;
+  const perRow = Math.max(1, Object.keys(rows[0]!).length);
+  const size = Math.floor(MAX_PARAMETERS / perRow);
+  for (let i = 0; i < rows.length; i += size) await tx.insert(table).values(rows.slice(i, i + size));
 }
 
 async function isOrgUser(tx: Tx, organizationId: string, userId: string): Promise<boolean> {

@@ -3,4 +3,4 @@ export { listTemplates, assertTemplateAccess, loadTemplateRows, type TemplateRow
 export { getTemplateDetail, loadTemplateForValidation, toDetail, toValidationTemplate, type TemplateForValidation, type ValidationOption, type ValidationQuestion } from "./detail.ts";
 export { createTemplate, type CreateTemplateResult } from "./create.ts";
 export { changeTemplateStatus, type TemplateAction } from "./status.ts";
-export { planTemplate, remapOptionIds, createdMessage, SUPPORTED_ACTION_TYPES, type ResponseTypeInfo, type TemplatePlan } from "./plan.ts";
+export { planTemplate, remapOptionIds, createdMessage, MAX_TEMPLATE_OPTIONS, SUPPORTED_ACTION_TYPES, type ResponseTypeInfo, type TemplatePlan } from "./plan.ts";

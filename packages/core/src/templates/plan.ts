@@ -57,6 +57,13 @@ export interface TemplatePlan {
 
 export const SUPPORTED_ACTION_TYPES = ["ask_questions"] as const;
 
+/**
+ * Options of one template, inline and copied from response types together. The request's own limits
+ * (sections, questions, inline options per question, rules) are the contract's TEMPLATE_LIMITS; this
+ * one needs the response types, so it is checked here.
+ */
+export const MAX_TEMPLATE_OPTIONS = 20_000;
+
 const q = (s: string) => `'${s}'`;
 
 export function planTemplate(input: CreateTemplateInput, responseTypes: ReadonlyMap<string, ResponseTypeInfo>, newId: () => string = randomUUID): TemplatePlan {
@@ -119,6 +126,12 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
     };
   });
   if (optionProblems.length > 0) throw badRequest("Invalid question options", optionProblems);
+  const optionCount = questions.reduce((n, question) => n + question.options.length, 0);
+  if (optionCount > MAX_TEMPLATE_OPTIONS) {
+    throw badRequest("Template too large", [
+      `a template has at most ${MAX_TEMPLATE_OPTIONS} options (inline and copied from response types together); this one has ${optionCount}`,
+    ]);
+  }
 
   // Duplicate keys are reported by validateLogicGraph; rules bind to the first question with the key.
   const byKey = new Map<string, PlannedQuestion>();
