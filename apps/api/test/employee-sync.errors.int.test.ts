@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expireKeys } from "@insp/core";
 import { startStack, type Stack } from "@insp/testing";
 import { SYNC_PATH, countRows, syncCaller, uniq } from "./employee-sync.fixtures.ts";
 
@@ -263,6 +264,23 @@ describe("Idempotency-Key and status lookups", () => {
     const reused = await api.post({ employees: [{ externalEmployeeId: uniq().id }] }, { headers });
     expect(reused).toMatchObject({ status: 422, body: { error: "Idempotency-Key was already used with a different request body" } });
     expect((await api.post({ employees: [] }, { headers: { "idempotency-key": "has space" } })).status).toBe(400);
+  });
+
+  it("a key past its 24 hours is free again; the sweep removes expired keys of every endpoint", async () => {
+    const t = await stack.tenant();
+    const api = await syncCaller(stack, t);
+    const headers = { "idempotency-key": `old-${uniq().id}` };
+    expect((await api.post({ employees: [{ externalEmployeeId: uniq().id }] }, { headers })).status).toBe(200);
+    await stack.db.sql`update idempotency_keys set created_at = now() - interval '25 hours' where organization_id = ${t.organization.id}`;
+    const other = await api.post({ employees: [{ externalEmployeeId: uniq().id }] }, { headers });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("idempotent-replayed")).toBeNull();
+    await stack.db.sql`insert into idempotency_keys (organization_id, scope, key, request_hash, created_at)
+      values (${t.organization.id}, 'inspections', 'old-import', 'h', now() - interval '25 hours')`;
+    await stack.db.sql`update idempotency_keys set created_at = now() - interval '25 hours' where organization_id = ${t.organization.id}`;
+    expect(await expireKeys(stack.db.db)).toBeGreaterThanOrEqual(2);
+    const [left] = await stack.db.sql`select count(*)::int as n from idempotency_keys where organization_id = ${t.organization.id}`;
+    expect(left!.n).toBe(0);
   });
 
   it("answers 404 for an unknown or malformed request id", async () => {

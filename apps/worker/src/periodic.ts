@@ -1,3 +1,4 @@
+import { expireKeys } from "@insp/core";
 import type { WorkerDeps } from "./deps.ts";
 import { employeeSyncSweeps } from "./jobs/employee-sync/sweep.ts";
 import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
@@ -9,7 +10,10 @@ import { mailSweeps } from "./jobs/mail/sweep.ts";
  */
 export type PeriodicTask = { name: string; everyMs: (deps: WorkerDeps) => number; run: (deps: WorkerDeps) => Promise<void> };
 
-export const periodicTasks: PeriodicTask[] = [...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps];
+/** Idempotency-Keys of every endpoint past their 24 hours (core/idempotency.ts). */
+const idempotencySweeps: PeriodicTask[] = [{ name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) }];
+
+export const periodicTasks: PeriodicTask[] = [...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...idempotencySweeps];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {

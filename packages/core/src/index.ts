@@ -1,4 +1,5 @@
 export * from "./errors.ts";
+export * from "./idempotency.ts";
 export * from "./logger.ts";
 export * from "./auth/secrets.ts";
 export * from "./auth/passwords.ts";

@@ -7,5 +7,4 @@ export * from "./dry-run.ts";
 export * from "./read.ts";
 export * from "./jobs.ts";
 export * from "./sweep.ts";
-export * from "./idempotency.ts";
 export * from "./submit.ts";

@@ -4,7 +4,7 @@ import type { Db } from "@insp/db";
 import type { JobWaiter, Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
 import { dryRunSync } from "./dry-run.ts";
-import { claimSyncKey, noteSyncKeyRequest, releaseSyncKey, storeSyncKeyResponse, syncRequestHash, type SyncKey } from "./idempotency.ts";
+import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type IdempotencyRef } from "../idempotency.ts";
 import { enqueueSyncItems, syncItemJobId } from "./jobs.ts";
 import { chainKeys } from "./rules.ts";
 import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem, type SyncResponseBody } from "./sync-requests.ts";
@@ -41,6 +41,9 @@ export interface SyncSubmission {
 
 export const syncStatusPath = (requestId: string) => `/api/v1/sync/requests/${requestId}`;
 
+/** Idempotency-Key scope of POST /api/v1/sync/employees (core/idempotency.ts). */
+export const SYNC_IDEMPOTENCY_SCOPE = "employee-sync";
+
 const accepted = (requestId: string): SyncOutcome => ({
   status: 202,
   body: { requestId, status: "processing" },
@@ -63,19 +66,26 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
   chainKeys(valid.map((i) => i.input!)).forEach((key, n) => (valid[n]!.chainKey = key));
   if (s.dryRun) return dryRun(svc, s, items);
 
-  const key: SyncKey | null = s.idempotencyKey ? { organizationId: s.organizationId, key: s.idempotencyKey } : null;
+  const key: IdempotencyRef | null = s.idempotencyKey ? { organizationId: s.organizationId, scope: SYNC_IDEMPOTENCY_SCOPE, key: s.idempotencyKey } : null;
+  // The key is claimed in the transaction that records the request, together with the request
+  // id: of two concurrent requests with one key, the second waits for that commit and attaches.
   const recorded = await svc.db.transaction(async (tx) => {
     if (key) {
-      const claim = await claimSyncKey(tx, key, syncRequestHash(s.rawBody));
+      const claim = await claimKey(tx, key, requestHash(s.rawBody));
       if (claim.kind !== "new") return claim;
     }
     const r = await createSyncRequest(tx, { organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: false, items });
-    if (key) await noteSyncKeyRequest(tx, key, r.requestId);
+    if (key) await noteProgress(tx, key, { requestId: r.requestId });
     return { kind: "created" as const, ...r };
   });
   if (recorded.kind === "mismatch") throw new AppError(422, "Idempotency-Key was already used with a different request body");
   if (recorded.kind === "replay") return { status: 200, body: toSyncResponse(recorded.body as SyncResponseBody), headers: { "Idempotent-Replayed": "true" } };
-  if (recorded.kind === "attach") return attach(svc, s, recorded.requestId, key);
+  if (recorded.kind === "pending") {
+    const requestId = (recorded.ref as { requestId?: unknown } | null)?.requestId;
+    // Unreachable in practice: the request id is noted in the claiming transaction.
+    if (typeof requestId !== "string") throw new AppError(409, "A request with this Idempotency-Key is still being recorded; retry shortly");
+    return attach(svc, s, requestId, key);
+  }
 
   const { requestId } = recorded;
   const pending = recorded.items.filter((i) => items[i.idx]?.input).sort((a, b) => a.idx - b.idx);
@@ -90,7 +100,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
     await enqueueSyncItems(svc.queues, s.organizationId, requestId, [...firstOfChain.values()]);
   } catch {
     await deleteSyncRequest(svc.db, s.organizationId, requestId);
-    if (key) await releaseSyncKey(svc.db, key);
+    if (key) await releaseKey(svc.db, key);
     throw new AppError(503, "The sync queue is unavailable; nothing was processed, retry the request");
   }
   if (s.respondAsync) return accepted(requestId);
@@ -98,18 +108,18 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
 }
 
 /** Waits for the request's items (events wake us, Postgres decides) at most `waitMs`. */
-async function waitFor(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[], key: SyncKey | null): Promise<SyncOutcome> {
+async function waitFor(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[], key: IdempotencyRef | null): Promise<SyncOutcome> {
   const done = await svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone: () => isSyncRequestDone(svc.db, organizationId, requestId) });
   if (!done) return accepted(requestId);
   const status = await loadSyncStatus(svc.db, organizationId, requestId);
   if (!status) throw new AppError(500, `Sync request ${requestId} has disappeared`);
   const body = toSyncResponse(status);
-  if (key) await storeSyncKeyResponse(svc.db, key, body);
+  if (key) await recordResponse(svc.db, key, 200, body);
   return { status: 200, body };
 }
 
 /** A repeated Idempotency-Key whose request is still running: answer as that request would. */
-async function attach(svc: SyncServices, s: SyncSubmission, requestId: string, key: SyncKey | null): Promise<SyncOutcome> {
+async function attach(svc: SyncServices, s: SyncSubmission, requestId: string, key: IdempotencyRef | null): Promise<SyncOutcome> {
   if (s.respondAsync) return accepted(requestId);
   const rows = await svc.db.execute<{ idx: number }>(
     sql`select idx from sync_request_items where request_id = ${requestId} and organization_id = ${s.organizationId} and status = 'pending'`,

@@ -3,7 +3,7 @@ import type { Db } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
 import { jobId, type JobWaiter, type Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
-import { claimIdempotencyKey, hashJson, noteIdempotencyProgress, recordIdempotentResponse, releaseIdempotencyKey, type IdempotencyRef } from "./idempotency.ts";
+import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type IdempotencyRef } from "../idempotency.ts";
 import { failImport } from "./run.ts";
 import { prepareImport, type PrepareServices } from "./prepare.ts";
 import type { ImportInput } from "./validate.ts";
@@ -22,7 +22,8 @@ export interface HttpOutcome {
   headers?: Record<string, string>;
 }
 
-export const IDEMPOTENCY_SCOPE = "inspections";
+/** Idempotency-Key scope of POST /api/inspections (core/idempotency.ts). */
+export const IMPORT_IDEMPOTENCY_SCOPE = "inspections";
 const RETRY_AFTER_SECONDS = 5;
 
 export const importJobId = (importId: string) => jobId("import", importId);
@@ -80,7 +81,7 @@ async function enqueueAndWait(svc: SubmitServices, organizationId: string, impor
 
 async function run(svc: SubmitServices, organizationId: string, input: ImportInput, key: IdempotencyRef | null): Promise<HttpOutcome> {
   const importId = await prepareImport(svc, organizationId, input);
-  if (key) await noteIdempotencyProgress(svc.db, key, { importId });
+  if (key) await noteProgress(svc.db, key, { importId });
   return enqueueAndWait(svc, organizationId, importId);
 }
 
@@ -93,8 +94,8 @@ async function run(svc: SubmitServices, organizationId: string, input: ImportInp
 export async function submitImport(svc: SubmitServices, organizationId: string, input: ImportInput, idempotencyKey?: string): Promise<HttpOutcome> {
   if (idempotencyKey === undefined) return run(svc, organizationId, input, null);
 
-  const key: IdempotencyRef = { organizationId, scope: IDEMPOTENCY_SCOPE, key: idempotencyKey };
-  const claim = await claimIdempotencyKey(svc.db, key, hashJson(input), { staleMs: svc.waitMs + 5 * 60_000 });
+  const key: IdempotencyRef = { organizationId, scope: IMPORT_IDEMPOTENCY_SCOPE, key: idempotencyKey };
+  const claim = await claimKey(svc.db, key, requestHash(input), { staleMs: svc.waitMs + 5 * 60_000 });
   switch (claim.kind) {
     case "mismatch":
       return { status: 422, body: { error: "Idempotency-Key was already used with a different request body" } };
@@ -115,9 +116,9 @@ export async function submitImport(svc: SubmitServices, organizationId: string, 
     outcome = await run(svc, organizationId, input, key);
   } catch (err) {
     if (err instanceof AppError && (err.status === 400 || err.status === 404)) {
-      await recordIdempotentResponse(svc.db, key, err.status, { error: err.message, ...(err.details ? { details: err.details } : {}) });
+      await recordResponse(svc.db, key, err.status, { error: err.message, ...(err.details ? { details: err.details } : {}) });
     } else {
-      await releaseIdempotencyKey(svc.db, key).catch(() => {});
+      await releaseKey(svc.db, key).catch(() => {});
     }
     throw err;
   }
@@ -126,8 +127,8 @@ export async function submitImport(svc: SubmitServices, organizationId: string, 
 
 /** Records a final outcome for replay, keeps a still-running one pending, releases the key after a failure. */
 async function settle(svc: SubmitServices, key: IdempotencyRef, outcome: HttpOutcome): Promise<HttpOutcome> {
-  if (outcome.status === 201) await recordIdempotentResponse(svc.db, key, outcome.status, outcome.body);
-  else if (outcome.status >= 500 && outcome.status !== 503) await releaseIdempotencyKey(svc.db, key);
-  else if (outcome.status === 503 && outcome.body.importId === undefined) await releaseIdempotencyKey(svc.db, key);
+  if (outcome.status === 201) await recordResponse(svc.db, key, outcome.status, outcome.body);
+  else if (outcome.status >= 500 && outcome.status !== 503) await releaseKey(svc.db, key);
+  else if (outcome.status === 503 && outcome.body.importId === undefined) await releaseKey(svc.db, key);
   return outcome;
 }

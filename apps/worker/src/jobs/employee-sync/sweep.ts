@@ -1,7 +1,7 @@
-import { deleteOldSyncRequests, expireSyncKeys, requeueStalledSyncItems } from "@insp/core";
+import { deleteOldSyncRequests, requeueStalledSyncItems } from "@insp/core";
 import type { PeriodicTask } from "../../periodic.ts";
 
-/** Sync items whose job was lost get it back; expired sync Idempotency-Keys and old requests are removed. */
+/** Sync items whose job was lost get it back; old requests are removed. */
 export const employeeSyncSweeps: PeriodicTask[] = [
   {
     name: "employee-sync requeue",
@@ -10,11 +10,6 @@ export const employeeSyncSweeps: PeriodicTask[] = [
       const n = await requeueStalledSyncItems(deps.db, deps.queues, deps.env.SYNC_REQUEUE_AFTER_SECONDS * 1000);
       if (n) deps.logger.warn({ requeued: n }, "requeued stalled employee sync items");
     },
-  },
-  {
-    name: "employee-sync idempotency keys expiry",
-    everyMs: () => 15 * 60_000,
-    run: async (deps) => void (await expireSyncKeys(deps.db)),
   },
   {
     name: "employee-sync request retention",

@@ -1,7 +1,7 @@
-import { expireImportIdempotencyKeys, requeueStalledImports } from "@insp/core";
+import { requeueStalledImports } from "@insp/core";
 import type { PeriodicTask } from "../../periodic.ts";
 
-/** Imports whose job was lost are queued again; expired Idempotency-Keys of imports are removed. */
+/** Imports whose job was lost are queued again. */
 export const inspectionImportSweeps: PeriodicTask[] = [
   {
     name: "inspection-import requeue",
@@ -10,10 +10,5 @@ export const inspectionImportSweeps: PeriodicTask[] = [
       const n = await requeueStalledImports(deps.db, deps.queues, 2 * 60_000);
       if (n) deps.logger.warn({ requeued: n }, "requeued stalled inspection imports");
     },
-  },
-  {
-    name: "inspection idempotency keys expiry",
-    everyMs: () => 15 * 60_000,
-    run: async (deps) => void (await expireImportIdempotencyKeys(deps.db)),
   },
 ];
