@@ -24,3 +24,5 @@ export const notFound = (message: string) => new AppError(404, message);
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id can name nothing: callers answer 404 instead of asking Postgres (DESIGN.md). */
 export const isUuid = (v: unknown): v is string => typeof v === "string" && UUID_RE.test(v);
+/** Absent, null, or only whitespace: the same as not given. */
+export const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === "string" && v.trim() === "");

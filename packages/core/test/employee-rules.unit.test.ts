@@ -32,6 +32,11 @@ describe("planAssignments", () => {
     expect(warnings).toEqual(["Role 'ghost' not found, skipped", "Group 'Nope' not found, skipped", "Site with id 'x' not found, skipped"]);
   });
 
+  it("looks up only well-formed site ids (lower case, deduplicated); a malformed one is just not found", () => {
+    const r = referencesOf(emp({ roles: ["a", "a"], sites: [{ id: SITE_A.toUpperCase() }, { id: SITE_A }, { id: "not-a-uuid" }] }));
+    expect(r).toEqual({ roleNames: ["a"], groupNames: [], groupExternalIds: [], siteIds: [SITE_A] });
+  });
+
   it("warns once per missing name, in the order first seen", () => {
     const { warnings } = planAssignments(emp({ roles: ["b", "a", "b", "inspector", "a"], groups: [{ groupName: "Nope" }, { groupName: "Nope" }] }), none(), refs);
     expect(warnings).toEqual(["Role 'b' not found, skipped", "Role 'a' not found, skipped", "Group 'Nope' not found, skipped"]);

@@ -1,3 +1,4 @@
+import { isUuid } from "../errors.ts";
 import { stableJson } from "../stable-json.ts";
 import type { Assignments, EmployeeFields, ResolvedRefs, SyncEmployee } from "./types.ts";
 
@@ -37,8 +38,6 @@ export class EmployeeRuleError extends Error {
 
 export const SITE_MANAGER = "site_manager";
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export const isActive = (e: Pick<SyncEmployee, "status">) => e.status === "ACTIVE";
 
 /** What the service has to look up: role names, group names / external ids, site ids that can exist. */
@@ -49,7 +48,7 @@ export function referencesOf(e: SyncEmployee) {
     roleNames: uniq(e.roles ?? []),
     groupNames: uniq((e.groups ?? []).map((g) => g.groupName)),
     groupExternalIds: uniq((e.groups ?? []).map((g) => g.externalGroupId)),
-    siteIds: uniq((e.sites ?? []).map((s) => s.id.toLowerCase())).filter((id) => UUID_RE.test(id)),
+    siteIds: uniq((e.sites ?? []).map((s) => s.id.toLowerCase())).filter(isUuid),
   };
 }
 

@@ -1,10 +1,8 @@
 import { CreateTemplateBody, TEMPLATE_MESSAGES } from "@insp/contracts";
-import { AppError, badRequest, createTemplate, forbidden } from "@insp/core";
+import { AppError, badRequest, createTemplate, forbidden, isBlank } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { handle, zodDetails } from "../../http/handle.ts";
-
-const blank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /**
  * POST /api/templates. Order of checks: credential (401), non-admin user (403), the spec's
@@ -17,15 +15,15 @@ export const createTemplateRoute = (deps: Deps) =>
     const raw: unknown = req.body;
     if (raw === undefined) throw new AppError(400, "Request body must be JSON (Content-Type: application/json)");
     const fields = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    if (blank(fields.name) || blank(fields.type)) throw badRequest(TEMPLATE_MESSAGES.nameAndTypeRequired);
-    if (p.kind === "apiKey" && blank(fields.createdBy)) throw badRequest(TEMPLATE_MESSAGES.createdByRequired);
+    if (isBlank(fields.name) || isBlank(fields.type)) throw badRequest(TEMPLATE_MESSAGES.nameAndTypeRequired);
+    if (p.kind === "apiKey" && isBlank(fields.createdBy)) throw badRequest(TEMPLATE_MESSAGES.createdByRequired);
     const parsed = CreateTemplateBody.safeParse(raw);
     if (!parsed.success) throw new AppError(400, "Invalid request body", zodDetails(parsed.error));
     const { createdBy: given, ...input } = parsed.data;
     let createdBy: string;
     if (p.kind === "user") {
       // With a user token the caller is the creator; naming someone else is refused, not ignored.
-      if (!blank(given) && given !== p.userId) throw badRequest("createdBy must be omitted or be your own user id when using a user token");
+      if (!isBlank(given) && given !== p.userId) throw badRequest("createdBy must be omitted or be your own user id when using a user token");
       createdBy = p.userId;
     } else {
       createdBy = given!;
