@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
-import type { Queues } from "@insp/queue";
+import { requeueMissing, type Queues } from "@insp/queue";
 import { syncItemJobId } from "./jobs.ts";
 
 /**
@@ -16,20 +16,11 @@ export async function requeueStalledSyncItems(db: DbOrTx, queues: Queues, olderT
       and not exists (select 1 from sync_request_items p where p.request_id = i.request_id and p.status = 'pending'
                       and p.chain_key = i.chain_key and p.idx < i.idx)
     order by i.updated_at limit ${batch}`);
-  const queue = queues.queue("employee-sync");
-  let requeued = 0;
-  for (const item of stale) {
-    const id = syncItemJobId(item.request_id, item.idx);
-    const job = await queue.getJob(id);
-    if (!job) {
-      await queues.enqueue("employee-sync", { organizationId: item.organization_id, requestId: item.request_id, itemId: item.id }, { jobId: id });
-      requeued++;
-    } else if (await job.isFailed()) {
-      await job.retry();
-      requeued++;
-    }
-  }
-  return requeued;
+  return requeueMissing(
+    queues,
+    "employee-sync",
+    stale.map((i) => ({ jobId: syncItemJobId(i.request_id, i.idx), data: { organizationId: i.organization_id, requestId: i.request_id, itemId: i.id } })),
+  );
 }
 
 /** Retention: completed sync requests (and their items, by cascade) older than `days`. */

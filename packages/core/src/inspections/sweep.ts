@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
-import type { Queues } from "@insp/queue";
+import { requeueMissing, type Queues } from "@insp/queue";
 import { importJobId } from "./submit.ts";
 
 /**
@@ -16,18 +16,9 @@ export async function requeueStalledImports(db: DbOrTx, queues: Queues, olderTha
     .where(and(eq(inspectionImports.status, "PENDING"), sql`${inspectionImports.createdAt} < now() - ${olderThanMs} * interval '1 millisecond'`))
     .orderBy(asc(inspectionImports.createdAt))
     .limit(batch);
-  let requeued = 0;
-  const queue = queues.queue("inspection-import");
-  for (const imp of stale) {
-    const id = importJobId(imp.id);
-    const job = await queue.getJob(id);
-    if (!job) {
-      await queues.enqueue("inspection-import", { organizationId: imp.organizationId, importId: imp.id }, { jobId: id });
-      requeued++;
-    } else if (await job.isFailed()) {
-      await job.retry();
-      requeued++;
-    }
-  }
-  return requeued;
+  return requeueMissing(
+    queues,
+    "inspection-import",
+    stale.map((imp) => ({ jobId: importJobId(imp.id), data: { organizationId: imp.organizationId, importId: imp.id } })),
+  );
 }

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "@insp/db";
-import type { Queues } from "@insp/queue";
-import { enqueueMails, mailJobId } from "../employees/jobs.ts";
+import { requeueMissing, type Queues } from "@insp/queue";
+import { mailJobId } from "../employees/jobs.ts";
 import { stalePendingMail } from "./outbox.ts";
 
 /**
@@ -11,17 +11,9 @@ import { stalePendingMail } from "./outbox.ts";
  */
 export async function requeueStaleMail(db: DbOrTx, queues: Queues, olderThanSeconds: number): Promise<number> {
   const rows = await stalePendingMail(db, olderThanSeconds);
-  const queue = queues.queue("mail");
-  let requeued = 0;
-  for (const r of rows) {
-    const job = await queue.getJob(mailJobId(r.id));
-    if (!job) {
-      await enqueueMails(queues, r.organizationId, [r.id]);
-      requeued++;
-    } else if (await job.isFailed()) {
-      await job.retry();
-      requeued++;
-    }
-  }
-  return requeued;
+  return requeueMissing(
+    queues,
+    "mail",
+    rows.map((r) => ({ jobId: mailJobId(r.id), data: { organizationId: r.organizationId, outboxId: r.id } })),
+  );
 }

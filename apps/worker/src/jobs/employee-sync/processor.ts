@@ -1,4 +1,4 @@
-import { UnrecoverableError, parseJobData } from "@insp/queue";
+import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
 import { enqueueMails, enqueueSyncItems, runSyncItem } from "@insp/core";
 import type { ProcessorFactory } from "../registry.ts";
 
@@ -11,8 +11,7 @@ import type { ProcessorFactory } from "../registry.ts";
  */
 export const employeeSyncProcessor: ProcessorFactory = (deps) => async (job) => {
   const data = parseJobData("employee-sync", job.data);
-  const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-  const run = await runSyncItem(deps.db, data, { lastAttempt });
+  const run = await runSyncItem(deps.db, data, { lastAttempt: isLastAttempt(job) });
   if (run.successor) await enqueueSyncItems(deps.queues, data.organizationId, data.requestId, [run.successor]);
   if (run.kind === "done" && run.outboxIds.length) await enqueueMails(deps.queues, data.organizationId, run.outboxIds);
   if (run.kind === "rule-failed") throw new UnrecoverableError(run.message);

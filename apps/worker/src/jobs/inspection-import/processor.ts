@@ -1,4 +1,4 @@
-import { UnrecoverableError, parseJobData } from "@insp/queue";
+import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
 import { classifyImportFailure, failImport, runImport } from "@insp/core";
 import type { ProcessorFactory } from "../registry.ts";
 
@@ -13,7 +13,7 @@ export const inspectionImportProcessor: ProcessorFactory = (deps) => async (job)
     return await runImport(deps.db, organizationId, importId);
   } catch (err) {
     const { permanent, message } = classifyImportFailure(err);
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const lastAttempt = isLastAttempt(job);
     deps.logger.error({ err, importId, organizationId, attempt: job.attemptsMade + 1, permanent }, "inspection import failed");
     if (!permanent && !lastAttempt) throw err;
     await failImport(deps.db, organizationId, importId, message);

@@ -1,4 +1,4 @@
-import { UnrecoverableError, parseJobData } from "@insp/queue";
+import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
 import { deliverMail, recordMailFailure } from "@insp/core";
 import type { ProcessorFactory } from "../registry.ts";
 
@@ -14,7 +14,7 @@ export const mailProcessor: ProcessorFactory = (deps) => {
     try {
       return await deliverMail(deps.db, deps.mailer, data, cfg);
     } catch (err) {
-      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      const lastAttempt = isLastAttempt(job);
       const message = err instanceof Error ? err.message : String(err);
       await recordMailFailure(deps.db, data.organizationId, data.outboxId, message, lastAttempt);
       deps.logger.warn({ outboxId: data.outboxId, attempt: job.attemptsMade + 1, lastAttempt, error: message }, "mail delivery failed");
