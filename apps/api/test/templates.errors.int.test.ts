@@ -131,17 +131,17 @@ describe("POST /api/templates: size limits (a 400 naming the limit; nothing is w
     expect(ok.body.template.sections[0].questions[0].logicRules[0].order).toBe(2_147_483_647);
   });
 
-  it("more than 200 sections, 2000 questions, 500 options on a question or 2000 rules", async () => {
+  it("more than 200 sections, 5000 questions, 500 options on a question or 5000 rules", async () => {
     const t = await stack.tenant();
     const sections = (n: number, per: number) => Array.from({ length: n }, (_, s) => ({ title: `S${s}`, questions: Array.from({ length: per }, (_, i) => q(s * per + i)) }));
     await refused(t, { ...smallBody(t, []), sections: sections(201, 0) }, "Invalid request body", ["sections: a template has at most 200 sections"]);
-    await refused(t, { ...smallBody(t, []), sections: sections(20, 100), questions: [q(9999)] }, "Invalid request body", [
-      "a template has at most 2000 questions (in sections and standalone together); this one has 2001",
+    await refused(t, { ...smallBody(t, []), sections: sections(50, 100), questions: [q(99999)] }, "Invalid request body", [
+      "a template has at most 5000 questions (in sections and standalone together); this one has 5001",
     ]);
     const options = Array.from({ length: 501 }, (_, i) => ({ label: `O${i}`, value: `o${i}` }));
     await refused(t, smallBody(t, [q(0, { options })]), "Invalid request body", ["sections.0.questions.0.options: a question has at most 500 options"]);
-    const rules = Array.from({ length: 2001 }, () => ({ sourceKey: "q0", targetKey: "q1", condition: { type: "is_not_empty" } }));
-    await refused(t, smallBody(t, [q(0), q(1)], rules), "Invalid request body", ["logicRules: a template has at most 2000 logic rules"]);
+    const rules = Array.from({ length: 5001 }, () => ({ sourceKey: "q0", targetKey: "q1", condition: { type: "is_not_empty" } }));
+    await refused(t, smallBody(t, [q(0), q(1)], rules), "Invalid request body", ["logicRules: a template has at most 5000 logic rules"]);
   });
 
   it("more than 20000 options in all, counting those copied from response types", async () => {

@@ -162,17 +162,17 @@ describe("POST /api/templates then GET /api/templates/{id}", () => {
 });
 
 describe("a template at every size limit", () => {
-  it("200 sections, 2000 questions, 20000 options and 2000 rules are written (the options past one statement's 65,535 parameters) and read back", async () => {
+  it("200 sections, 5000 questions, 20000 options and 5000 rules are written (the options past one statement's 65,535 parameters) and read back", async () => {
     const t = await stack.tenant();
-    const options = Array.from({ length: 10 }, (_, i) => ({ label: `Option ${i}`, value: `o${i}` }));
+    const options = Array.from({ length: 4 }, (_, i) => ({ label: `Option ${i}`, value: `o${i}` }));
     const sections = Array.from({ length: 200 }, (_, s) => ({
       title: `Section ${s}`,
-      questions: Array.from({ length: 10 }, (_, i) => ({ key: `q${s * 10 + i}`, text: `Question ${s * 10 + i}`, options })),
+      questions: Array.from({ length: 25 }, (_, i) => ({ key: `q${s * 25 + i}`, text: `Question ${s * 25 + i}`, options })),
     }));
-    // A chain q0 -> q1 -> ... -> q1999, and one more rule from q0 to q1999.
+    // A chain q0 -> q1 -> ... -> q4999, and one more rule from q0 to q4999.
     const logicRules = [
-      ...Array.from({ length: 1999 }, (_, i) => ({ sourceKey: `q${i}`, targetKey: `q${i + 1}`, condition: { type: "is_one_of", value: ["o1", "o2"] }, order: i })),
-      { sourceKey: "q0", targetKey: "q1999", condition: { type: "equals", value: "o9" }, order: 2_147_483_647 },
+      ...Array.from({ length: 4999 }, (_, i) => ({ sourceKey: `q${i}`, targetKey: `q${i + 1}`, condition: { type: "is_one_of", value: ["o1", "o2"] }, order: i })),
+      { sourceKey: "q0", targetKey: "q4999", condition: { type: "equals", value: "o3" }, order: 2_147_483_647 },
     ];
     const res = await stack.http.post("/api/templates", { ...smallBody(t, []), sections, logicRules }, { auth: { bearer: t.apiKey } });
     expect(res.status).toBe(200);
@@ -182,13 +182,13 @@ describe("a template at every size limit", () => {
       (select count(*)::int from template_questions where template_id = ${id}) as questions,
       (select count(*)::int from template_question_options o join template_questions q on q.id = o.question_id where q.template_id = ${id}) as options,
       (select count(*)::int from template_logic_rules where template_id = ${id}) as rules`;
-    expect(rows).toEqual({ sections: 200, questions: 2000, options: 20000, rules: 2000 });
+    expect(rows).toEqual({ sections: 200, questions: 5000, options: 20000, rules: 5000 });
     const detail = await stack.http.get(`/api/templates/${id}`, { auth: { bearer: t.apiKey } });
     expect(detail.status).toBe(200);
-    const last = detail.body.sections[199].questions[9];
-    expect(last.key).toBe("q1999");
+    const last = detail.body.sections[199].questions[24];
+    expect(last.key).toBe("q4999");
     expect(last.options.map((o: any) => o.value)).toEqual(options.map((o) => o.value));
-    expect(last.triggerRules.map((r: any) => r.order)).toEqual([1998, 2_147_483_647]);
+    expect(last.triggerRules.map((r: any) => r.order)).toEqual([4998, 2_147_483_647]);
   });
 });
 

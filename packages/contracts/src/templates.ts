@@ -1,4 +1,5 @@
 import { IdParam, booleanQuery, errorResponses, isoTimestamp } from "./common.ts";
+import { MAX_IMPORT_ANSWERS } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
 
 /** Templates: list, detail, create (DRAFT), and the publish/archive extensions. Spec: "Template (list item)", "Template (detail)", "POST /api/templates". */
@@ -19,11 +20,11 @@ export const TEMPLATE_MESSAGES = {
  */
 export const TEMPLATE_LIMITS = {
   sections: 200,
-  /** Sections' questions and standalone questions together. */
-  questions: 2000,
+  /** Sections' questions and standalone questions together; as many as one import may answer. */
+  questions: MAX_IMPORT_ANSWERS,
   /** Inline options of one question. */
   optionsPerQuestion: 500,
-  logicRules: 2000,
+  logicRules: 5000,
 } as const;
 
 /** A rule's order is stored as a Postgres integer (int4). */
