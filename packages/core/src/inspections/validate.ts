@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { assets, sites, users } from "@insp/db/schema";
 import { checkAnswerValue, hasValue, selectedOptions, validateAnswers, visibleQuestions, type AnswerInput } from "@insp/logic";
-import { isUuid, notFound } from "../errors.ts";
+import { isBlank, isUuid, notFound } from "../errors.ts";
 import { loadTemplateForValidation, type TemplateForValidation } from "../templates/index.ts";
 
 /**
@@ -38,7 +38,6 @@ export interface ValidatedImport {
 }
 
 const quote = (s: string) => `'${s}'`;
-const blank = (s: string | null | undefined) => s === null || s === undefined || s.trim() === "";
 
 async function orgRow(db: DbOrTx, table: typeof users | typeof sites, organizationId: string, id: string) {
   if (!isUuid(id)) return false;
@@ -67,7 +66,7 @@ function optionRequirements(t: TemplateForValidation, answers: ImportAnswerInput
     if (!visible.has(q.id)) continue; // reported by the engine as hidden
     for (const option of selectedOptions(q, a).options) {
       const flags = q.options.find((o) => o.id === option.id);
-      if (flags?.requiresNote && blank(a.note)) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a note`);
+      if (flags?.requiresNote && isBlank(a.note)) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a note`);
       if (flags?.requiresPhoto && (a.media ?? []).length === 0) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a photo (media)`);
     }
   }
@@ -86,13 +85,13 @@ export async function validateImport(db: DbOrTx, organizationId: string, input: 
 
   const [userOk, siteOk, asset] = await Promise.all([
     orgRow(db, users, organizationId, input.conductedBy),
-    blank(input.siteId) ? Promise.resolve(true) : orgRow(db, sites, organizationId, input.siteId!),
-    blank(input.assetId) ? Promise.resolve(null) : orgAsset(db, organizationId, input.assetId!),
+    isBlank(input.siteId) ? Promise.resolve(true) : orgRow(db, sites, organizationId, input.siteId!),
+    isBlank(input.assetId) ? Promise.resolve(null) : orgAsset(db, organizationId, input.assetId!),
   ]);
   if (!userOk) details.push(`conductedBy ${quote(input.conductedBy)} is not a user of this organization`);
-  if (blank(input.siteId) && template.type === "AUDIT") details.push("siteId is required for AUDIT templates");
+  if (isBlank(input.siteId) && template.type === "AUDIT") details.push("siteId is required for AUDIT templates");
   if (!siteOk) details.push(`siteId ${quote(input.siteId!)} is not a site of this organization`);
-  if (!blank(input.assetId) && !asset) details.push(`assetId ${quote(input.assetId!)} is not an asset of this organization`);
+  if (!isBlank(input.assetId) && !asset) details.push(`assetId ${quote(input.assetId!)} is not an asset of this organization`);
 
   if (input.status === "IN_PROGRESS" && input.completedAt !== undefined) details.push("completedAt must not be given for an IN_PROGRESS inspection");
   if (input.startedAt !== undefined && input.completedAt !== undefined && Date.parse(input.completedAt) < Date.parse(input.startedAt)) {
