@@ -66,13 +66,14 @@ describe("GET /api/v1/employees", () => {
   it("answers 400 for bad filters and page sizes, and caps the page size at 100", async () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
-    for (const q of ["status=GONE", "updatedSince=yesterday", "limit=0", "limit=2.5", "offset=-1", "limit=abc"]) {
+    for (const q of ["status=GONE", "updatedSince=yesterday", "limit=0", "limit=2.5", "offset=-1", "limit=abc", "offset=1e3", "offset=100000000000000000000"]) {
       const res = await api.get(`/api/v1/employees?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.body.error).toBe("Invalid query parameters");
     }
     // Like the inspections list, a page size above 100 is capped, not refused.
     expect((await api.get("/api/v1/employees?limit=500")).body.pagination).toMatchObject({ limit: 100 });
+    expect((await api.get(`/api/v1/employees?limit=${"9".repeat(400)}`)).body.pagination).toMatchObject({ limit: 100 });
   });
 });
 

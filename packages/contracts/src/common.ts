@@ -39,3 +39,26 @@ export const booleanQuery = (def: boolean) =>
 export const IdParam = z.object({ id: z.string().openapi({ format: "uuid" }) });
 
 export const isoTimestamp = z.string().openapi({ format: "date-time", example: "2026-01-31T09:30:00.000Z" });
+
+/** Page size: default 50, maximum 100 (spec, Limits). A larger limit is capped at 100, not refused. */
+export const PAGE_DEFAULT = 50;
+export const PAGE_MAX = 100;
+/** Largest list offset: far past any organization's data, and Postgres's bigint OFFSET never overflows (1e20 was a 500). */
+export const OFFSET_MAX = 1_000_000_000;
+
+/** Digits only; the number is read by each field, so a value past Number's range is capped or refused with a message, not a 500. */
+const wholeNumber = (what: string) => z.string().regex(/^\d+$/, { message: `${what} must be a whole number of 0 or more`, abort: true });
+
+/** `limit` and `offset` of every paginated list (inspections, employees). */
+export const pageQuery = {
+  limit: wholeNumber("limit")
+    .transform((s) => Math.min(Number(s), PAGE_MAX))
+    .pipe(z.number().int().min(1, "limit must be at least 1"))
+    .default(PAGE_DEFAULT)
+    .openapi({ type: "integer", description: `Page size, default ${PAGE_DEFAULT}; values above ${PAGE_MAX} are capped at ${PAGE_MAX}.` }),
+  offset: wholeNumber("offset")
+    .refine((s) => Number(s) <= OFFSET_MAX, `offset must be at most ${OFFSET_MAX}`)
+    .transform(Number)
+    .default(0)
+    .openapi({ type: "integer", maximum: OFFSET_MAX, description: `At most ${OFFSET_MAX}; a larger offset is a 400.` }),
+};

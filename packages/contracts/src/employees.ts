@@ -1,4 +1,4 @@
-import { IdParam, errorResponses, isoTimestamp } from "./common.ts";
+import { IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { EMPLOYEE_STATUSES } from "./employee-sync.ts";
 import { registry, z } from "./openapi.ts";
 
@@ -9,13 +9,7 @@ export const EmployeeListQuery = z.object({
   status: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), z.enum(EMPLOYEE_STATUSES, { message: "must be ACTIVE, INACTIVE or TERMINATED" }).optional()),
   updatedSince: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z" }).optional(),
   /** Like GET /api/inspections: default 50, a larger value is capped at 100. */
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(50)
-    .transform((n) => Math.min(n, 100)),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...pageQuery,
 });
 
 export const EmployeeView = registry.register(

@@ -1,11 +1,6 @@
-import { IdParam, booleanQuery, errorResponses, isoTimestamp } from "./common.ts";
+import { IdParam, booleanQuery, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { registry, z } from "./openapi.ts";
 
-/** Page size: default 50, maximum 100 (spec, Limits). A larger limit is capped at 100, not refused. */
-export const INSPECTION_PAGE_DEFAULT = 50;
-export const INSPECTION_PAGE_MAX = 100;
-/** Largest list offset: far past any organization's inspections, and Postgres's bigint OFFSET never overflows (1e20 was a 500). */
-export const INSPECTION_OFFSET_MAX = 1_000_000_000;
 /** Answers per import; the body limit (INSPECTION_BODY_LIMIT_MB) bounds the media. */
 export const MAX_IMPORT_ANSWERS = 5000;
 /**
@@ -16,24 +11,12 @@ export const MAX_ANSWER_JSON_ITEMS = 1000;
 /** The single list of inspection statuses (core's InspectionStatus type must stay the same union). */
 export const INSPECTION_STATUSES = ["COMPLETED", "IN_PROGRESS"] as const;
 
-/** Digits only; the number is read by each field, so a value past Number's range is capped or refused with a message, not a 500. */
-const wholeNumber = (what: string) => z.string().regex(/^\d+$/, { message: `${what} must be a whole number of 0 or more`, abort: true });
-
 export const InspectionListQuery = z.object({
   templateId: z.string().optional(),
   status: z.enum(INSPECTION_STATUSES).optional(),
   siteId: z.string().optional(),
   assetId: z.string().optional(),
-  limit: wholeNumber("limit")
-    .transform((s) => Math.min(Number(s), INSPECTION_PAGE_MAX))
-    .pipe(z.number().int().min(1, "limit must be at least 1"))
-    .default(INSPECTION_PAGE_DEFAULT)
-    .openapi({ type: "integer", description: `Page size, default ${INSPECTION_PAGE_DEFAULT}; values above ${INSPECTION_PAGE_MAX} are capped at ${INSPECTION_PAGE_MAX}.` }),
-  offset: wholeNumber("offset")
-    .refine((s) => Number(s) <= INSPECTION_OFFSET_MAX, `offset must be at most ${INSPECTION_OFFSET_MAX}`)
-    .transform(Number)
-    .default(0)
-    .openapi({ type: "integer", maximum: INSPECTION_OFFSET_MAX, description: `At most ${INSPECTION_OFFSET_MAX}; a larger offset is a 400.` }),
+  ...pageQuery,
   includeAnswers: booleanQuery(false).openapi({ type: "boolean", description: "Adds each inspection's answers (never images)." }),
 });
 export type InspectionListQuery = z.output<typeof InspectionListQuery>;
