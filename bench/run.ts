@@ -86,6 +86,7 @@ async function main() {
     say("bench", `${env.cores} cores, Node ${env.node}, PostgreSQL ${env.postgres}, Redis ${env.redis}`);
     for (const name of opts.scenarios) {
       const scenario = registry[name];
+      if (opts.waitQuietS > 0) await waitQuiet(opts.waitQuietS);
       perScenario[name] = await conditions();
       say(name, `${scenario.describe} (load ${perScenario[name].loadAvg1m})`);
       const start = performance.now();

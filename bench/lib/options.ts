@@ -59,7 +59,7 @@ const HELP = `npm run bench -- [options]
   --answers N             answers per imported inspection (default 30)
   --pg URL                Postgres server (default $DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres)
   --redis URL             Redis (default $REDIS_URL, else redis://127.0.0.1:6379)
-  --wait-quiet S          first wait up to S seconds until no vitest process runs (other engineers' tests)
+  --wait-quiet S          before the run and each scenario, wait up to S seconds until no vitest process runs
   --no-latest             do not overwrite bench/results/latest.json (development runs)
   --keep-db               do not drop the bench database at the end (its name is printed)
   --auto-explain MS       log plans of statements slower than MS ms to the Postgres server log (auto_explain)
