@@ -1,0 +1,59 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Redis } from "ioredis";
+import { JobWaiter, Queues, Worker, createRedis } from "../src/index.ts";
+
+let redis: Redis;
+let queues: Queues;
+let waiter: JobWaiter;
+let worker: Worker;
+const prefix = `waiter-test-${randomBytes(4).toString("hex")}`;
+/** Jobs the worker has finished, and jobs it holds until released. */
+const finished = new Set<string>();
+const held = new Map<string, () => void>();
+
+beforeAll(async () => {
+  redis = createRedis(inject("redisUrl"), "worker");
+  queues = new Queues(redis, prefix);
+  waiter = new JobWaiter(() => createRedis(inject("redisUrl"), "worker"), prefix);
+  worker = new Worker(
+    "mail",
+    async (job) => {
+      if (job.id!.startsWith("hold")) await new Promise<void>((resolve) => held.set(job.id!, resolve));
+      finished.add(job.id!);
+    },
+    { connection: createRedis(inject("redisUrl"), "worker"), prefix },
+  );
+  await worker.waitUntilReady();
+});
+afterAll(async () => {
+  await worker.close();
+  await waiter.close();
+  await queues.queue("mail").obliterate({ force: true });
+  await queues.close();
+  redis.disconnect();
+});
+
+const data = () => ({ organizationId: randomUUID(), outboxId: randomUUID() });
+const until = async (cond: () => boolean) => {
+  for (let i = 0; i < 400 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
+};
+
+describe("JobWaiter", () => {
+  it("counts a job that finished before the wait began, so the last report still wakes the wait", async () => {
+    await waiter.prepare("mail");
+    const early = `early-${randomBytes(3).toString("hex")}`;
+    const late = `hold-${randomBytes(3).toString("hex")}`;
+    await queues.enqueue("mail", data(), { jobId: early });
+    await queues.enqueue("mail", data(), { jobId: late });
+    await until(() => finished.has(early) && held.has(late));
+    expect(finished.has(early)).toBe(true);
+
+    const started = Date.now();
+    setTimeout(() => held.get(late)?.(), 100);
+    // A poll interval far longer than the test: only the last job's report can end the wait in time.
+    const done = await waiter.wait({ jobIds: [early, late], timeoutMs: 20_000, pollMs: 10_000, isDone: async () => finished.has(early) && finished.has(late) });
+    expect(done).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
