@@ -135,6 +135,15 @@ export class BenchContext {
     this.workers = ok;
   }
 
+  /**
+   * ANALYZE the bench database, as autovacuum would have by then in production (this machine's
+   * Postgres runs with autovacuum off). Without statistics, generic plans of prepared statements
+   * made on near-empty tables are kept while the tables grow (bench/README.md). --no-analyze skips it.
+   */
+  async analyze(): Promise<void> {
+    if (this.opts.analyze) await this.db.sql.unsafe("analyze");
+  }
+
   /** Another isolated organization in the same database (list and import use their own). */
   newTenant(): Promise<DemoSeed> {
     return seedDemo(this.db.db);

@@ -56,9 +56,13 @@ async function pgBackendPids(sql: postgres.Sql): Promise<number[]> {
  * one, so the difference over a run counts round trips to Postgres (its statistics are
  * flushed about once a second, so read after a pause).
  */
-async function pgTransactions(sql: postgres.Sql): Promise<number> {
-  const [row] = await sql`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
-  return Number(row?.n ?? NaN);
+async function pgTransactions(sql: postgres.Sql): Promise<{ ours: number; others: number; othersRowsWritten: number }> {
+  const [row] = await sql`
+    select sum(xact_commit + xact_rollback) filter (where datname = current_database()) as ours,
+           sum(xact_commit + xact_rollback) filter (where datname <> current_database()) as others,
+           sum(tup_inserted + tup_updated + tup_deleted) filter (where datname <> current_database()) as others_rows
+    from pg_stat_database`;
+  return { ours: Number(row?.ours ?? NaN), others: Number(row?.others ?? 0), othersRowsWritten: Number(row?.others_rows ?? 0) };
 }
 
 let redisPid: number[] | undefined;
@@ -90,6 +94,9 @@ export interface CpuSplit {
   machineBusy: number;
   /** Postgres transactions of this database during the run (statements outside a transaction count one each). */
   pgTransactions: number;
+  /** Transactions and rows written in the server's other databases meanwhile (other engineers' tests share Postgres). */
+  pgOtherTransactions: number;
+  pgOtherRowsWritten: number;
 }
 
 /**
@@ -114,7 +121,7 @@ export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn
   const machineMs = m1 - m0;
   await new Promise((r) => setTimeout(r, 1100)); // let backends flush their statistics
   await sql`select pg_stat_clear_snapshot()`;
-  const transactions = (await pgTransactions(sql)) - x0;
+  const x1 = await pgTransactions(sql);
   return {
     value,
     cpu: {
@@ -125,7 +132,9 @@ export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn
       benchMs: round(benchMs),
       othersMs: round(Math.max(0, machineMs - serviceMs - postgresMs - redisMs - benchMs)),
       machineBusy: round(machineMs / (wallMs * os.cpus().length), 2),
-      pgTransactions: transactions,
+      pgTransactions: x1.ours - x0.ours,
+      pgOtherTransactions: Math.max(0, x1.others - x0.others), // dropped databases leave the sum
+      pgOtherRowsWritten: Math.max(0, x1.othersRowsWritten - x0.othersRowsWritten),
     },
   };
 }
@@ -136,5 +145,6 @@ export function describeCpu(c: CpuSplit, per: number, unit: string, serviceName 
   const busy = c.serviceMs + c.postgresMs + c.redisMs + c.benchMs + c.othersMs;
   const others = busy > 0 ? Math.round((100 * c.othersMs) / busy) : 0;
   const tx = withTransactions ? `; ~${round(c.pgTransactions / per, 1)} PG transactions/${unit}` : "";
-  return `CPU ms/${unit}: ${serviceName} ${each(c.serviceMs)}, Postgres ${each(c.postgresMs)}, Redis ${each(c.redisMs)}, bench ${each(c.benchMs)}${tx}; machine ${Math.round(c.machineBusy * 100)}% busy, others ${others}%`;
+  const otherDbs = c.pgOtherTransactions > 0 ? `; other databases: ${c.pgOtherTransactions} transactions, ${c.pgOtherRowsWritten} rows written` : "";
+  return `CPU ms/${unit}: ${serviceName} ${each(c.serviceMs)}, Postgres ${each(c.postgresMs)}, Redis ${each(c.redisMs)}, bench ${each(c.benchMs)}${tx}; machine ${Math.round(c.machineBusy * 100)}% busy, others ${others}%${otherDbs}`;
 }

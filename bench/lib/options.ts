@@ -31,6 +31,8 @@ export interface BenchOptions {
   latest: boolean;
   /** Seconds to wait for other engineers' vitest runs to end before starting; 0: do not wait. */
   waitQuietS: number;
+  /** ANALYZE after warm-ups, as autovacuum would (off on this machine's Postgres). */
+  analyze: boolean;
   /** Leave the database behind (for EXPLAIN ANALYZE and the like). */
   keepDb: boolean;
   /** Directory for CPU profiles of the API and workers (node --cpu-prof); undefined: none. */
@@ -60,6 +62,7 @@ const HELP = `npm run bench -- [options]
   --pg URL                Postgres server (default $DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres)
   --redis URL             Redis (default $REDIS_URL, else redis://127.0.0.1:6379)
   --wait-quiet S          before the run and each scenario, wait up to S seconds until no vitest process runs
+  --no-analyze            do not ANALYZE the database after warm-ups (this Postgres runs without autovacuum)
   --no-latest             do not overwrite bench/results/latest.json (development runs)
   --keep-db               do not drop the bench database at the end (its name is printed)
   --auto-explain MS       log plans of statements slower than MS ms to the Postgres server log (auto_explain)
@@ -106,6 +109,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       pg: { type: "string" },
       redis: { type: "string" },
       "no-latest": { type: "boolean" },
+      "no-analyze": { type: "boolean" },
       "keep-db": { type: "boolean" },
       profile: { type: "string" },
       logs: { type: "string" },
@@ -142,6 +146,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     imageMb: positiveInt("image-mb", values["image-mb"], 1),
     answers: positiveInt("answers", values.answers, 30),
     latest: !values["no-latest"],
+    analyze: !values["no-analyze"],
     keepDb: !!values["keep-db"],
     ...(values.profile ? { profileDir: path.resolve(values.profile) } : {}),
     ...(values.logs ? { logDir: path.resolve(values.logs) } : {}),

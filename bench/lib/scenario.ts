@@ -54,5 +54,6 @@ export function cpuMetrics(c: CpuSplit, items: number, prefix = "cpu"): Record<s
     [`${prefix}BenchMsPerItem`]: per(c.benchMs),
     [`${prefix}MachineBusy`]: c.machineBusy,
     [`${prefix}OthersMs`]: c.othersMs,
+    [`${prefix}OtherDbTransactions`]: c.pgOtherTransactions,
   };
 }

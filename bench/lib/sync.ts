@@ -1,3 +1,4 @@
+import { Redis } from "ioredis";
 import type { BenchContext } from "./context.ts";
 import { measureCpu, type CpuSplit } from "./cpu.ts";
 import { employeeBatch, postSync, type EmployeeShape, type SyncBody } from "./fixtures.ts";
@@ -31,6 +32,10 @@ export interface Phases {
   queueStartMs: number;
   workersMs: number;
   tailMs: number;
+  /** From the last job's completion (BullMQ finishedOn) to the answer: the API's wait and response. */
+  lastJobToAnswerMs: number;
+  /** Postgres checkpoints during the round (other test suites' CREATE DATABASE forces them). */
+  checkpoints: number;
 }
 
 /**
@@ -50,9 +55,19 @@ export async function syncRounds(
     const tag = newTag("warm");
     await postSync(ctx.http, token, { syncBatchId: tag, employees: employeeBatch(ctx.tenant, tag, Math.min(WARMUP_BATCH, batch), o.shape) });
   }
+  await ctx.analyze();
   const bodies: SyncBody[] = [];
   const ms: number[] = [];
   const phases: Phases[] = [];
+  const redis = new Redis(ctx.opts.redisUrl, { maxRetriesPerRequest: 3 });
+  /** When the request's last job finished (BullMQ's finishedOn, kept by removeOnComplete). */
+  const lastJobFinished = async (requestId: string, n: number) => {
+    const pipeline = redis.pipeline();
+    for (let i = 0; i < n; i++) pipeline.hget(`${ctx.queuePrefix}:employee-sync:${requestId}_${i}`, "finishedOn");
+    const replies = (await pipeline.exec()) ?? [];
+    return Math.max(...replies.map(([, v]) => Number(v ?? NaN)).filter(Number.isFinite));
+  };
+  const checkpoints = async () => Number((await ctx.db.sql`select checkpoints_req + checkpoints_timed as n from pg_stat_bgwriter`)[0]?.n);
   const round1 = async (r: number) => {
     let body: SyncBody;
     if (o.bodies) {
@@ -62,6 +77,7 @@ export async function syncRounds(
       const tag = newTag(o.label);
       body = { syncBatchId: tag, employees: employeeBatch(ctx.tenant, tag, batch, o.shape) };
     }
+    const checkpointsBefore = await checkpoints();
     const sentAt = Date.now();
     const { ms: took, value } = await timed(() => postSync(ctx.http, token, body));
     const answeredAt = Date.now();
@@ -75,22 +91,40 @@ export async function syncRounds(
       select extract(epoch from r.created_at) * 1000 as created, extract(epoch from min(i.updated_at)) * 1000 as first, extract(epoch from max(i.updated_at)) * 1000 as last
       from sync_requests r join sync_request_items i on i.request_id = r.id where r.id = ${value.requestId} group by r.created_at`;
     const [created, first, last] = [Number(t?.created), Number(t?.first), Number(t?.last)];
-    phases.push({ apiFrontMs: round(created - sentAt), queueStartMs: round(first - created), workersMs: round(last - first), tailMs: round(answeredAt - last) });
-    progress(`round ${r + 1}/${rounds}: ${body.employees.length} employees in ${round(took, 0)} ms (${round((body.employees.length * 1000) / took, 0)}/s), API ${phases[r]!.apiFrontMs} + start ${phases[r]!.queueStartMs} + workers ${phases[r]!.workersMs} + answer ${phases[r]!.tailMs} ms`);
+    const finished = await lastJobFinished(value.requestId, body.employees.length);
+    const forced = (await checkpoints()) - checkpointsBefore;
+    phases.push({ apiFrontMs: round(created - sentAt), queueStartMs: round(first - created), workersMs: round(last - first), tailMs: round(answeredAt - last), lastJobToAnswerMs: round(answeredAt - finished), checkpoints: forced });
+    const p = phases[r]!;
+    progress(
+      `round ${r + 1}/${rounds}: ${body.employees.length} employees in ${round(took, 0)} ms (${round((body.employees.length * 1000) / took, 0)}/s), ` +
+        `API ${p.apiFrontMs} + start ${p.queueStartMs} + workers ${p.workersMs} + answer ${p.tailMs} ms (last job done ${p.lastJobToAnswerMs} ms before the answer)${forced ? `; ${forced} Postgres checkpoints meanwhile` : ""}`,
+    );
   };
-  const { cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), async () => {
-    for (let r = 0; r < rounds; r++) await round1(r);
-  });
-  return { ms, bodies, cpu, phases };
+  try {
+    const { cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), async () => {
+      for (let r = 0; r < rounds; r++) await round1(r);
+    });
+    return { ms, bodies, cpu, phases };
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** Median phases: "API 40 ms, to first job 15 ms, workers 1,250 ms, last job to answer 30 ms". */
 export function phaseNote(phases: Phases[]): string {
   const m = (k: keyof Phases) => round(median(phases.map((p) => p[k])), 0);
-  return `phases (median): API until recorded ${m("apiFrontMs")} ms, to first employee ${m("queueStartMs")} ms, workers ${m("workersMs")} ms, last employee to answer ${m("tailMs")} ms`;
+  const checkpoints = phases.reduce((n, p) => n + p.checkpoints, 0);
+  return `phases (median): API until recorded ${m("apiFrontMs")} ms, to first employee ${m("queueStartMs")} ms, workers ${m("workersMs")} ms, last employee to answer ${m("tailMs")} ms (last job done to answer ${m("lastJobToAnswerMs")} ms)${checkpoints ? `; ${checkpoints} Postgres checkpoints during the rounds` : ""}`;
 }
 
 export function phaseMetrics(phases: Phases[]): Record<string, number> {
   const m = (k: keyof Phases) => round(median(phases.map((p) => p[k])), 1);
-  return { apiFrontMedianMs: m("apiFrontMs"), queueStartMedianMs: m("queueStartMs"), workersMedianMs: m("workersMs"), tailMedianMs: m("tailMs") };
+  return {
+    apiFrontMedianMs: m("apiFrontMs"),
+    queueStartMedianMs: m("queueStartMs"),
+    workersMedianMs: m("workersMs"),
+    tailMedianMs: m("tailMs"),
+    lastJobToAnswerMedianMs: m("lastJobToAnswerMs"),
+    checkpoints: phases.reduce((n, p) => n + p.checkpoints, 0),
+  };
 }
