@@ -5,8 +5,12 @@ import { employeeBatch, postSync, type EmployeeShape, type SyncBody } from "./fi
 import type { Progress } from "./scenario.ts";
 import { median, round, timed } from "./stats.ts";
 
-/** Size of the untimed batch that warms up the API and the workers before timed rounds. */
-export const WARMUP_BATCH = 50;
+/**
+ * The untimed warm-up batch before timed rounds: as many employees as a batch, so that the
+ * tables hold rows when the database is analyzed and prepared statements get their plans (plans
+ * kept from near-empty tables scan them whole as they grow: bench/README.md).
+ */
+export const warmupSize = (batch: number) => batch;
 
 let runTag = 0;
 /** A tag unique within this run, for external ids and e-mails. */
@@ -53,7 +57,7 @@ export async function syncRounds(
   const token = await ctx.syncToken();
   if (o.warmup !== false) {
     const tag = newTag("warm");
-    await postSync(ctx.http, token, { syncBatchId: tag, employees: employeeBatch(ctx.tenant, tag, Math.min(WARMUP_BATCH, batch), o.shape) });
+    await postSync(ctx.http, token, { syncBatchId: tag, employees: employeeBatch(ctx.tenant, tag, warmupSize(batch), o.shape) });
   }
   await ctx.analyze();
   const bodies: SyncBody[] = [];

@@ -2,7 +2,7 @@ import type { Scenario } from "../lib/scenario.ts";
 import { describeCpu, measureCpu } from "../lib/cpu.ts";
 import { cpuMetrics, latencyRow } from "../lib/scenario.ts";
 import { median, p95, round, timed } from "../lib/stats.ts";
-import { WARMUP_BATCH, phaseNote, syncRounds, type Phases } from "../lib/sync.ts";
+import { phaseNote, syncRounds, warmupSize, type Phases } from "../lib/sync.ts";
 
 const ACCOUNT = { forcePasswordReset: true, sendWelcomeEmail: true };
 
@@ -51,7 +51,7 @@ export const syncAccounts: Scenario = {
     }
     });
     const mails = sink() - before;
-    const expected = rounds * batch + Math.min(batch, WARMUP_BATCH);
+    const expected = rounds * batch + warmupSize(batch);
     const notes = mails < expected ? [`sync-accounts: the SMTP sink received ${mails} mails, expected ${expected}`] : [];
     const mailRow = latencyRow("sync-accounts", `…then until every welcome mail is delivered (after the answer)`, drainMs, undefined, describeCpu(cpu, rounds * batch, "employee with mail", "API+worker"));
     // Mails per second from the request to the last mail (the drain alone can be ~0 for small batches).

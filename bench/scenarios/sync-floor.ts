@@ -6,7 +6,7 @@ import type { Progress, Scenario } from "../lib/scenario.ts";
 import { describeCpu, measureCpu, type CpuSplit } from "../lib/cpu.ts";
 import { cpuMetrics, latencyRow } from "../lib/scenario.ts";
 import { median, p95, pool, round, timed } from "../lib/stats.ts";
-import { WARMUP_BATCH, newTag } from "../lib/sync.ts";
+import { newTag, warmupSize } from "../lib/sync.ts";
 
 /**
  * One batch the way a worker would process it, minus HTTP and the queue: the request and its
@@ -32,7 +32,7 @@ async function floorBatch(ctx: BenchContext, size: number, tag: string): Promise
 
 async function floorRounds(ctx: BenchContext, progress: Progress): Promise<{ ms: number[]; cpu: CpuSplit }> {
   const { rounds, batch } = ctx.opts;
-  await floorBatch(ctx, Math.min(WARMUP_BATCH, batch), newTag("floorwarm"));
+  await floorBatch(ctx, warmupSize(batch), newTag("floorwarm"));
   await ctx.analyze();
   const ms: number[] = [];
   const { cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), async () => {
