@@ -7,6 +7,7 @@ import { BenchContext } from "./lib/context.ts";
 import { parseOptions, type ScenarioName } from "./lib/options.ts";
 import { conditions, environment, markdown, ratios, targets, vitestProcesses, writeResults, type Conditions, type Report } from "./lib/report.ts";
 import type { Scenario, ScenarioResult } from "./lib/scenario.ts";
+import { machineBusyShare } from "./lib/cpu.ts";
 import { startSmtpSink } from "./lib/smtp-sink.ts";
 import { round } from "./lib/stats.ts";
 import { importScenario } from "./scenarios/import.ts";
@@ -30,15 +31,19 @@ const registry: Record<ScenarioName, Scenario> = {
 const t0 = performance.now();
 const say = (scope: string, message: string) => process.stderr.write(`[${(round((performance.now() - t0) / 1000, 1)).toFixed(1).padStart(6)} s] ${scope.padEnd(13)} ${message}\n`);
 
-/** Waits until no vitest process has been seen for two checks 5 s apart, at most `seconds`. */
+/** Machine busy share (other processes: the service idles between scenarios) below which it counts as quiet. */
+const QUIET_BUSY = 0.25;
+
+/** Waits until no vitest runs and the machine is under 25% busy, twice in a row, at most `seconds`. */
 async function waitQuiet(seconds: number) {
   const until = Date.now() + seconds * 1000;
   let quietChecks = 0;
   while (quietChecks < 2 && Date.now() < until) {
-    const n = await vitestProcesses();
-    quietChecks = n === 0 ? quietChecks + 1 : 0;
-    if (n > 0) say("bench", `waiting: ${n} vitest processes running`);
-    if (quietChecks < 2) await new Promise((r) => setTimeout(r, 5000));
+    const [n, busy] = [await vitestProcesses(), await machineBusyShare()];
+    const quiet = n === 0 && busy < QUIET_BUSY;
+    quietChecks = quiet ? quietChecks + 1 : 0;
+    if (!quiet) say("bench", `waiting: ${n} vitest processes, machine ${Math.round(busy * 100)}% busy`);
+    if (quietChecks < 2) await new Promise((r) => setTimeout(r, 3000));
   }
 }
 

@@ -45,6 +45,13 @@ async function machineBusyMs(): Promise<number> {
   }
 }
 
+/** Busy share of all cores over `ms` (0..1): between scenarios the service idles, so this is other processes. */
+export async function machineBusyShare(ms = 2000): Promise<number> {
+  const a = await machineBusyMs();
+  await new Promise((r) => setTimeout(r, ms));
+  return (await machineBusyMs() - a) / (ms * os.cpus().length);
+}
+
 /** Postgres backends serving this database (Postgres runs on this machine: their CPU is in /proc). */
 async function pgBackendPids(sql: postgres.Sql): Promise<number[]> {
   const rows = await sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;

@@ -61,7 +61,7 @@ const HELP = `npm run bench -- [options]
   --answers N             answers per imported inspection (default 30)
   --pg URL                Postgres server (default $DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres)
   --redis URL             Redis (default $REDIS_URL, else redis://127.0.0.1:6379)
-  --wait-quiet S          before the run and each scenario, wait up to S seconds until no vitest process runs
+  --wait-quiet S          before the run and each scenario, wait up to S seconds until no vitest runs and the machine is under 25% busy
   --no-analyze            do not ANALYZE the database after warm-ups (this Postgres runs without autovacuum)
   --no-latest             do not overwrite bench/results/latest.json (development runs)
   --keep-db               do not drop the bench database at the end (its name is printed)
