@@ -84,7 +84,7 @@ async function main() {
   const perScenario: Record<string, Conditions> = {};
   let failed = false;
   try {
-    say("bench", `database ${ctx.dbName}: migrating, starting the API and 1 worker`);
+    say("bench", `database ${ctx.dbName}, queue prefix ${ctx.queuePrefix}: migrating, starting the API and 1 worker`);
     await ctx.start(1, { SMTP_URL: sink.url });
     const env = await environment(ctx.db.sql, opts.redisUrl);
     if (opts.profileDir) say("bench", `CPU profiles go to ${opts.profileDir} when the processes stop: ${ctx.pids()}`);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { mkdir, rm, writeFile } from "node:fs/promises";
+import { Redis } from "ioredis";
 import postgres from "postgres";
 import { createDb, runMigrations, type DbHandle } from "@insp/db";
 import { seedDemo, type DemoSeed } from "@insp/core";
@@ -167,9 +168,25 @@ export class BenchContext {
     }
   }
 
+  /** Deletes the run's BullMQ keys (completed jobs are kept by removeOnComplete) under its own QUEUE_PREFIX. */
+  private async dropQueues() {
+    const redis = new Redis(this.opts.redisUrl, { maxRetriesPerRequest: 3 });
+    try {
+      let cursor = "0";
+      do {
+        const [next, keys] = await redis.scan(cursor, "MATCH", `${this.queuePrefix}:*`, "COUNT", 1000);
+        cursor = next;
+        if (keys.length) await redis.unlink(...keys);
+      } while (cursor !== "0");
+    } finally {
+      redis.disconnect();
+    }
+  }
+
   async stop() {
     await this.stopAll([this.api, ...this.workers]);
     await this.db?.close();
+    await this.dropQueues().catch(() => {});
     if (!this.opts.keepDb) {
       const admin = postgres(this.opts.pgServerUrl, { max: 1, onnotice: () => {} });
       await admin.unsafe(`drop database if exists "${this.dbName}" with (force)`).catch(() => {});
