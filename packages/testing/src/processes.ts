@@ -22,16 +22,27 @@ export const freePort = () =>
     });
   });
 
+export interface ProcessOptions {
+  /** Extra Node flags before the script (e.g. --cpu-prof, which NODE_OPTIONS does not accept). */
+  nodeArgs?: string[];
+  /** Keep only this many characters of output (long benchmark runs); default: all of it. */
+  keepOutput?: number;
+}
+
 /** Runs an app's entry point as a real Node process (through tsx), as in production. */
-export function startProcess(script: string, env: Record<string, string>): RunningProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+export function startProcess(script: string, env: Record<string, string>, opts: ProcessOptions = {}): RunningProcess {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", script], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "warn", MIGRATE_ON_START: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
-  child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
+  const keep = (d: Buffer) => {
+    out += d.toString();
+    if (opts.keepOutput !== undefined && out.length > opts.keepOutput) out = out.slice(-opts.keepOutput);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return {
     child,
