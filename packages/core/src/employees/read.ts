@@ -2,25 +2,13 @@ import { and, asc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { employeeGroups, employeeRoles, employeeSites, employees, groups, roles, sites, users } from "@insp/db/schema";
 import { isUuid, notFound } from "../errors.ts";
-import type { EmployeeStatus } from "./types.ts";
+import type { EmployeeFields, EmployeeStatus } from "./types.ts";
 
 /** Reading employees back (extension): HR systems reconcile against these. */
 
-export interface EmployeeView {
+export interface EmployeeView extends EmployeeFields {
   id: string;
   externalEmployeeId: string;
-  status: EmployeeStatus;
-  firstName: string | null;
-  lastName: string | null;
-  displayName: string | null;
-  email: string | null;
-  phone: string | null;
-  jobTitle: string | null;
-  department: string | null;
-  supervisor: { name?: string; email?: string } | null;
-  hireDate: string | null;
-  terminationDate: string | null;
-  metadata: Record<string, unknown> | null;
   userId: string | null;
   accountEnabled: boolean | null;
   roles: string[];

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { inputKind, validateLogicGraph, type LogicTemplate } from "@insp/logic";
 import { AppError, badRequest } from "../errors.ts";
-import type { CreateTemplateInput, QuestionInput } from "./types.ts";
+import type { CreateTemplateInput, QuestionInput, TemplateOption } from "./types.ts";
 
 /**
  * Turns a create body into the rows of a new template, in memory and with their final ids,
@@ -15,14 +15,8 @@ export interface ResponseTypeInfo {
   options: { id: string; label: string; value: string; position: number; requiresNote: boolean; requiresPhoto: boolean }[];
 }
 
-export interface PlannedOption {
-  id: string;
-  label: string;
-  value: string;
-  position: number;
-  requiresNote: boolean;
-  requiresPhoto: boolean;
-}
+/** An option as it will be stored: the same shape the detail serves. */
+export type PlannedOption = TemplateOption;
 
 export interface PlannedQuestion {
   id: string;
