@@ -13,6 +13,7 @@ COPY packages/db/package.json packages/db/
 COPY packages/logic/package.json packages/logic/
 COPY packages/queue/package.json packages/queue/
 COPY packages/testing/package.json packages/testing/
+COPY patches/ patches/
 RUN npm ci --omit=dev --no-audit --no-fund
 COPY . .
 RUN mkdir -p /data/media && chown node /data/media
