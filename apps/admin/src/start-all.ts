@@ -1,9 +1,10 @@
 /**
  * `npm start`: one command for a newcomer. Applies migrations, seeds a demo
  * organization when the database is empty (printing its credentials once), then
- * runs the API and WORKER_REPLICAS worker processes (default 1) and forwards
- * signals. In production, run the API and workers as separate services instead
- * (`npm run start:api`, `npm run start:worker`; see docker-compose.yml).
+ * runs the API and WORKER_REPLICAS worker processes (default 1), restarts any that
+ * dies, and forwards signals. In production, run the API and workers as separate
+ * services instead (`npm run start:api`, `npm run start:worker`; docker-compose.yml
+ * restarts them the same way).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -38,31 +39,51 @@ async function seedIfEmpty(): Promise<void> {
   }
 }
 
-function run(name: string, script: string): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit", env: { ...process.env, MIGRATE_ON_START: "false" } });
-  child.on("exit", (code, signal) => {
-    if (!stopping) {
-      console.error(`${name} exited (${signal ?? code}); stopping the others`);
-      stop(code ?? 1);
-    }
-  });
-  return child;
+/** A configuration error (exit 78) will not go away by itself: everything stops instead. */
+const EX_CONFIG = 78;
+
+/**
+ * Runs an app and keeps it running: a child that exits on its own (a crash, an uncaught
+ * exception's exit 70, a kill -9) is started again after a backoff of 1 s, doubling up to
+ * 30 s, back to 1 s once a run has lasted a minute. The others keep running meanwhile.
+ */
+function supervise(name: string, script: string): void {
+  let backoffMs = 1_000;
+  const start = () => {
+    const startedAt = Date.now();
+    const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit", env: { ...process.env, MIGRATE_ON_START: "false" } });
+    children.add(child);
+    child.on("exit", (code, signal) => {
+      children.delete(child);
+      if (stopping) return;
+      if (code === EX_CONFIG) {
+        console.error(`${name} exited: configuration error; stopping the others`);
+        stop(EX_CONFIG);
+        return;
+      }
+      if (Date.now() - startedAt > 60_000) backoffMs = 1_000;
+      console.error(`${name} exited (${signal ?? code}); restarting in ${backoffMs / 1000} s`);
+      setTimeout(() => !stopping && start(), backoffMs);
+      backoffMs = Math.min(backoffMs * 2, 30_000);
+    });
+  };
+  start();
 }
 
 let stopping = false;
-const children: ChildProcess[] = [];
+const children = new Set<ChildProcess>();
 function stop(code: number) {
   if (stopping) return;
   stopping = true;
+  if (children.size === 0) process.exit(code);
   for (const c of children) c.kill("SIGTERM");
-  let alive = children.length;
-  for (const c of children) c.on("exit", () => --alive === 0 && process.exit(code));
+  for (const c of children) c.on("exit", () => children.size === 0 && process.exit(code));
   setTimeout(() => process.exit(code), 30_000).unref();
 }
 
 await seedIfEmpty();
 const replicas = Math.max(1, Number(process.env.WORKER_REPLICAS ?? "1") || 1);
-children.push(run("api", "apps/api/src/main.ts"));
-for (let i = 0; i < replicas; i++) children.push(run(`worker ${i + 1}`, "apps/worker/src/main.ts"));
+supervise("api", "apps/api/src/main.ts");
+for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, "apps/worker/src/main.ts");
 process.on("SIGTERM", () => stop(0));
 process.on("SIGINT", () => stop(0));

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import express, { type RequestHandler, type Router } from "express";
 import { pinoHttp } from "pino-http";
-import { AppError } from "@insp/core";
+import { AppError, serializeError } from "@insp/core";
 import type { Deps } from "./deps.ts";
 import { errorHandler, notFoundRoute } from "./http/errors.ts";
 import { authFailureLimiter, rateLimiter } from "./http/rate-limit.ts";
@@ -19,10 +19,21 @@ const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRout
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
 const NUL_MESSAGE = "Request body contains a NUL character (\\u0000), which is not allowed in text";
+const SURROGATE_MESSAGE = "Request body contains an unpaired UTF-16 surrogate (\\uD800-\\uDFFF), which is not valid Unicode text";
+/** With the u flag, a well-formed pair is one code point: only a lone surrogate is in Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
 
-/** Postgres text and jsonb cannot hold U+0000: refuse it at the door (400) instead of failing a write later (500). */
-function rejectNul(key: string, value: unknown): unknown {
-  if ((typeof value === "string" && value.includes("\u0000")) || key.includes("\u0000")) throw new Error(NUL_MESSAGE);
+/**
+ * Text Postgres cannot hold as sent is refused at the door (400), for every field of every
+ * body, instead of failing a write later (500): U+0000 (text and jsonb refuse it) and unpaired
+ * UTF-16 surrogates from JSON escapes such as "\ud800" (jsonb refuses them, text would store
+ * U+FFFD instead of what was sent). Keys are checked as well as values.
+ */
+function rejectUnsafeText(key: string, value: unknown): unknown {
+  for (const s of typeof value === "string" ? [key, value] : [key]) {
+    if (s.includes("\u0000")) throw new Error(NUL_MESSAGE);
+    if (LONE_SURROGATE.test(s)) throw new Error(SURROGATE_MESSAGE);
+  }
   return value;
 }
 
@@ -32,8 +43,8 @@ function rejectNul(key: string, value: unknown): unknown {
  */
 function bodyParsers(deps: Deps): RequestHandler {
   const mb = (n: number) => n * 1024 * 1024;
-  const json = express.json({ limit: mb(deps.env.BODY_LIMIT_MB), reviver: rejectNul });
-  const inspectionJson = express.json({ limit: mb(deps.env.INSPECTION_BODY_LIMIT_MB), reviver: rejectNul });
+  const json = express.json({ limit: mb(deps.env.BODY_LIMIT_MB), reviver: rejectUnsafeText });
+  const inspectionJson = express.json({ limit: mb(deps.env.INSPECTION_BODY_LIMIT_MB), reviver: rejectUnsafeText });
   const form = express.urlencoded({ extended: false, limit: mb(1) });
   return (req, res, next) => {
     if (req.method === "POST" && req.path === "/api/inspections") return inspectionJson(req, res, next);
@@ -60,6 +71,7 @@ export function createApp(deps: Deps): express.Express {
       serializers: {
         req: (req: { id: unknown; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split("?")[0] }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+        err: serializeError,
       },
     }),
   );

@@ -1,6 +1,6 @@
 import { createDb, runMigrations } from "@insp/db";
 import { ConfigError } from "@insp/config";
-import { TokenService, createLogger } from "@insp/core";
+import { TokenService, createLogger, installProcessGuards } from "@insp/core";
 import { JobWaiter, Queues, createRedis } from "@insp/queue";
 import { createApp } from "./app.ts";
 import type { Deps } from "./deps.ts";
@@ -18,6 +18,7 @@ async function main() {
     throw err;
   }
   const logger = createLogger("api", env.LOG_LEVEL);
+  installProcessGuards(logger);
   if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
   const dbHandle = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, applicationName: "inspection-api" });
   const redis = createRedis(env.REDIS_URL, "producer");

@@ -48,6 +48,22 @@ describe("errors are JSON with the right status", () => {
     expect(query.body.error).toMatch(/NUL character/);
   });
 
+  it("an unpaired UTF-16 surrogate in a JSON string or key is a 400 on every body (jsonb cannot store one); a proper pair is accepted", async () => {
+    const json = { "content-type": "application/json" };
+    const lone = [
+      ['{"templateId":"x","answers":[{"questionId":"q","answerText":"broken \\ud800 text"}]}', "/api/inspections"],
+      ['{"employees":[{"externalEmployeeId":"E1","metadata":{"\\udc00key":1}}]}', "/api/v1/sync/employees"],
+      ['{"name":"\\ud83d","type":"AUDIT","sections":[]}', "/api/templates"],
+    ];
+    for (const [rawBody, path] of lone) {
+      const res = await stack.http.request("POST", path!, { rawBody, headers: { ...json, authorization: `Bearer ${t.apiKey}` } });
+      expect({ path, status: res.status, error: res.body.error }).toEqual({ path, status: 400, error: "Request body contains an unpaired UTF-16 surrogate (\\uD800-\\uDFFF), which is not valid Unicode text" });
+    }
+    // An emoji written as an escaped pair is fine: the body passes the door and meets the usual checks.
+    const pair = await stack.http.request("POST", "/api/auth/login", { rawBody: '{"email":"\\ud83d\\ude00@b.c","password":"x"}', headers: json });
+    expect(pair.status).toBe(401);
+  });
+
   it("badly percent-encoded Basic client credentials are invalid_client, not a 500", async () => {
     const res = await stack.http.request("POST", "/oauth/token", {
       rawBody: "grant_type=client_credentials",

@@ -15,7 +15,22 @@ export const workerEnvShape = {
   /** How often the outbox is swept for mails whose job was lost. */
   OUTBOX_SWEEP_SECONDS: intVar(30, 1, 3600),
   /** A pending employee-sync item untouched this long whose job is gone gets its job back. */
-  SYNC_REQUEUE_AFTER_SECONDS: intVar(300, 10, 86_400),
+  SYNC_REQUEUE_AFTER_SECONDS: intVar(30, 5, 86_400),
+  /**
+   * BullMQ job lock: renewed every half of it while the job runs; when a worker dies, its jobs
+   * are found by another worker's stalled check once the lock has expired.
+   */
+  WORKER_LOCK_SECONDS: intVar(6, 2, 600),
+  /** How often each worker looks for jobs whose lock expired (stalled: their worker died). */
+  WORKER_STALLED_CHECK_SECONDS: intVar(3, 1, 300),
+  /**
+   * While Postgres is unreachable, a job is put back (with backoff, at most 5 s apart) without
+   * using one of its attempts, for at most this long after it was created; after that its
+   * failures count as attempts again.
+   */
+  DB_OUTAGE_RETRY_SECONDS: intVar(900, 0, 86_400),
+  /** Serve GET /healthz and /readyz on this port (orchestrators' health checks); unset: none. */
+  HEALTH_PORT: intVar(0, 0, 65_535),
   /** Completed sync requests (their results and the status URL) are kept this long. */
   SYNC_RETENTION_DAYS: intVar(30, 1, 3650),
   MIGRATE_ON_START: boolVar(true),

@@ -1,10 +1,11 @@
 import { Worker } from "bullmq";
 import { ConfigError } from "@insp/config";
-import { createLogger, createMailer } from "@insp/core";
+import { createLogger, createMailer, installProcessGuards } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
 import { Queues, createRedis, queuePolicies } from "@insp/queue";
 import type { WorkerDeps } from "./deps.ts";
 import { loadWorkerEnv } from "./env.ts";
+import { startHealthServer } from "./health.ts";
 import { buildProcessors } from "./jobs/registry.ts";
 import { startPeriodicTasks } from "./periodic.ts";
 
@@ -20,6 +21,7 @@ async function main() {
     throw err;
   }
   const logger = createLogger("worker", env.LOG_LEVEL);
+  installProcessGuards(logger);
   if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
   const dbHandle = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, applicationName: "inspection-worker" });
   const producer = createRedis(env.REDIS_URL, "producer");
@@ -32,18 +34,25 @@ async function main() {
       connection: createRedis(env.REDIS_URL, "worker"),
       prefix: env.QUEUE_PREFIX,
       concurrency: env.WORKER_CONCURRENCY,
+      // A dead worker's jobs go back to the queue within about lock + check interval (README,
+      // Failure behaviour), instead of BullMQ's default 30 s + 30 s. maxStalledCount 2: a job
+      // whose worker died twice is still run; a third time it fails and the sweep takes over.
+      lockDuration: env.WORKER_LOCK_SECONDS * 1000,
+      stalledInterval: env.WORKER_STALLED_CHECK_SECONDS * 1000,
+      maxStalledCount: 2,
       // Completed/failed jobs are trimmed by the per-queue policy (queuePolicies).
       removeOnComplete: queuePolicies[name].removeOnComplete,
       removeOnFail: queuePolicies[name].removeOnFail,
     });
     w.on("failed", (job, err) => {
-      logger.warn({ queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade, err: err.message }, "job failed");
+      logger.warn({ queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade, err }, "job failed");
     });
     w.on("error", (err) => logger.error({ queue: name, err }, "worker error"));
     return w;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const stopPeriodic = startPeriodicTasks(deps);
+  const health = startHealthServer(deps, producer);
   logger.info({ queues: workers.map((w) => w.name), concurrency: env.WORKER_CONCURRENCY, prefix: env.QUEUE_PREFIX }, "worker ready");
 
   // SIGTERM: stop taking jobs and let active ones finish, bounded (worker.close() has no
@@ -54,6 +63,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down");
     stopPeriodic();
+    health?.close();
     const deadline = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref());
     const closed = await Promise.race([Promise.all(workers.map((w) => w.close())).then(() => "closed" as const), deadline]);
     if (closed === "timeout") {

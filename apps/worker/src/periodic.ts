@@ -3,6 +3,7 @@ import type { WorkerDeps } from "./deps.ts";
 import { employeeSyncSweeps } from "./jobs/employee-sync/sweep.ts";
 import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
 import { mailSweeps } from "./jobs/mail/sweep.ts";
+import { redisLossWatch } from "./jobs/recovery.ts";
 
 /**
  * Recurring housekeeping run by every worker replica (each task is idempotent).
@@ -13,7 +14,7 @@ export type PeriodicTask = { name: string; everyMs: (deps: WorkerDeps) => number
 /** Idempotency-Keys of every endpoint past their 24 hours (core/idempotency.ts). */
 const idempotencySweeps: PeriodicTask[] = [{ name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) }];
 
-export const periodicTasks: PeriodicTask[] = [...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...idempotencySweeps];
+export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...idempotencySweeps];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {

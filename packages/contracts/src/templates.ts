@@ -53,7 +53,7 @@ const OptionInput = z.object({
 
 const QuestionInput = z
   .object({
-    key: z.string().trim().min(1).optional().openapi({ description: "Unique within the body; needed by questions that take part in a logic rule." }),
+    key: z.string().trim().min(1).max(255).optional().openapi({ description: "Unique within the body; needed by questions that take part in a logic rule." }),
     text: z.string().trim().min(1),
     required: z.boolean().default(false),
     responseTypeId: z.string().nullish().openapi({ description: "Organization-defined response type. Its options are copied into the template with ids of their own." }),

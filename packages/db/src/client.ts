@@ -52,22 +52,3 @@ function preparing<T extends postgres.Sql>(client: T): T {
     },
   });
 }
-
-/** SQLSTATE of a driver error, which Drizzle wraps in `cause` (PITFALLS.md). */
-export function pgErrorCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let i = 0; i < 4 && e && typeof e === "object"; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
-
-/** Unique violation, deadlock, serialization failure, connection trouble: worth retrying or mapping. */
-export const PG = {
-  uniqueViolation: "23505",
-  foreignKeyViolation: "23503",
-  deadlock: "40P01",
-  serializationFailure: "40001",
-} as const;

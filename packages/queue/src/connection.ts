@@ -13,3 +13,14 @@ export function createRedis(url: string, role: "worker" | "producer" | "client",
     ...extra,
   });
 }
+
+/**
+ * Redis could not be reached: ioredis gave up on a command (MaxRetriesPerRequestError),
+ * the connection is closed, or the socket failed. The work can be tried again later.
+ */
+export function isRedisUnavailable(err: unknown): boolean {
+  if (!err || typeof err !== "object") return false;
+  const e = err as { name?: unknown; message?: unknown; code?: unknown };
+  if (e.name === "MaxRetriesPerRequestError") return true;
+  return typeof e.message === "string" && /^(Connection is closed|Stream isn't writeable)/.test(e.message);
+}

@@ -2,5 +2,6 @@ export * from "./contract.ts";
 export * from "./connection.ts";
 export * from "./queues.ts";
 export * from "./requeue.ts";
+export * from "./epoch.ts";
 export * from "./waiter.ts";
 export { UnrecoverableError, Worker, type Job, type Processor } from "bullmq";

@@ -7,7 +7,7 @@ export class Queues {
   private readonly queues = new Map<JobName, Queue>();
 
   constructor(
-    private readonly connection: Redis,
+    readonly connection: Redis,
     readonly prefix: string,
   ) {}
 

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { AppError } from "@insp/core";
+import { isConnectionError } from "@insp/db";
+import { isRedisUnavailable } from "@insp/queue";
 
 export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json({ error: `No route for ${req.method} ${req.path}` });
@@ -7,8 +9,9 @@ export const notFoundRoute: RequestHandler = (req, res) => {
 
 /**
  * The one error middleware: AppError keeps its status and message; body-parser
- * errors map to 400/413/415; anything else is a 500 whose message stays in the log
- * (with the request id), never in the response.
+ * errors map to 400/413/415; an unreachable Postgres or Redis is a 503 with Retry-After;
+ * anything else is a 500 whose message stays in the log (with the request id, scrubbed of
+ * request content by the logger's error serializer), never in the response.
  */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
@@ -18,8 +21,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   }
   const type = (err as { type?: string }).type;
   if (type === "entity.parse.failed") {
-    const nul = err instanceof Error && err.message.includes("NUL character");
-    res.status(400).json({ error: nul ? err.message : "Malformed JSON in request body" });
+    // Our reviver's refusals (NUL, unpaired surrogates) keep their message.
+    const refused = err instanceof Error && /^Request body contains/.test(err.message);
+    res.status(400).json({ error: refused ? err.message : "Malformed JSON in request body" });
     return;
   }
   if (type === "entity.too.large") {
@@ -34,6 +38,13 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const status = (err as { status?: number }).status;
   if (typeof status === "number" && status >= 400 && status < 500) {
     res.status(status).json({ error: "Bad request" });
+    return;
+  }
+  // Postgres or Redis unreachable (a restart, a failover, a dropped connection): the request
+  // did nothing that stays, and the same request can be sent again shortly.
+  if (isConnectionError(err) || isRedisUnavailable(err)) {
+    req.log.warn({ err, requestId: req.id }, "dependency unavailable");
+    res.status(503).set("Retry-After", "5").json({ error: "Service temporarily unavailable (database or queue unreachable); retry the request shortly" });
     return;
   }
   req.log.error({ err, requestId: req.id }, "unhandled error");

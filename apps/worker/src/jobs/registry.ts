@@ -4,6 +4,7 @@ import type { WorkerDeps } from "../deps.ts";
 import { employeeSyncProcessor } from "./employee-sync/processor.ts";
 import { inspectionImportProcessor } from "./inspection-import/processor.ts";
 import { mailProcessor } from "./mail/processor.ts";
+import { waitOutDatabaseOutages } from "./outage.ts";
 
 export type ProcessorFactory = (deps: WorkerDeps) => Processor;
 
@@ -23,5 +24,6 @@ export function buildProcessors(deps: WorkerDeps): Map<JobName, Processor> {
   if (missing.length || unknown.length) {
     throw new Error(`Job registry mismatch: missing handlers [${missing.join(", ")}], unknown handlers [${unknown.join(", ")}]`);
   }
-  return new Map(JOB_NAMES.map((n) => [n, registry[n](deps)]));
+  const patienceMs = deps.env.DB_OUTAGE_RETRY_SECONDS * 1000;
+  return new Map(JOB_NAMES.map((n) => [n, waitOutDatabaseOutages(n, registry[n](deps), patienceMs, deps.logger)]));
 }

@@ -4,23 +4,31 @@ import { requeueMissing, type Queues } from "@insp/queue";
 import { syncItemJobId } from "./jobs.ts";
 
 /**
- * Items whose job was lost (Redis flushed, or a job failed for stalling before our
- * code ran) would keep their request processing forever. Pending items untouched
- * for `olderThanMs` that are next in line in their chain get their job
- * back: added when missing, retried when failed. Items with a live job are left alone.
+ * Items whose job was lost (Redis flushed or restarted empty, the API died between recording
+ * a request and enqueueing it, a job failed for stalling before our code ran) would keep their
+ * request processing forever. Pending items untouched for `olderThanMs` that are next in line
+ * in their chain get their job back: added when missing, retried when failed; items with a live
+ * job are left alone. Pages through all of them (`page` at a time, by id).
  */
-export async function requeueStalledSyncItems(db: DbOrTx, queues: Queues, olderThanMs: number, batch = 200): Promise<number> {
-  const stale = await db.execute<{ id: string; organization_id: string; request_id: string; idx: number }>(sql`
-    select i.id, i.organization_id, i.request_id, i.idx from sync_request_items i
-    where i.status = 'pending' and i.updated_at < now() - ${olderThanMs} * interval '1 millisecond'
-      and not exists (select 1 from sync_request_items p where p.request_id = i.request_id and p.status = 'pending'
-                      and p.chain_key = i.chain_key and p.idx < i.idx)
-    order by i.updated_at limit ${batch}`);
-  return requeueMissing(
-    queues,
-    "employee-sync",
-    stale.map((i) => ({ jobId: syncItemJobId(i.request_id, i.idx), data: { organizationId: i.organization_id, requestId: i.request_id, itemId: i.id } })),
-  );
+export async function requeueStalledSyncItems(db: DbOrTx, queues: Queues, olderThanMs: number, page = 1000): Promise<number> {
+  let requeued = 0;
+  let after: string | null = null;
+  for (;;) {
+    const stale: { id: string; organization_id: string; request_id: string; idx: number }[] = await db.execute(sql`
+      select i.id, i.organization_id, i.request_id, i.idx from sync_request_items i
+      where i.status = 'pending' and i.updated_at <= now() - ${olderThanMs} * interval '1 millisecond'
+        and (${after}::uuid is null or i.id > ${after}::uuid)
+        and not exists (select 1 from sync_request_items p where p.request_id = i.request_id and p.status = 'pending'
+                        and p.chain_key = i.chain_key and p.idx < i.idx)
+      order by i.id limit ${page}`);
+    requeued += await requeueMissing(
+      queues,
+      "employee-sync",
+      stale.map((i) => ({ jobId: syncItemJobId(i.request_id, i.idx), data: { organizationId: i.organization_id, requestId: i.request_id, itemId: i.id } })),
+    );
+    if (stale.length < page) return requeued;
+    after = stale[stale.length - 1]!.id;
+  }
 }
 
 /** Retention: completed sync requests (and their items, by cascade) older than `days`. */

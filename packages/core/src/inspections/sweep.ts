@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
 import { requeueMissing, type Queues } from "@insp/queue";
@@ -8,17 +8,30 @@ import { importJobId } from "./submit.ts";
  * Imports still PENDING after `olderThanMs` whose job is gone (the API died between writing the
  * import and enqueueing it, or Redis lost the job) or failed without recording it: queued again
  * under the same job id. Work accepted is never lost; a repeated request converges on it.
+ * Pages through all of them (`page` at a time, by id).
  */
-export async function requeueStalledImports(db: DbOrTx, queues: Queues, olderThanMs: number, batch = 100): Promise<number> {
-  const stale = await db
-    .select({ id: inspectionImports.id, organizationId: inspectionImports.organizationId })
-    .from(inspectionImports)
-    .where(and(eq(inspectionImports.status, "PENDING"), sql`${inspectionImports.createdAt} < now() - ${olderThanMs} * interval '1 millisecond'`))
-    .orderBy(asc(inspectionImports.createdAt))
-    .limit(batch);
-  return requeueMissing(
-    queues,
-    "inspection-import",
-    stale.map((imp) => ({ jobId: importJobId(imp.id), data: { organizationId: imp.organizationId, importId: imp.id } })),
-  );
+export async function requeueStalledImports(db: DbOrTx, queues: Queues, olderThanMs: number, page = 1000): Promise<number> {
+  let requeued = 0;
+  let after: string | null = null;
+  for (;;) {
+    const stale = await db
+      .select({ id: inspectionImports.id, organizationId: inspectionImports.organizationId })
+      .from(inspectionImports)
+      .where(
+        and(
+          eq(inspectionImports.status, "PENDING"),
+          sql`${inspectionImports.createdAt} <= now() - ${olderThanMs} * interval '1 millisecond'`,
+          after ? gt(inspectionImports.id, after) : undefined,
+        ),
+      )
+      .orderBy(asc(inspectionImports.id))
+      .limit(page);
+    requeued += await requeueMissing(
+      queues,
+      "inspection-import",
+      stale.map((imp) => ({ jobId: importJobId(imp.id), data: { organizationId: imp.organizationId, importId: imp.id } })),
+    );
+    if (stale.length < page) return requeued;
+    after = stale[stale.length - 1]!.id;
+  }
 }

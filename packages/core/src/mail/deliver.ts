@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@insp/db";
+import { isConnectionError, type Db, type DbOrTx } from "@insp/db";
 import { mailOutbox, organizations, users } from "@insp/db/schema";
 import { generateTemporaryPassword, hashTemporaryPassword } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "./outbox.ts";
@@ -17,35 +17,79 @@ export interface MailConfig {
  * forcePasswordReset, the temporary password is generated here, its hash stored with
  * mustResetPassword in the same transaction that marks the row sent: it exists in
  * plain text only in the mail. A failed send rolls everything back and is retried.
+ * If the SMTP server took the message but the transaction was then lost with its
+ * connection, the row is marked sent (and the mailed password's hash stored) in a new
+ * transaction, so the retry does not send the mail a second time.
  */
 export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId: string; outboxId: string }, cfg: MailConfig): Promise<"sent" | "skipped"> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: mailOutbox.id, kind: mailOutbox.kind, status: mailOutbox.status, to: mailOutbox.toAddress, data: mailOutbox.data, userId: mailOutbox.userId, organizationName: organizations.name })
-      .from(mailOutbox)
-      .innerJoin(organizations, eq(organizations.id, mailOutbox.organizationId))
-      .where(and(eq(mailOutbox.id, job.outboxId), eq(mailOutbox.organizationId, job.organizationId)))
-      .for("update", { of: mailOutbox })
-      .limit(1);
-    if (!row || row.status !== "pending") return "skipped";
-    if (row.kind !== "welcome") throw new Error(`unknown mail kind ${row.kind}`);
-    const data = row.data as WelcomeMailData;
-    let temporaryPassword: string | undefined;
-    if (data.includeTemporaryPassword && row.userId) {
-      const candidate = generateTemporaryPassword();
-      // Only while the user has not chosen a password of their own.
-      const set = await tx
-        .update(users)
-        .set({ passwordHash: hashTemporaryPassword(candidate), mustResetPassword: true, updatedAt: sql`now()` })
-        .where(and(eq(users.id, row.userId), eq(users.organizationId, job.organizationId), eq(users.mustResetPassword, true)))
-        .returning({ id: users.id });
-      if (set.length > 0) temporaryPassword = candidate;
-    }
-    await mailer.send(row.id, composeWelcome({ to: row.to, from: cfg.from, organizationName: row.organizationName, loginUrl: cfg.loginUrl, data, temporaryPassword }));
-    await tx
-      .update(mailOutbox)
-      .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
-      .where(eq(mailOutbox.id, row.id));
+  let handedOver: { userId: string | null; passwordHash: string | null } | null = null;
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: mailOutbox.id, kind: mailOutbox.kind, status: mailOutbox.status, to: mailOutbox.toAddress, data: mailOutbox.data, userId: mailOutbox.userId, organizationName: organizations.name })
+        .from(mailOutbox)
+        .innerJoin(organizations, eq(organizations.id, mailOutbox.organizationId))
+        .where(and(eq(mailOutbox.id, job.outboxId), eq(mailOutbox.organizationId, job.organizationId)))
+        .for("update", { of: mailOutbox })
+        .limit(1);
+      if (!row || row.status !== "pending") return "skipped";
+      if (row.kind !== "welcome") throw new Error(`unknown mail kind ${row.kind}`);
+      const data = row.data as WelcomeMailData;
+      let temporaryPassword: string | undefined;
+      let passwordHash: string | null = null;
+      if (data.includeTemporaryPassword && row.userId) {
+        const candidate = generateTemporaryPassword();
+        passwordHash = hashTemporaryPassword(candidate);
+        // Only while the user has not chosen a password of their own.
+        if ((await setTemporaryPassword(tx, job.organizationId, row.userId, passwordHash)) > 0) temporaryPassword = candidate;
+        else passwordHash = null;
+      }
+      await mailer.send(row.id, composeWelcome({ to: row.to, from: cfg.from, organizationName: row.organizationName, loginUrl: cfg.loginUrl, data, temporaryPassword }));
+      handedOver = { userId: row.userId, passwordHash };
+      await markSent(tx, job.organizationId, row.id);
+      return "sent";
+    });
+  } catch (err) {
+    if (!handedOver || !isConnectionError(err)) throw err;
+    await recordHandedOver(db, job, handedOver, err);
     return "sent";
-  });
+  }
+}
+
+async function setTemporaryPassword(db: DbOrTx, organizationId: string, userId: string, passwordHash: string): Promise<number> {
+  const set = await db
+    .update(users)
+    .set({ passwordHash, mustResetPassword: true, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.organizationId, organizationId), eq(users.mustResetPassword, true)))
+    .returning({ id: users.id });
+  return set.length;
+}
+
+async function markSent(db: DbOrTx, organizationId: string, id: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: "sent", sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.organizationId, organizationId), eq(mailOutbox.status, "pending")));
+}
+
+/**
+ * The SMTP server has the message, the transaction that recorded it is gone (or its outcome
+ * unknown: the COMMIT may have landed). Records it again, idempotently, for up to about 30 s
+ * while the database comes back; gives up with the original error after that (the retry will
+ * then send the mail again: at least once).
+ */
+async function recordHandedOver(db: Db, job: { organizationId: string; outboxId: string }, sent: { userId: string | null; passwordHash: string | null }, original: unknown): Promise<void> {
+  for (let attempt = 0, delay = 250; attempt < 10; attempt++, delay = Math.min(delay * 2, 5_000)) {
+    try {
+      await db.transaction(async (tx) => {
+        if (sent.userId && sent.passwordHash) await setTemporaryPassword(tx, job.organizationId, sent.userId, sent.passwordHash);
+        await markSent(tx, job.organizationId, job.outboxId);
+      });
+      return;
+    } catch (err) {
+      if (!isConnectionError(err)) throw err;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+  throw original;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { mailOutbox } from "@insp/db/schema";
 
@@ -19,13 +19,13 @@ export async function insertWelcomeMail(tx: DbOrTx, m: { id: string; organizatio
   await tx.insert(mailOutbox).values({ id: m.id, organizationId: m.organizationId, userId: m.userId, kind: "welcome", toAddress: m.to, data: m.data });
 }
 
-/** Pending rows older than `olderThanSeconds`: their job may have been lost (the API or Redis died after commit). */
-export async function stalePendingMail(db: DbOrTx, olderThanSeconds: number, limit = 200) {
+/** Pending rows older than `olderThanSeconds` (their job may have been lost), `limit` at a time by id after `after`. */
+export async function stalePendingMail(db: DbOrTx, olderThanSeconds: number, limit = 1000, after: string | null = null) {
   return db
     .select({ id: mailOutbox.id, organizationId: mailOutbox.organizationId })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, "pending"), lt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`)))
-    .orderBy(asc(mailOutbox.createdAt))
+    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`), after ? gt(mailOutbox.id, after) : undefined))
+    .orderBy(asc(mailOutbox.id))
     .limit(limit);
 }
 

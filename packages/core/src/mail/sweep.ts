@@ -7,13 +7,19 @@ import { stalePendingMail } from "./outbox.ts";
  * Outbox rows still pending after `olderThanSeconds` whose job is gone (the worker
  * died between commit and enqueue, or Redis lost it) get a job again. A row with a
  * live job (waiting, delayed for a retry, active) is left alone; delivery locks the
- * row and skips sent ones, so a duplicate job never sends twice.
+ * row and skips sent ones, so a duplicate job never sends twice. Pages through all of them.
  */
-export async function requeueStaleMail(db: DbOrTx, queues: Queues, olderThanSeconds: number): Promise<number> {
-  const rows = await stalePendingMail(db, olderThanSeconds);
-  return requeueMissing(
-    queues,
-    "mail",
-    rows.map((r) => ({ jobId: mailJobId(r.id), data: { organizationId: r.organizationId, outboxId: r.id } })),
-  );
+export async function requeueStaleMail(db: DbOrTx, queues: Queues, olderThanSeconds: number, page = 1000): Promise<number> {
+  let requeued = 0;
+  let after: string | null = null;
+  for (;;) {
+    const rows = await stalePendingMail(db, olderThanSeconds, page, after);
+    requeued += await requeueMissing(
+      queues,
+      "mail",
+      rows.map((r) => ({ jobId: mailJobId(r.id), data: { organizationId: r.organizationId, outboxId: r.id } })),
+    );
+    if (rows.length < page) return requeued;
+    after = rows[rows.length - 1]!.id;
+  }
 }

@@ -28,6 +28,13 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_00
 export const smtpTransportOptions = (smtpUrl: string) => ({ ...SMTP_TIMEOUTS, ...parseConnectionUrl(smtpUrl) });
 
 /**
+ * The Message-ID of an outbox row's mail: the same on every attempt, so a receiver can drop
+ * the rare second copy (delivery is at least once: a worker killed between the SMTP server's
+ * answer and the commit sends the mail again).
+ */
+export const messageId = (outboxId: string) => `<${outboxId}@inspection-service>`;
+
+/**
  * SMTP through nodemailer when SMTP_URL is set. Without it (development only: the
  * worker refuses to start without SMTP_URL in production), each message is written
  * as `<MAIL_DIR>/<id>.eml` where a developer can read it.
@@ -36,8 +43,8 @@ export function createMailer(opts: { smtpUrl?: string; mailDir: string }): Maile
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(smtpTransportOptions(opts.smtpUrl));
     return {
-      async send(_id, message) {
-        await transport.sendMail(message);
+      async send(id, message) {
+        await transport.sendMail({ ...message, messageId: messageId(id) });
       },
       close: () => transport.close(),
     };
@@ -45,7 +52,7 @@ export function createMailer(opts: { smtpUrl?: string; mailDir: string }): Maile
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(id, message) {
-      const info = await transport.sendMail(message);
+      const info = await transport.sendMail({ ...message, messageId: messageId(id) });
       await mkdir(opts.mailDir, { recursive: true, mode: 0o700 });
       await writeFile(path.join(opts.mailDir, `${id}.eml`), info.message as Buffer, { mode: 0o600 });
     },

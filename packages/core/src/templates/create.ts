@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "@insp/db";
 import { assetTypes, responseTypeOptions, responseTypes, templateLogicRules, templateQuestionOptions, templateQuestions, templateSections, templates, users } from "@insp/db/schema";
-import { badRequest, isUuid } from "../errors.ts";
+import { badRequest, isBlank, isUuid } from "../errors.ts";
 import { toDetail } from "./detail.ts";
 import { createdMessage, planTemplate, type ResponseTypeInfo } from "./plan.ts";
 import { loadTemplateRows } from "./queries.ts";
@@ -20,7 +20,9 @@ export interface CreateTemplateResult {
  * one transaction. Always DRAFT, version 1; initialTitle is the name.
  */
 export async function createTemplate(db: Db, cmd: { organizationId: string; createdBy: string; input: CreateTemplateInput }): Promise<CreateTemplateResult> {
-  const { organizationId, createdBy, input } = cmd;
+  const { organizationId, createdBy } = cmd;
+  // A blank assetTypeId is the same as none given (as for every optional field).
+  const input = { ...cmd.input, assetTypeId: isBlank(cmd.input.assetTypeId) ? null : cmd.input.assetTypeId };
   return db.transaction(async (tx) => {
     if (!(await isOrgUser(tx, organizationId, createdBy))) throw badRequest("createdBy must be the id of a user of your organization");
     if (input.assetTypeId) {

@@ -5,7 +5,7 @@ import type { PeriodicTask } from "../../periodic.ts";
 export const employeeSyncSweeps: PeriodicTask[] = [
   {
     name: "employee-sync requeue",
-    everyMs: () => 60_000,
+    everyMs: () => 10_000,
     run: async (deps) => {
       const n = await requeueStalledSyncItems(deps.db, deps.queues, deps.env.SYNC_REQUEUE_AFTER_SECONDS * 1000);
       if (n) deps.logger.warn({ requeued: n }, "requeued stalled employee sync items");

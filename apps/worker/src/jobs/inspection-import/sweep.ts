@@ -5,9 +5,9 @@ import type { PeriodicTask } from "../../periodic.ts";
 export const inspectionImportSweeps: PeriodicTask[] = [
   {
     name: "inspection-import requeue",
-    everyMs: () => 60_000,
+    everyMs: () => 15_000,
     run: async (deps) => {
-      const n = await requeueStalledImports(deps.db, deps.queues, 2 * 60_000);
+      const n = await requeueStalledImports(deps.db, deps.queues, 60_000);
       if (n) deps.logger.warn({ requeued: n }, "requeued stalled inspection imports");
     },
   },

@@ -1,0 +1,27 @@
+import http from "node:http";
+import { checkReadiness } from "@insp/core";
+import type { Redis } from "ioredis";
+import type { WorkerDeps } from "./deps.ts";
+
+/**
+ * GET /healthz (the process answers) and GET /readyz (Postgres and Redis answer, else 503)
+ * on HEALTH_PORT, for Docker's and Kubernetes' health checks. Workers serve nothing else.
+ */
+export function startHealthServer(deps: WorkerDeps, redis: Redis): http.Server | null {
+  if (!deps.env.HEALTH_PORT) return null;
+  const server = http.createServer((req, res) => {
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.method !== "GET") return reply(405, { error: "Method not allowed" });
+    if (req.url === "/healthz") return reply(200, { status: "ok" });
+    if (req.url === "/readyz") {
+      void checkReadiness(deps.dbHandle, redis).then((r) => reply(r.status === "ready" ? 200 : 503, r));
+      return;
+    }
+    reply(404, { error: "Not found" });
+  });
+  server.listen(deps.env.HEALTH_PORT, "0.0.0.0", () => deps.logger.info({ port: deps.env.HEALTH_PORT }, "worker health checks listening"));
+  return server;
+}
