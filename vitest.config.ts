@@ -26,6 +26,17 @@ export default defineConfig({
           fileParallelism: true,
         },
       },
+      {
+        test: {
+          // `npm run test:faults`: kills processes and stops servers of its own (README, Failure behaviour).
+          name: "faults",
+          include: ["apps/*/test/**/*.faults.test.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 120_000,
+          // One file at a time: each starts a Postgres, a Redis, an API and workers of its own.
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -7,8 +7,8 @@ import type { JsonResponse, Stack } from "@insp/testing";
 export const SYNC_PATH = "/api/v1/sync/employees";
 
 /** A client-credentials access token of the tenant's OAuth client (scope employees:sync). */
-export async function syncToken(stack: Stack, t: DemoSeed | { oauthClient: { clientId: string; clientSecret: string } }): Promise<string> {
-  const res = await fetch(`${stack.api.baseUrl}/oauth/token`, {
+export async function syncToken(stack: Pick<Stack, "http">, t: DemoSeed | { oauthClient: { clientId: string; clientSecret: string } }): Promise<string> {
+  const res = await fetch(`${stack.http.baseUrl}/oauth/token`, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
@@ -29,7 +29,7 @@ export interface SyncCaller {
   sync(employees: unknown[], extra?: Record<string, unknown>): Promise<{ results: any[]; errors: any[]; requestId: string; syncBatchId?: string }>;
 }
 
-export async function syncCaller(stack: Stack, t: DemoSeed): Promise<SyncCaller> {
+export async function syncCaller(stack: Pick<Stack, "http">, t: DemoSeed): Promise<SyncCaller> {
   const token = await syncToken(stack, t);
   const auth = { bearer: token };
   const post = (body: unknown, opts: { query?: string; headers?: Record<string, string> } = {}) =>

@@ -52,7 +52,7 @@ export interface Tpl {
   opt(key: string, value: string): string;
 }
 
-export async function createTemplate(stack: Stack, t: DemoSeed, body: unknown, publish = true): Promise<Tpl> {
+export async function createTemplate(stack: Pick<Stack, "http">, t: DemoSeed, body: unknown, publish = true): Promise<Tpl> {
   const auth = { bearer: t.apiKey };
   const res = await stack.http.post("/api/templates", body, { auth });
   if (res.status !== 200) throw new Error(`create failed: ${res.status} ${res.text}`);
@@ -66,7 +66,7 @@ export async function createTemplate(stack: Stack, t: DemoSeed, body: unknown, p
   return { id: tpl.id, version: tpl.version, q, opt: (key, value) => q[key].options.find((o: any) => o.value === value).id };
 }
 
-export const publishedAudit = (stack: Stack, t: DemoSeed) => createTemplate(stack, t, auditTemplateBody(t));
+export const publishedAudit = (stack: Pick<Stack, "http">, t: DemoSeed) => createTemplate(stack, t, auditTemplateBody(t));
 
 /** A valid COMPLETED body: brakes "yes", so the chain below it stays hidden. */
 export function importBody(t: DemoSeed, tpl: Tpl, extra: Record<string, unknown> = {}) {
@@ -79,7 +79,7 @@ export function importBody(t: DemoSeed, tpl: Tpl, extra: Record<string, unknown>
   };
 }
 
-export async function importOk(stack: Stack, t: DemoSeed, body: unknown): Promise<{ id: string; inspectionNumber: string }> {
+export async function importOk(stack: Pick<Stack, "http">, t: DemoSeed, body: unknown): Promise<{ id: string; inspectionNumber: string }> {
   const res = await stack.http.post("/api/inspections", body, { auth: { bearer: t.apiKey } });
   if (res.status !== 201) throw new Error(`import failed: ${res.status} ${res.text}`);
   return res.body;

@@ -59,3 +59,16 @@ export function isConnectionError(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * For polling loops that read their answer from Postgres: a check that cannot reach the
+ * database answers "not yet" (the loop keeps its own deadline) instead of failing the wait,
+ * so a request waiting on jobs rides out a short outage. Other errors still throw.
+ */
+export const notYetWhileUnreachable =
+  (check: () => Promise<boolean>): (() => Promise<boolean>) =>
+  () =>
+    check().catch((err: unknown) => {
+      if (isConnectionError(err)) return false;
+      throw err;
+    });

@@ -36,6 +36,7 @@ export function client(baseUrl: string, defaultAuth?: Auth) {
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
   return {
+    baseUrl,
     request,
     get: <T = any>(path: string, opts?: { auth?: Auth | null; headers?: Record<string, string> }) => request<T>("GET", path, opts),
     post: <T = any>(path: string, body?: unknown, opts?: { auth?: Auth | null; headers?: Record<string, string> }) => request<T>("POST", path, { ...opts, body }),

@@ -73,9 +73,9 @@ export interface ApiProcess extends RunningProcess {
   baseUrl: string;
 }
 
-/** Starts the API on a free port and waits until /healthz answers. */
+/** Starts the API on env.PORT (default: a free port) and waits until /healthz answers. */
 export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const proc = startProcess("apps/api/src/main.ts", { PORT: String(port), HOST: "127.0.0.1", ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor("API", proc, async () => (await fetch(`${baseUrl}/healthz`)).ok, 30_000);

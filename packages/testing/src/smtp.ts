@@ -13,6 +13,7 @@ export interface ReceivedMail {
 export interface SmtpTestServer {
   /** smtp://127.0.0.1:<port>, for the worker's SMTP_URL. */
   url: string;
+  port: number;
   messages: ReceivedMail[];
   /** Resolves with the first message matching `pred` (already received or arriving), or rejects after `timeoutMs`. */
   waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
@@ -53,11 +54,13 @@ function decodeBody(headers: Record<string, string>, body: string): string {
 }
 
 /**
- * A real SMTP server on a free local port for tests (no TLS, no auth), collecting
- * every message. Single-part text messages (what the service sends) are decoded.
+ * A real SMTP server on a free local port (or `port`) for tests (no TLS, no auth),
+ * collecting every message (into `messages` when given, so a server started again on
+ * the same port keeps the list). Single-part text messages (what the service sends) are
+ * decoded.
  */
-export async function startSmtpServer(): Promise<SmtpTestServer> {
-  const messages: ReceivedMail[] = [];
+export async function startSmtpServer(opts: { port?: number; messages?: ReceivedMail[] } = {}): Promise<SmtpTestServer> {
+  const messages: ReceivedMail[] = opts.messages ?? [];
   const listeners = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
@@ -84,13 +87,14 @@ export async function startSmtpServer(): Promise<SmtpTestServer> {
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(opts.port ?? 0, "127.0.0.1", () => {
       const addr = server.server.address();
       resolve(typeof addr === "object" && addr ? addr.port : 0);
     });
   });
   return {
     url: `smtp://127.0.0.1:${port}`,
+    port,
     messages,
     waitFor(pred, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {

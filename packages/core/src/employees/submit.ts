@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "@insp/db";
+import { notYetWhileUnreachable, type Db } from "@insp/db";
 import type { JobWaiter, Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
 import { dryRunSync } from "./dry-run.ts";
@@ -109,7 +109,8 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
 
 /** Waits for the request's items (events wake us, Postgres decides) at most `waitMs`. */
 async function waitFor(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[], key: IdempotencyRef | null): Promise<SyncOutcome> {
-  const done = await svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone: () => isSyncRequestDone(svc.db, organizationId, requestId) });
+  const isDone = notYetWhileUnreachable(() => isSyncRequestDone(svc.db, organizationId, requestId));
+  const done = await svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone });
   if (!done) return accepted(requestId);
   const status = await loadSyncStatus(svc.db, organizationId, requestId);
   if (!status) throw new AppError(500, `Sync request ${requestId} has disappeared`);

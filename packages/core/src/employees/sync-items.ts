@@ -1,7 +1,7 @@
 import type { Db } from "@insp/db";
 import { EmployeeRuleError } from "./rules.ts";
 import { syncEmployee } from "./sync-employee.ts";
-import { finishItem, loadItem, lockAndLoadItem, nextSameKey, type ItemRow, type Successor } from "./sync-requests.ts";
+import { finishItem, loadItem, lockAndLoadItem, nextSameKey, pendingMailOfItem, type ItemRow, type Successor } from "./sync-requests.ts";
 
 /** The message of an item whose retries ran out (connection lost, deadlocks...). */
 export const GAVE_UP_MESSAGE = "Internal error while processing this employee; retry the request";
@@ -13,8 +13,12 @@ export type ItemRun =
   | { kind: "rule-failed"; successor: Successor | null; message: string }
   /** Retries ran out: a generic error was recorded. */
   | { kind: "gave-up"; successor: Successor | null; cause: unknown }
-  /** Already has an outcome (a repeated job) or does not exist. */
-  | { kind: "skipped"; successor: Successor | null };
+  /**
+   * Already has an outcome (a repeated job) or does not exist. `outboxIds`: mails of the
+   * employee still pending, when its first run committed but never heard back (the connection
+   * dropped during COMMIT), so their jobs were never enqueued.
+   */
+  | { kind: "skipped"; successor: Successor | null; outboxIds: string[] };
 
 type Job = { organizationId: string; requestId: string; itemId: string };
 
@@ -32,8 +36,11 @@ export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean
   try {
     return await db.transaction(async (tx): Promise<ItemRun> => {
       item = await lockAndLoadItem(tx, job.organizationId, job.requestId, job.itemId);
-      if (!item) return { kind: "skipped", successor: null };
-      if (item.status !== "pending" || !item.input) return { kind: "skipped", successor: await nextSameKey(tx, item) };
+      if (!item) return { kind: "skipped", successor: null, outboxIds: [] };
+      if (item.status !== "pending" || !item.input) {
+        const [successor, outboxIds] = await Promise.all([nextSameKey(tx, item), item.status === "done" ? pendingMailOfItem(tx, item) : []]);
+        return { kind: "skipped", successor, outboxIds };
+      }
       const it = item;
       let successor: Successor | null = null;
       const outcome = await syncEmployee(tx, job, it.input!, {

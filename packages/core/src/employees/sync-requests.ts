@@ -146,6 +146,15 @@ export async function nextSameKey(db: DbOrTx, item: ItemRow): Promise<Successor 
   return rows[0] ?? null;
 }
 
+/** Pending mail_outbox rows of the user a done item's result names (see runSyncItem, skipped). */
+export async function pendingMailOfItem(db: DbOrTx, item: ItemRow): Promise<string[]> {
+  const rows = await db.execute<{ id: string }>(sql`
+    select m.id from mail_outbox m
+    where m.organization_id = ${item.organizationId} and m.status = 'pending'
+      and m.user_id = (select (i.result->>'userId')::uuid from sync_request_items i where i.id = ${item.id} and i.organization_id = ${item.organizationId})`);
+  return rows.map((r) => r.id);
+}
+
 /** `syncBatchId` is echoed only when the request had one (spec: "Echo of the request value, if provided"). */
 export interface SyncResponseBody {
   requestId: string;

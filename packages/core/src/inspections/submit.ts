@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@insp/db";
+import { notYetWhileUnreachable, type Db } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
 import { jobId, type JobWaiter, type Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
@@ -54,7 +54,7 @@ export async function awaitImport(svc: SubmitServices, organizationId: string, i
     jobIds: [importJobId(importId)],
     timeoutMs: svc.waitMs,
     pollMs: 500,
-    isDone: async () => (outcome = await outcomeOf(svc.db, organizationId, importId)) !== null,
+    isDone: notYetWhileUnreachable(async () => (outcome = await outcomeOf(svc.db, organizationId, importId)) !== null),
   });
   return (
     outcome ?? {

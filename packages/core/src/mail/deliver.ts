@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isConnectionError, type Db, type DbOrTx } from "@insp/db";
+import { isConnectionError, type Db, type DbOrTx, type Tx } from "@insp/db";
 import { mailOutbox, organizations, users } from "@insp/db/schema";
 import { generateTemporaryPassword, hashTemporaryPassword } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "./outbox.ts";
@@ -23,35 +23,41 @@ export interface MailConfig {
  */
 export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId: string; outboxId: string }, cfg: MailConfig): Promise<"sent" | "skipped"> {
   let handedOver: { userId: string | null; passwordHash: string | null } | null = null;
+  let delivery: Promise<"sent" | "skipped"> | undefined;
   try {
-    return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select({ id: mailOutbox.id, kind: mailOutbox.kind, status: mailOutbox.status, to: mailOutbox.toAddress, data: mailOutbox.data, userId: mailOutbox.userId, organizationName: organizations.name })
-        .from(mailOutbox)
-        .innerJoin(organizations, eq(organizations.id, mailOutbox.organizationId))
-        .where(and(eq(mailOutbox.id, job.outboxId), eq(mailOutbox.organizationId, job.organizationId)))
-        .for("update", { of: mailOutbox })
-        .limit(1);
-      if (!row || row.status !== "pending") return "skipped";
-      if (row.kind !== "welcome") throw new Error(`unknown mail kind ${row.kind}`);
-      const data = row.data as WelcomeMailData;
-      let temporaryPassword: string | undefined;
-      let passwordHash: string | null = null;
-      if (data.includeTemporaryPassword && row.userId) {
-        const candidate = generateTemporaryPassword();
-        passwordHash = hashTemporaryPassword(candidate);
-        // Only while the user has not chosen a password of their own.
-        if ((await setTemporaryPassword(tx, job.organizationId, row.userId, passwordHash)) > 0) temporaryPassword = candidate;
-        else passwordHash = null;
-      }
-      await mailer.send(row.id, composeWelcome({ to: row.to, from: cfg.from, organizationName: row.organizationName, loginUrl: cfg.loginUrl, data, temporaryPassword }));
-      handedOver = { userId: row.userId, passwordHash };
-      await markSent(tx, job.organizationId, row.id);
-      return "sent";
-    });
+    return await db.transaction((tx) => (delivery = deliverInTransaction(tx)));
   } catch (err) {
+    // A transaction whose connection drops is rejected at once, while its callback may still
+    // be talking to the SMTP server: wait for it, so a mail handed over is known as such.
+    await delivery?.catch(() => {});
     if (!handedOver || !isConnectionError(err)) throw err;
     await recordHandedOver(db, job, handedOver, err);
+    return "sent";
+  }
+
+  async function deliverInTransaction(tx: Tx): Promise<"sent" | "skipped"> {
+    const [row] = await tx
+      .select({ id: mailOutbox.id, kind: mailOutbox.kind, status: mailOutbox.status, to: mailOutbox.toAddress, data: mailOutbox.data, userId: mailOutbox.userId, organizationName: organizations.name })
+      .from(mailOutbox)
+      .innerJoin(organizations, eq(organizations.id, mailOutbox.organizationId))
+      .where(and(eq(mailOutbox.id, job.outboxId), eq(mailOutbox.organizationId, job.organizationId)))
+      .for("update", { of: mailOutbox })
+      .limit(1);
+    if (!row || row.status !== "pending") return "skipped";
+    if (row.kind !== "welcome") throw new Error(`unknown mail kind ${row.kind}`);
+    const data = row.data as WelcomeMailData;
+    let temporaryPassword: string | undefined;
+    let passwordHash: string | null = null;
+    if (data.includeTemporaryPassword && row.userId) {
+      const candidate = generateTemporaryPassword();
+      passwordHash = hashTemporaryPassword(candidate);
+      // Only while the user has not chosen a password of their own.
+      if ((await setTemporaryPassword(tx, job.organizationId, row.userId, passwordHash)) > 0) temporaryPassword = candidate;
+      else passwordHash = null;
+    }
+    await mailer.send(row.id, composeWelcome({ to: row.to, from: cfg.from, organizationName: row.organizationName, loginUrl: cfg.loginUrl, data, temporaryPassword }));
+    handedOver = { userId: row.userId, passwordHash };
+    await markSent(tx, job.organizationId, row.id);
     return "sent";
   }
 }

@@ -13,7 +13,7 @@ export const employeeSyncProcessor: ProcessorFactory = (deps) => async (job) => 
   const data = parseJobData("employee-sync", job.data);
   const run = await runSyncItem(deps.db, data, { lastAttempt: isLastAttempt(job) });
   if (run.successor) await enqueueSyncItems(deps.queues, data.organizationId, data.requestId, [run.successor]);
-  if (run.kind === "done" && run.outboxIds.length) await enqueueMails(deps.queues, data.organizationId, run.outboxIds);
+  if ((run.kind === "done" || run.kind === "skipped") && run.outboxIds.length) await enqueueMails(deps.queues, data.organizationId, run.outboxIds);
   if (run.kind === "rule-failed") throw new UnrecoverableError(run.message);
   if (run.kind === "gave-up") {
     deps.logger.error({ err: run.cause, requestId: data.requestId, itemId: data.itemId }, "employee sync item gave up after its last attempt");

@@ -1,0 +1,120 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "./processes.ts";
+
+/**
+ * Postgres and Redis servers of a test's own, on their own ports, started from the
+ * installed binaries, so fault tests can stop, kill and restart them without touching
+ * the machine's shared servers.
+ */
+
+const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect({ host: "127.0.0.1", port });
+    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("error", () => resolve(false));
+  });
+
+async function waitPort(port: number, open: boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await portOpen(port)) !== open) {
+    if (Date.now() > deadline) throw new Error(`port ${port} did not ${open ? "open" : "close"} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Postgres's server binaries: PG_BIN, else the newest under /usr/lib/postgresql. */
+function pgBin(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const base = "/usr/lib/postgresql";
+  const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  if (!versions.length) throw new Error("Postgres server binaries not found: set PG_BIN to the folder holding initdb and pg_ctl");
+  return path.join(base, versions[0]!, "bin");
+}
+
+/** initdb and the server refuse to run as root: as root, run them as the postgres user. */
+function asPostgres(cmd: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
+}
+
+function run(cmd: string, args: string[]): void {
+  const [c, a] = asPostgres(cmd, args);
+  const r = spawnSync(c, a, { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+}
+
+export interface ThrowawayPostgres {
+  port: number;
+  /** Server URL (database `postgres`). */
+  url: string;
+  /** Fast shutdown (connections are terminated), as a restart or failover would. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops the server for good and removes its files. */
+  destroy(): Promise<void>;
+}
+
+export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+  const bin = pgBin();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "insp-pg-"));
+  if (process.getuid?.() === 0) chownSync(dir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), 0);
+  const data = path.join(dir, "data");
+  run(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "-N"]);
+  const port = await freePort();
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const pgCtl = (...args: string[]) => run(path.join(bin, "pg_ctl"), ["-D", data, ...args]);
+  const start = async () => {
+    pgCtl("-l", path.join(dir, "log"), "-o", opts, "-w", "start");
+    await waitPort(port, true, 10_000);
+  };
+  await start();
+  let running = true;
+  return {
+    port,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      pgCtl("-m", "fast", "-w", "stop");
+      running = false;
+    },
+    async start() {
+      await start();
+      running = true;
+    },
+    async destroy() {
+      if (running) pgCtl("-m", "immediate", "-w", "stop");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ThrowawayRedis {
+  port: number;
+  url: string;
+  /** Stops the server; it keeps nothing, so the next start is empty. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction"], { stdio: "ignore" });
+    await waitPort(port, true, 10_000);
+  };
+  const stop = async () => {
+    const c = child;
+    child = null;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once("exit", r));
+    c.kill("SIGKILL");
+    await exited;
+    await waitPort(port, false, 10_000);
+  };
+  await start();
+  return { port, url: `redis://127.0.0.1:${port}`, stop, start, destroy: stop };
+}
