@@ -20,11 +20,11 @@ export const workerEnvShape = {
    * BullMQ job lock: renewed every half of it while the job runs; when a worker dies, its jobs
    * are found by another worker's stalled check once the lock has expired.
    */
-  WORKER_LOCK_SECONDS: intVar(6, 2, 600),
+  WORKER_LOCK_SECONDS: intVar(5, 2, 600),
   /** How often each worker looks for jobs whose lock expired (stalled: their worker died). */
-  WORKER_STALLED_CHECK_SECONDS: intVar(3, 1, 300),
+  WORKER_STALLED_CHECK_SECONDS: intVar(2, 1, 300),
   /**
-   * While Postgres is unreachable, a job is put back (with backoff, at most 5 s apart) without
+   * While Postgres is unreachable, a job is put back (with backoff, at most 2 s apart) without
    * using one of its attempts, for at most this long after it was created; after that its
    * failures count as attempts again.
    */

@@ -47,6 +47,7 @@ async function main() {
     w.on("failed", (job, err) => {
       logger.warn({ queue: name, jobId: job?.id, attemptsMade: job?.attemptsMade, err }, "job failed");
     });
+    w.on("stalled", (jobId) => logger.warn({ queue: name, jobId }, "job stalled (the worker running it stopped): queued again"));
     w.on("error", (err) => logger.error({ queue: name, err }, "worker error"));
     return w;
   });

@@ -26,7 +26,8 @@ describe("a worker killed with SIGKILL", () => {
     const restore = await slowInserts(stack, "employees", 0.02);
     try {
       const answer = api.post({ employees: sent });
-      await until("a fifth of the batch processed", async () => (await processedItems(stack, t.organization.id)) >= 100);
+      // Late in the batch, so what is left after the kill is mostly what the killed worker held.
+      await until("most of the batch processed", async () => (await processedItems(stack, t.organization.id)) >= 400);
       const killedAt = Date.now();
       await stack.killWorker(0);
       expectAllCreatedOnce(await finalSyncAnswer(api, await answer), sent);
