@@ -3,6 +3,7 @@ import { ConfigError } from "@insp/config";
 import { TokenService, createLogger, installProcessGuards } from "@insp/core";
 import { JobWaiter, Queues, createRedis } from "@insp/queue";
 import { createApp } from "./app.ts";
+import { answerClientErrorsAsJson } from "./http/client-errors.ts";
 import type { Deps } from "./deps.ts";
 import { loadApiEnv } from "./env.ts";
 
@@ -37,6 +38,7 @@ async function main() {
     logger.info({ port }, `API listening on http://127.0.0.1:${port}`);
   });
   server.keepAliveTimeout = 65_000;
+  answerClientErrorsAsJson(server);
 
   // SIGTERM: stop accepting, let in-flight requests finish (bounded), then close
   // queue connections and the pool (STYLE.md, Habits).

@@ -5,3 +5,6 @@ export * from "./stack.ts";
 export * from "./smtp.ts";
 export * from "./throwaway.ts";
 export * from "./fault-stack.ts";
+export * from "./fuzz/schema.ts";
+export * from "./fuzz/mutations.ts";
+export * from "./fuzz/requests.ts";

@@ -1,0 +1,216 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
+import type { DemoSeed } from "@insp/core";
+import { startStack, type Stack } from "@insp/testing";
+import { syncCaller, syncToken } from "./employee-sync.fixtures.ts";
+import { importBody, importOk, publishedAudit, type Tpl } from "./inspections.fixtures.ts";
+
+/**
+ * Every authenticated operation against every kind of bad credential, and against another
+ * tenant's ids in its path, query and body. Tokens are forged the ways attackers forge them:
+ * alg none, HS256 keyed with the published public key, claims edited after signing, an
+ * unknown kid, a jku pointing elsewhere; expired and scope-less ones are minted with the
+ * service's own key (read from its database) so that only the checked property is wrong.
+ */
+
+type Kind = "apiKey" | "client" | "user";
+interface Ids {
+  template: string;
+  inspection: string;
+  request: string;
+  employee: string;
+}
+interface Op {
+  name: string;
+  method: "GET" | "POST";
+  path: (ids: Ids) => string;
+  body?: (t: DemoSeed, tpl: Tpl) => unknown;
+  accepts: Kind[];
+  /** Needs an administrator when called with a user token. */
+  adminOnly?: boolean;
+  /** A client token without this scope is refused with 403. */
+  scope?: string;
+}
+
+const OPS: Op[] = [
+  { name: "GET /api/templates", method: "GET", path: () => "/api/templates", accepts: ["apiKey", "user"] },
+  { name: "GET /api/templates/{id}", method: "GET", path: (i) => `/api/templates/${i.template}`, accepts: ["apiKey", "user"] },
+  { name: "POST /api/templates", method: "POST", path: () => "/api/templates", body: (t) => ({ createdBy: t.users.admin.id, name: "Matrix", type: "AUDIT", sections: [] }), accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "POST /api/templates/{id}/publish", method: "POST", path: (i) => `/api/templates/${i.template}/publish`, accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "POST /api/templates/{id}/archive", method: "POST", path: (i) => `/api/templates/${i.template}/archive`, accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "GET /api/inspections", method: "GET", path: () => "/api/inspections", accepts: ["apiKey", "user"] },
+  { name: "GET /api/inspections/{id}", method: "GET", path: (i) => `/api/inspections/${i.inspection}`, accepts: ["apiKey", "user"] },
+  { name: "POST /api/inspections", method: "POST", path: () => "/api/inspections", body: (t, tpl) => importBody(t, tpl), accepts: ["apiKey", "user"] },
+  { name: "POST /api/v1/sync/employees", method: "POST", path: () => "/api/v1/sync/employees", body: () => ({ employees: [{ externalEmployeeId: `M-${randomUUID()}` }] }), accepts: ["client"], scope: "employees:sync" },
+  { name: "GET /api/v1/sync/requests/{requestId}", method: "GET", path: (i) => `/api/v1/sync/requests/${i.request}`, accepts: ["client"], scope: "employees:sync" },
+  { name: "GET /api/v1/employees", method: "GET", path: () => "/api/v1/employees", accepts: ["client"], scope: "employees:sync" },
+  { name: "GET /api/v1/employees/{id}", method: "GET", path: (i) => `/api/v1/employees/${i.employee}`, accepts: ["client"], scope: "employees:sync" },
+  { name: "POST /api/auth/password", method: "POST", path: () => "/api/auth/password", body: () => ({ currentPassword: "not-the-password", newPassword: "a long enough new password" }), accepts: ["user"] },
+];
+
+let stack: Stack;
+let a: DemoSeed;
+let b: DemoSeed;
+let tplA: Tpl;
+let idsA: Ids;
+let idsB: Ids;
+const creds = {} as Record<Kind | "inspectorUser", string>;
+let signingKey: { kid: string; jwk: JWK };
+let publicJwk: JWK;
+
+async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
+  const tpl = await publishedAudit(stack, t);
+  const inspection = await importOk(stack, t, importBody(t, tpl));
+  const synced = await (await syncCaller(stack, t)).sync([{ externalEmployeeId: `MX-${randomUUID()}` }]);
+  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId } };
+}
+
+beforeAll(async () => {
+  // Hundreds of refused credentials from one address: above the per-address failure limit.
+  stack = await startStack({ workers: 1, env: { AUTH_FAILURES_PER_MINUTE: "100000" } });
+  [a, b] = [await stack.tenant(), await stack.tenant()];
+  ({ tpl: tplA, ids: idsA } = await setUp(a));
+  ({ ids: idsB } = await setUp(b));
+  const login = async (email: string, password: string) => (await stack.http.post("/api/auth/login", { email, password })).body.accessToken as string;
+  creds.apiKey = `Bearer ${a.apiKey}`;
+  creds.client = `Bearer ${await syncToken(stack, a)}`;
+  creds.user = `Bearer ${await login(a.users.admin.email, a.users.admin.password)}`;
+  creds.inspectorUser = `Bearer ${await login(a.users.inspector.email, a.users.inspector.password)}`;
+  const [row] = await stack.db.sql<{ kid: string; private_jwk: JWK; public_jwk: JWK }[]>`select kid, private_jwk, public_jwk from signing_keys where retired_at is null order by created_at desc limit 1`;
+  signingKey = { kid: row!.kid, jwk: row!.private_jwk };
+  publicJwk = row!.public_jwk;
+});
+afterAll(() => stack?.stop());
+
+const call = (op: Op, authorization: string | null, ids = idsA) =>
+  stack.http.request(op.method, op.path(ids), { auth: authorization === null ? null : { header: authorization }, body: op.body?.(a, tplA) ?? (op.method === "POST" ? {} : undefined) });
+
+const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+const parts = (bearer: string) => bearer.replace(/^Bearer /, "").split(".");
+const claimsOf = (bearer: string) => JSON.parse(Buffer.from(parts(bearer)[1]!, "base64url").toString()) as Record<string, unknown>;
+
+/** A token made with the service's own key: everything valid except what `change` sets. */
+async function minted(from: string, change: { claims?: Record<string, unknown>; header?: Record<string, unknown> } = {}): Promise<string> {
+  const key = await importJWK(signingKey.jwk, "ES256");
+  const claims = { ...claimsOf(from), ...change.claims };
+  return `Bearer ${await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: signingKey.kid, typ: "at+jwt", ...change.header }).sign(key)}`;
+}
+
+/** The forgeries of a valid token, each refused with 401. */
+async function forgeries(valid: string): Promise<[string, string][]> {
+  const [header, payload, signature] = parts(valid);
+  const claims = claimsOf(valid);
+  const hsKey = new TextEncoder().encode(JSON.stringify(publicJwk));
+  const attacker = await generateKeyPair("ES256");
+  return [
+    ["alg none", `Bearer ${b64({ alg: "none", typ: "JWT" })}.${payload}.`],
+    ["HS256 keyed with the published public key", `Bearer ${await new SignJWT(claims).setProtectedHeader({ alg: "HS256", kid: signingKey.kid }).sign(hsKey)}`],
+    ["claims edited after signing (another organization)", `Bearer ${header}.${b64({ ...claims, org: b.organization.id })}.${signature}`],
+    ["claims edited after signing (longer lifetime)", `Bearer ${header}.${b64({ ...claims, exp: Number(claims.exp) + 86_400 })}.${signature}`],
+    ["expired", await minted(valid, { claims: { exp: Math.floor(Date.now() / 1000) - 60, iat: Math.floor(Date.now() / 1000) - 3_700 } })],
+    ["wrong audience", await minted(valid, { claims: { aud: "someone-else" } })],
+    ["wrong issuer", await minted(valid, { claims: { iss: "https://evil.example" } })],
+    ["unknown kid", await minted(valid, { header: { kid: "not-a-key" } })],
+    ["signed by another key, jku pointing at it", `Bearer ${await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: signingKey.kid, jku: "https://evil.example/jwks.json", jwk: await exportJWK(attacker.publicKey) }).sign(attacker.privateKey)}`],
+    ["valid signature, subject of another organization", await minted(valid, { claims: { org: b.organization.id } })],
+  ];
+}
+
+describe("auth matrix: every operation refuses every bad credential", () => {
+  it("covers every authenticated operation of /openapi.json", async () => {
+    const doc = (await stack.http.get("/openapi.json")).body;
+    const secured = Object.entries(doc.paths as Record<string, Record<string, { security?: unknown[] }>>).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => (op.security ?? []).length > 0)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(OPS.map((o) => o.name).sort()).toEqual(secured.sort());
+  });
+
+  for (const op of OPS) {
+    it(`${op.name}: 401 without a credential, with garbage, with the wrong kind, and with every forged token`, async () => {
+      const cases: [string, string | null][] = [
+        ["no Authorization header", null],
+        ["empty Bearer", "Bearer "],
+        ["garbage Bearer", "Bearer garbage"],
+        ["unknown API key", `Bearer isk_${"A".repeat(43)}`],
+        ["garbage Basic", "Basic !!!"],
+        ["unknown scheme", `Token ${a.apiKey}`],
+      ];
+      for (const kind of ["apiKey", "client", "user"] as Kind[]) if (!op.accepts.includes(kind)) cases.push([`a valid ${kind} credential (wrong kind)`, creds[kind]]);
+      const accepted = op.accepts.find((k) => k !== "apiKey");
+      if (accepted) for (const [label, forged] of await forgeries(creds[accepted])) cases.push([`${accepted} token: ${label}`, forged]);
+      for (const [label, authorization] of cases) {
+        const res = await call(op, authorization);
+        expect({ case: label, status: res.status, isJson: typeof res.body?.error === "string" }).toEqual({ case: label, status: 401, isJson: true });
+      }
+    });
+
+    if (op.scope) {
+      it(`${op.name}: 403 for a genuine client token without ${op.scope}`, async () => {
+        const res = await call(op, await minted(creds.client, { claims: { scope: "" } }));
+        expect(res.status).toBe(403);
+        expect(res.body.error).toBe(`Access token lacks the scope ${op.scope}`);
+      });
+    }
+    if (op.adminOnly) {
+      it(`${op.name}: 403 for a user who is not an administrator`, async () => {
+        const res = await call(op, creds.inspectorUser);
+        expect(res.status).toBe(403);
+      });
+    }
+  }
+});
+
+describe("tenancy matrix: another tenant's ids never reach its data", () => {
+  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, b.organization.id, b.users.admin.id, b.sites[0]!.id];
+  const leaks = (text: string) => bData().filter((id) => text.includes(id));
+
+  for (const op of OPS.filter((o) => /\{/.test(o.name))) {
+    it(`${op.name} with the other tenant's id in the path: refused, nothing of theirs in the answer`, async () => {
+      const kind = op.accepts[0]!;
+      const res = await call(op, creds[kind], idsB);
+      // The spec's 403 for another organization's template; 404 for everything else.
+      expect(res.status).toBe(op.name.startsWith("GET /api/templates/") || op.name.includes("/publish") || op.name.includes("/archive") ? 403 : 404);
+      // The id sent may be echoed in the message ("Inspection <id> not found"); nothing else of theirs.
+      expect(leaks(res.text).filter((id) => !op.path(idsB).includes(id))).toEqual([]);
+    });
+  }
+
+  it("ids of the other tenant in query filters match nothing", async () => {
+    const lists = [
+      `/api/inspections?templateId=${idsB.template}`,
+      `/api/inspections?siteId=${b.sites[0]!.id}`,
+      `/api/inspections?templateId=${idsB.template}&includeAnswers=true`,
+    ];
+    for (const path of lists) {
+      const res = await stack.http.get(path, { auth: { header: creds.apiKey } });
+      expect({ path, status: res.status, n: res.body.inspections.length, total: res.body.pagination.total }).toEqual({ path, status: 200, n: 0, total: 0 });
+    }
+    const theirs = (await stack.db.sql<{ external_employee_id: string }[]>`select external_employee_id from employees where id = ${idsB.employee}`)[0]!.external_employee_id;
+    const emp = await stack.http.get(`/api/v1/employees?externalEmployeeId=${encodeURIComponent(theirs)}`, { auth: { header: creds.client } });
+    expect(emp.status).toBe(200);
+    expect(emp.body.employees).toEqual([]);
+    const mine = await stack.http.get("/api/templates?publishedOnly=false", { auth: { header: creds.apiKey } });
+    expect(leaks(mine.text)).toEqual([]);
+  });
+
+  it("ids of the other tenant in bodies are refused as unknown, and nothing is written to them", async () => {
+    const auth = { header: creds.apiKey };
+    const theirTemplate = await stack.http.post("/api/inspections", { ...importBody(a, tplA), templateId: idsB.template }, { auth });
+    expect(theirTemplate.status).toBe(404);
+    const theirUser = await stack.http.post("/api/inspections", { ...importBody(a, tplA), conductedBy: b.users.inspector.id }, { auth });
+    expect(theirUser.status).toBe(400);
+    const theirSite = await stack.http.post("/api/inspections", { ...importBody(a, tplA), siteId: b.sites[0]!.id }, { auth });
+    expect(theirSite.status).toBe(400);
+    const theirCreator = await stack.http.post("/api/templates", { createdBy: b.users.admin.id, name: "X", type: "AUDIT", sections: [] }, { auth });
+    expect(theirCreator).toMatchObject({ status: 400, body: { error: "createdBy must be the id of a user of your organization" } });
+    const theirRt = await stack.http.post("/api/templates", { createdBy: a.users.admin.id, name: "X", type: "AUDIT", sections: [{ title: "S", questions: [{ text: "Q", responseTypeId: b.responseTypes[0]!.id }] }] }, { auth });
+    expect(theirRt.status).toBe(400);
+    const sync = await (await syncCaller(stack, a)).sync([{ externalEmployeeId: `MX-${randomUUID()}`, sites: [{ id: b.sites[0]!.id }] }]);
+    expect(sync.results[0].warnings).toEqual([`Site with id '${b.sites[0]!.id}' not found, skipped`]);
+    const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from employee_sites where site_id = ${b.sites[0]!.id} and organization_id = ${a.organization.id}`;
+    expect(row!.n).toBe(0);
+  });
+});
