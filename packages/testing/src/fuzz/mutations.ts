@@ -44,7 +44,7 @@ export const nastyString = fc.oneof(
 
 /** Numbers at the edges of doubles, integers and Postgres's int4/int8. */
 export const nastyNumber = fc.oneof(
-  fc.constantFrom(0, -0, 1, -1, 0.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 1e21, 1e308, -1e308, 5e-324, 1.7976931348623157e308, 123456789012345678901234567890),
+  fc.constantFrom(0, -0, 1, -1, 0.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 1e21, 1e308, -1e308, 5e-324, Number.MAX_VALUE, 1.2345678901234568e29),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
@@ -69,8 +69,18 @@ export function replaceAt(value: unknown, choice: number, replacement: unknown):
   const paths: (string | number)[][] = [[]];
   const walk = (v: unknown, path: (string | number)[], depth: number) => {
     if (depth > 6 || paths.length > 200) return;
-    if (Array.isArray(v)) v.forEach((x, i) => (paths.push([...path, i]), walk(x, [...path, i], depth + 1)));
-    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) paths.push([...path, k]), walk(x, [...path, k], depth + 1);
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        paths.push([...path, i]);
+        walk(x, [...path, i], depth + 1);
+      });
+    }
+    else if (v && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        paths.push([...path, k]);
+        walk(x, [...path, k], depth + 1);
+      }
+    }
   };
   walk(value, [], 0);
   const path = paths[choice % paths.length]!;
