@@ -49,7 +49,9 @@ export function serializeError(err: unknown, depth = 0): SerializedError | unkno
   if (!err || typeof err !== "object") return typeof err === "string" ? scrubMessage(err) : err;
   const e = err as Record<string, unknown> & { name?: unknown; message?: unknown; stack?: unknown; cause?: unknown };
   const message = scrubMessage(typeof e.message === "string" ? e.message : "");
-  const out: SerializedError = { type: typeof e.name === "string" ? e.name : (e.constructor?.name ?? "Error"), message };
+  // An error pino-http has already turned into a plain object carries its class in `type`.
+  const type = typeof e.type === "string" ? e.type : typeof e.name === "string" ? e.name : (e.constructor?.name ?? "Error");
+  const out: SerializedError = { type, message };
   for (const f of SAFE_FIELDS) if (typeof e[f] === "string" || typeof e[f] === "number") out[f] = e[f];
   if (typeof e.stack === "string") {
     // The stack starts with the (unscrubbed) message: keep only the frames.
