@@ -13,6 +13,7 @@ import { round } from "./lib/stats.ts";
 import { importScenario } from "./scenarios/import.ts";
 import { list } from "./scenarios/list.ts";
 import { scale } from "./scenarios/scale.ts";
+import { soak } from "./scenarios/soak.ts";
 import { syncAccounts } from "./scenarios/sync-accounts.ts";
 import { syncCreate } from "./scenarios/sync-create.ts";
 import { syncFloor } from "./scenarios/sync-floor.ts";
@@ -26,6 +27,7 @@ const registry: Record<ScenarioName, Scenario> = {
   scale,
   import: importScenario,
   list,
+  soak,
 };
 
 const t0 = performance.now();

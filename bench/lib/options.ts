@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const SCENARIOS = ["sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "import", "list"] as const;
+export const SCENARIOS = ["sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "import", "list", "soak"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -23,6 +23,8 @@ export interface BenchOptions {
   /** Seconds of autocannon load per list endpoint. */
   listDuration: number;
   connections: number;
+  /** Seconds of mixed traffic in the soak scenario. */
+  soakSeconds: number;
   importClients: number;
   images: number;
   imageMb: number;
@@ -53,7 +55,8 @@ const HELP = `npm run bench -- [options]
   --pool N                DB_POOL_MAX of every process, and of the floor (default 10)
   --list-size N           inspections in the list organization (default 100000)
   --list-duration S       seconds of load per list endpoint (default 10)
-  --connections N         autocannon connections for list (default 10)
+  --connections N         autocannon connections for list and soak (default 10)
+  --soak-seconds S        seconds of mixed traffic in soak (default 60)
   --import-clients N      parallel import clients (default 4)
   --imports N             imports per client (default 5)
   --images N              images per imported inspection (default 5)
@@ -70,7 +73,7 @@ const HELP = `npm run bench -- [options]
   --profile DIR           write CPU profiles of the API and workers to DIR (node --cpu-prof; open in Chrome DevTools)
   --help
 
-Small development run: npm run bench -- --rounds 1 --batch 50 --imports 1 --list-size 5000 --list-duration 3 --no-latest`;
+Small development run: npm run bench -- --rounds 1 --batch 50 --imports 1 --list-size 5000 --list-duration 3 --soak-seconds 5 --no-latest`;
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -102,6 +105,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       "list-size": { type: "string" },
       "list-duration": { type: "string" },
       connections: { type: "string" },
+      "soak-seconds": { type: "string" },
       "import-clients": { type: "string" },
       images: { type: "string" },
       "image-mb": { type: "string" },
@@ -141,6 +145,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     listSize: positiveInt("list-size", values["list-size"], 100_000),
     listDuration: positiveInt("list-duration", values["list-duration"], 10),
     connections: positiveInt("connections", values.connections, 10),
+    soakSeconds: positiveInt("soak-seconds", values["soak-seconds"], 60),
     importClients: positiveInt("import-clients", values["import-clients"], 4),
     images: positiveInt("images", values.images, 5),
     imageMb: positiveInt("image-mb", values["image-mb"], 1),

@@ -127,6 +127,13 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
     measured: rss === undefined ? "not run" : `${rss} MB`,
     met: rss === undefined || !fullImport ? null : rss < 400,
   });
+  const soakRequests = metric(results, "soak", "requests");
+  const soakBad = ["fiveXx", "connectionErrors", "lostItems", "doneTwice"].reduce((n, k) => n + (metric(results, "soak", k) ?? 0), 0);
+  out.push({
+    name: "soak: no 5xx, no connection error, nothing lost or done twice",
+    measured: soakRequests === undefined ? "not run" : `${soakRequests} requests, ${soakBad} problems`,
+    met: soakRequests === undefined ? null : soakBad === 0,
+  });
   out.push({
     name: "import: no base64 through Redis",
     measured: jobBytes === undefined ? "not run" : `largest job data ${jobBytes} bytes`,
