@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "@insp/core";
-import { client, createTestDatabase, queuePrefix, redisUrl, startApi, startProcess, type TestDatabase } from "@insp/testing";
+import { client, createTestDatabase, freePort, queuePrefix, redisUrl, startApi, startProcess, type TestDatabase } from "@insp/testing";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const run = promisify(execFile);
@@ -48,6 +48,32 @@ describe("start-up and shutdown", () => {
     expect(res.body).toMatchObject({ requestId: expect.any(String), status: "processing" });
     expect(res.headers.get("location")).toBe(`/api/v1/sync/requests/${res.body.requestId}`);
     expect(await stopped).toBe(0);
+  });
+});
+
+describe("npm start (the launcher)", () => {
+  it("starts a worker again after it is killed, with the API left running; SIGTERM stops everything", async () => {
+    const port = String(await freePort());
+    const launcher = startProcess("apps/admin/src/start-all.ts", { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), PORT: port, HOST: "127.0.0.1", LOG_LEVEL: "info" });
+    const readyPids = () => [...launcher.output().matchAll(/"pid":(\d+)[^\n]*"msg":"worker ready"/g)].map((m) => Number(m[1]));
+    const waitFor = async (what: string, check: () => boolean | Promise<boolean>) => {
+      for (let i = 0; i < 300; i++) {
+        if (await Promise.resolve(check()).catch(() => false)) return;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`${what}:\n${launcher.output().slice(-3000)}`);
+    };
+    try {
+      await waitFor("worker ready", () => readyPids().length === 1);
+      await waitFor("API up", async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok);
+      process.kill(readyPids()[0]!, "SIGKILL");
+      await waitFor("worker started again", () => readyPids().length === 2);
+      expect(launcher.output()).toMatch(/worker 1 exited \(SIGKILL\); restarting in 1 s/);
+      expect(new Set(readyPids()).size).toBe(2);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
+    } finally {
+      expect(await launcher.stop(20_000)).toBe(0);
+    }
   });
 });
 
