@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "@insp/db";
+import { retryWhileUnreachable, type DbOrTx } from "@insp/db";
 import { idempotencyKeys } from "@insp/db/schema";
 import { badRequest } from "./errors.ts";
 
@@ -128,9 +128,13 @@ export async function recordResponse(db: DbOrTx, r: IdempotencyRef, status: numb
   await db.update(idempotencyKeys).set({ responseStatus: status, responseBody: body }).where(where(r));
 }
 
-/** Gives a pending key up so the same request can be retried (e.g. after a server-side failure). A recorded answer stays. */
+/**
+ * Gives a pending key up so the same request can be retried (e.g. after a server-side failure).
+ * A recorded answer stays. Tried again through a dropped connection: a key left pending would
+ * answer the client's retries with 409 until it goes stale.
+ */
 export async function releaseKey(db: DbOrTx, r: IdempotencyRef): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(where(r), isNull(idempotencyKeys.responseStatus)));
+  await retryWhileUnreachable(() => db.delete(idempotencyKeys).where(and(where(r), isNull(idempotencyKeys.responseStatus))));
 }
 
 /** Housekeeping: keys of every scope past their 24 hours. */

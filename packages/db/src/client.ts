@@ -21,6 +21,11 @@ export function createDb(url: string, opts: { max?: number; applicationName?: st
     connection: { application_name: opts.applicationName ?? "inspection-service" },
     // Idle connections are closed so a scaled-down replica gives its connections back.
     idle_timeout: 30,
+    // Reconnecting after the server went away: postgres.js waits up to 20 s between attempts by
+    // default (3^n / 100 s), so work resumed long after a 10 s restart. At most 2 s here, with
+    // jitter, and a connect attempt gives up after 10 s (a failover to an address that drops packets).
+    backoff: (retries: number) => Math.min(2, 0.1 * 2 ** retries) * (0.5 + Math.random() / 2),
+    connect_timeout: 10,
   });
   const db = drizzle(opts.prepare === false ? sql : preparing(sql), { schema });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };

@@ -72,3 +72,21 @@ export const notYetWhileUnreachable =
       if (isConnectionError(err)) return false;
       throw err;
     });
+
+/**
+ * Runs `fn` again while the database is unreachable, with backoff (250 ms doubling, at most
+ * 2 s apart), for about `budgetMs`; then throws the last error. For small idempotent writes
+ * that must not be lost with a dropped connection (giving an Idempotency-Key back, recording
+ * that a mail went out). Other errors throw at once.
+ */
+export async function retryWhileUnreachable<T>(fn: () => Promise<T>, budgetMs = 10_000): Promise<T> {
+  const deadline = Date.now() + budgetMs;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 2_000)) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (!isConnectionError(err) || Date.now() + delay > deadline) throw err;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}

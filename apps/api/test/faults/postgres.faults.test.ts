@@ -80,15 +80,16 @@ describe("Postgres drops the service's connections", () => {
           auth,
           headers: { "idempotency-key": key },
         });
-      // A client that resends on 503 with the same key, as the README says to (the API's own
-      // connections are cut too, so some requests fail before their import is recorded).
+      // A client that resends on 503 and 409 with the same key after Retry-After, as the README
+      // says to (the API's own connections are cut too, so some requests fail before their
+      // import is recorded).
       answers = await Promise.all(
         Array.from({ length: 10 }, async (_, i) => {
           const key = `fault-${randomUUID()}`;
           for (let attempt = 0; ; attempt++) {
             const res = await post(i, key);
-            if (res.status !== 503 || attempt >= 20) return res;
-            await sleep(500);
+            if ((res.status !== 503 && res.status !== 409) || attempt >= 30) return res;
+            await sleep(Number(res.headers.get("retry-after") ?? "1") * 200);
           }
         }),
       );

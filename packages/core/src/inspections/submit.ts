@@ -118,7 +118,7 @@ export async function submitImport(svc: SubmitServices, organizationId: string, 
     if (err instanceof AppError && (err.status === 400 || err.status === 404)) {
       await recordResponse(svc.db, key, err.status, { error: err.message, ...(err.details ? { details: err.details } : {}) });
     } else {
-      await releaseKey(svc.db, key).catch(() => {});
+      await releaseKey(svc.db, key).catch(() => {}); // the error thrown below says what went wrong
     }
     throw err;
   }

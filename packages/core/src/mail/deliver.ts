@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isConnectionError, type Db, type DbOrTx, type Tx } from "@insp/db";
+import { isConnectionError, retryWhileUnreachable, type Db, type DbOrTx, type Tx } from "@insp/db";
 import { mailOutbox, organizations, users } from "@insp/db/schema";
 import { generateTemporaryPassword, hashTemporaryPassword } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "./outbox.ts";
@@ -85,17 +85,16 @@ async function markSent(db: DbOrTx, organizationId: string, id: string): Promise
  * then send the mail again: at least once).
  */
 async function recordHandedOver(db: Db, job: { organizationId: string; outboxId: string }, sent: { userId: string | null; passwordHash: string | null }, original: unknown): Promise<void> {
-  for (let attempt = 0, delay = 250; attempt < 10; attempt++, delay = Math.min(delay * 2, 5_000)) {
-    try {
-      await db.transaction(async (tx) => {
-        if (sent.userId && sent.passwordHash) await setTemporaryPassword(tx, job.organizationId, sent.userId, sent.passwordHash);
-        await markSent(tx, job.organizationId, job.outboxId);
-      });
-      return;
-    } catch (err) {
-      if (!isConnectionError(err)) throw err;
-      await new Promise((r) => setTimeout(r, delay));
-    }
+  try {
+    await retryWhileUnreachable(
+      () =>
+        db.transaction(async (tx) => {
+          if (sent.userId && sent.passwordHash) await setTemporaryPassword(tx, job.organizationId, sent.userId, sent.passwordHash);
+          await markSent(tx, job.organizationId, job.outboxId);
+        }),
+      30_000,
+    );
+  } catch (err) {
+    throw isConnectionError(err) ? original : err;
   }
-  throw original;
 }
