@@ -39,3 +39,24 @@ export async function requeueMissing<N extends JobName>(queues: Queues, name: N,
   }
   return requeued;
 }
+
+/**
+ * requeueMissing over every row `fetchPage` returns, `page` at a time: `fetchPage(after)`
+ * gives the next rows ordered by id after `after` (null: from the start).
+ */
+export async function requeuePaged<N extends JobName, R extends { id: string }>(
+  queues: Queues,
+  name: N,
+  fetchPage: (after: string | null) => Promise<R[]>,
+  toItem: (row: R) => { jobId: string; data: JobData<N> },
+  page: number,
+): Promise<number> {
+  let requeued = 0;
+  let after: string | null = null;
+  for (;;) {
+    const rows = await fetchPage(after);
+    requeued += await requeueMissing(queues, name, rows.map(toItem));
+    if (rows.length < page) return requeued;
+    after = rows[rows.length - 1]!.id;
+  }
+}

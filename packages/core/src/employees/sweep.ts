@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
-import { requeueMissing, type Queues } from "@insp/queue";
+import { requeuePaged, type Queues } from "@insp/queue";
 import { syncItemJobId } from "./jobs.ts";
 
 /**
@@ -11,24 +11,20 @@ import { syncItemJobId } from "./jobs.ts";
  * job are left alone. Pages through all of them (`page` at a time, by id).
  */
 export async function requeueStalledSyncItems(db: DbOrTx, queues: Queues, olderThanMs: number, page = 1000): Promise<number> {
-  let requeued = 0;
-  let after: string | null = null;
-  for (;;) {
-    const stale: { id: string; organization_id: string; request_id: string; idx: number }[] = await db.execute(sql`
-      select i.id, i.organization_id, i.request_id, i.idx from sync_request_items i
-      where i.status = 'pending' and i.updated_at <= now() - ${olderThanMs} * interval '1 millisecond'
-        and (${after}::uuid is null or i.id > ${after}::uuid)
-        and not exists (select 1 from sync_request_items p where p.request_id = i.request_id and p.status = 'pending'
-                        and p.chain_key = i.chain_key and p.idx < i.idx)
-      order by i.id limit ${page}`);
-    requeued += await requeueMissing(
-      queues,
-      "employee-sync",
-      stale.map((i) => ({ jobId: syncItemJobId(i.request_id, i.idx), data: { organizationId: i.organization_id, requestId: i.request_id, itemId: i.id } })),
-    );
-    if (stale.length < page) return requeued;
-    after = stale[stale.length - 1]!.id;
-  }
+  return requeuePaged(
+    queues,
+    "employee-sync",
+    (after) =>
+      db.execute<{ id: string; organization_id: string; request_id: string; idx: number }>(sql`
+        select i.id, i.organization_id, i.request_id, i.idx from sync_request_items i
+        where i.status = 'pending' and i.updated_at <= now() - ${olderThanMs} * interval '1 millisecond'
+          and (${after}::uuid is null or i.id > ${after}::uuid)
+          and not exists (select 1 from sync_request_items p where p.request_id = i.request_id and p.status = 'pending'
+                          and p.chain_key = i.chain_key and p.idx < i.idx)
+        order by i.id limit ${page}`),
+    (i) => ({ jobId: syncItemJobId(i.request_id, i.idx), data: { organizationId: i.organization_id, requestId: i.request_id, itemId: i.id } }),
+    page,
+  );
 }
 
 /** Retention: completed sync requests (and their items, by cascade) older than `days`. */

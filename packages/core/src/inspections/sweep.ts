@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
-import { requeueMissing, type Queues } from "@insp/queue";
+import { requeuePaged, type Queues } from "@insp/queue";
 import { importJobId } from "./submit.ts";
 
 /**
@@ -11,27 +11,23 @@ import { importJobId } from "./submit.ts";
  * Pages through all of them (`page` at a time, by id).
  */
 export async function requeueStalledImports(db: DbOrTx, queues: Queues, olderThanMs: number, page = 1000): Promise<number> {
-  let requeued = 0;
-  let after: string | null = null;
-  for (;;) {
-    const stale = await db
-      .select({ id: inspectionImports.id, organizationId: inspectionImports.organizationId })
-      .from(inspectionImports)
-      .where(
-        and(
-          eq(inspectionImports.status, "PENDING"),
-          sql`${inspectionImports.createdAt} <= now() - ${olderThanMs} * interval '1 millisecond'`,
-          after ? gt(inspectionImports.id, after) : undefined,
-        ),
-      )
-      .orderBy(asc(inspectionImports.id))
-      .limit(page);
-    requeued += await requeueMissing(
-      queues,
-      "inspection-import",
-      stale.map((imp) => ({ jobId: importJobId(imp.id), data: { organizationId: imp.organizationId, importId: imp.id } })),
-    );
-    if (stale.length < page) return requeued;
-    after = stale[stale.length - 1]!.id;
-  }
+  return requeuePaged(
+    queues,
+    "inspection-import",
+    (after) =>
+      db
+        .select({ id: inspectionImports.id, organizationId: inspectionImports.organizationId })
+        .from(inspectionImports)
+        .where(
+          and(
+            eq(inspectionImports.status, "PENDING"),
+            sql`${inspectionImports.createdAt} <= now() - ${olderThanMs} * interval '1 millisecond'`,
+            after ? gt(inspectionImports.id, after) : undefined,
+          ),
+        )
+        .orderBy(asc(inspectionImports.id))
+        .limit(page),
+    (imp) => ({ jobId: importJobId(imp.id), data: { organizationId: imp.organizationId, importId: imp.id } }),
+    page,
+  );
 }

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "@insp/db";
-import { requeueMissing, type Queues } from "@insp/queue";
+import { requeuePaged, type Queues } from "@insp/queue";
 import { mailJobId } from "../employees/jobs.ts";
 import { stalePendingMail } from "./outbox.ts";
 
@@ -10,16 +10,11 @@ import { stalePendingMail } from "./outbox.ts";
  * row and skips sent ones, so a duplicate job never sends twice. Pages through all of them.
  */
 export async function requeueStaleMail(db: DbOrTx, queues: Queues, olderThanSeconds: number, page = 1000): Promise<number> {
-  let requeued = 0;
-  let after: string | null = null;
-  for (;;) {
-    const rows = await stalePendingMail(db, olderThanSeconds, page, after);
-    requeued += await requeueMissing(
-      queues,
-      "mail",
-      rows.map((r) => ({ jobId: mailJobId(r.id), data: { organizationId: r.organizationId, outboxId: r.id } })),
-    );
-    if (rows.length < page) return requeued;
-    after = rows[rows.length - 1]!.id;
-  }
+  return requeuePaged(
+    queues,
+    "mail",
+    (after) => stalePendingMail(db, olderThanSeconds, page, after),
+    (r) => ({ jobId: mailJobId(r.id), data: { organizationId: r.organizationId, outboxId: r.id } }),
+    page,
+  );
 }
