@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
 import { sql as dsql } from "drizzle-orm";
-import { createTestDatabase, type TestDatabase } from "@insp/testing";
+import { createTestDatabase, withDb, type TestDatabase } from "@insp/testing";
 import { createDb } from "../src/index.ts";
 
 /**
@@ -11,8 +11,10 @@ import { createDb } from "../src/index.ts";
  * process in all three cases (an uncatchable TypeError from a setImmediate write
  * on a null socket), hangs queued statements forever, and lets a dead
  * transaction's later statements run on the connection's next session. The
- * patch in patches/postgres+3.4.9.patch fixes all three; each test below fails
- * without it (the first and second by crashing the test process).
+ * patch in patches/postgres+3.4.9.patch fixes all three, and a fourth: a connection
+ * lost during the driver's own first query (the array types) left a rejected promise
+ * nobody listened to. Each test below fails without it (the first and second by
+ * crashing the test process).
  */
 
 let db: TestDatabase;
@@ -125,5 +127,50 @@ describe("postgres.js under dropped connections (patched)", () => {
     const rows = await killer<{ v: string }[]>`select v from idle_probe order by v`;
     expect(rows.map((r) => r.v)).toEqual(["other"]);
     await sql.end({ timeout: 1 });
+  });
+
+  it("a connection lost during the driver's own array-types query rejects the caller's query, with no unhandled rejection", async () => {
+    const app = appName();
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    // Hold pg_type of this test's database so the types query of a new connection waits.
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const locker = postgres(db.url, { max: 1, onnotice: () => {} });
+    // Watched and terminated from another database: in this one, even planning a query may wait on the lock.
+    const watcher = postgres(withDb(db.url, "postgres"), { max: 1, onnotice: () => {} });
+    const holder = locker.begin(async (t) => {
+      await t`lock table pg_catalog.pg_type in access exclusive mode`;
+      locked();
+      await gate;
+    });
+    await isLocked;
+    const sql = postgres(db.url, { max: 1, connection: { application_name: app }, onnotice: () => {} });
+    try {
+      const first = sql`select 1 as one`.then(() => "answered", (e: { code?: string }) => e.code ?? "rejected");
+      for (let i = 0; i < 100; i++) {
+        const [row] = await watcher<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where application_name = ${app} and wait_event_type = 'Lock'`;
+        if (row!.n > 0) break;
+        await sleep(50);
+      }
+      await watcher`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${app}`;
+      release();
+      await holder;
+      expect(await first).toBe("57P01");
+      await sleep(300);
+      expect(unhandled).toEqual([]);
+      // And the pool goes on.
+      const rows = await sql<{ one: number }[]>`select 1 as one`;
+      expect(rows[0]?.one).toBe(1);
+    } finally {
+      release();
+      process.off("unhandledRejection", onUnhandled);
+      await sql.end({ timeout: 1 });
+      await locker.end({ timeout: 1 });
+      await watcher.end({ timeout: 1 });
+    }
   });
 });
