@@ -85,6 +85,7 @@ async function main() {
   const notes: string[] = [];
   const perScenario: Record<string, Conditions> = {};
   let failed = false;
+  let dbUsed = false;
   try {
     say("bench", `database ${ctx.dbName}, queue prefix ${ctx.queuePrefix}: migrating, starting the API and 1 worker`);
     await ctx.start(1, { SMTP_URL: sink.url });
@@ -98,6 +99,11 @@ async function main() {
       say(name, `${scenario.describe} (load ${perScenario[name].loadAvg1m})`);
       const start = performance.now();
       try {
+        if (scenario.freshDatabase && dbUsed) {
+          say(name, "recreating the database and restarting the processes (a fresh database)");
+          await ctx.freshDatabase();
+        }
+        dbUsed = true;
         results.push(await scenario.run(ctx, (m) => say(name, m)));
         say(name, `done in ${round((performance.now() - start) / 1000, 1)} s`);
       } catch (err) {

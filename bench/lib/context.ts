@@ -134,15 +134,48 @@ export class BenchContext {
       throw failed.reason;
     }
     this.workers = ok;
+    if (n > 0) await this.epochClaimed();
+  }
+
+  /**
+   * Waits (at most 10 s) until a worker has set the queue marker: on a new prefix its first check
+   * requeues every pending item, which would race the in-process floor's own items.
+   */
+  private async epochClaimed(): Promise<void> {
+    const redis = new Redis(this.opts.redisUrl, { maxRetriesPerRequest: 3 });
+    try {
+      for (let i = 0; i < 100 && !(await redis.exists(`${this.queuePrefix}:epoch`)); i++) await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      redis.disconnect();
+    }
   }
 
   /**
    * ANALYZE the bench database, as autovacuum would have by then in production (this machine's
    * Postgres runs with autovacuum off). Without statistics, generic plans of prepared statements
-   * made on near-empty tables are kept while the tables grow (bench/README.md). --no-analyze skips it.
+   * made on near-empty tables are kept while the tables grow (bench/README.md). Only with --analyze.
    */
   async analyze(): Promise<void> {
     if (this.opts.analyze) await this.db.sql.unsafe("analyze");
+  }
+
+  /**
+   * Drops the database and starts the API and the same number of workers again on a new, empty
+   * one with a new demo tenant: what a user's first sync meets (scenarios marked `freshDatabase`).
+   */
+  async freshDatabase(): Promise<void> {
+    const workers = this.workers.length || 1;
+    await this.stopAll([this.api, ...this.workers]);
+    this.workers = [];
+    await this.db.close();
+    await this.dropQueues().catch(() => {});
+    const admin = postgres(this.opts.pgServerUrl, { max: 1, onnotice: () => {} });
+    try {
+      await admin.unsafe(`drop database if exists "${this.dbName}" with (force)`);
+    } finally {
+      await admin.end();
+    }
+    await this.start(workers);
   }
 
   /** Another isolated organization in the same database (list and import use their own). */

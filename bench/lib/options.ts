@@ -33,7 +33,7 @@ export interface BenchOptions {
   latest: boolean;
   /** Seconds to wait for other engineers' vitest runs to end before starting; 0: do not wait. */
   waitQuietS: number;
-  /** ANALYZE after warm-ups, as autovacuum would (off on this machine's Postgres). */
+  /** ANALYZE after warm-ups, as autovacuum would eventually (off on this machine's Postgres); off by default: a user's first sync runs before any ANALYZE. */
   analyze: boolean;
   /** Leave the database behind (for EXPLAIN ANALYZE and the like). */
   keepDb: boolean;
@@ -49,7 +49,7 @@ export interface BenchOptions {
 const HELP = `npm run bench -- [options]
 
   --scenarios a,b,...     ${SCENARIOS.join(",")} (default: all)
-  --rounds N              timed sync batches per scenario (default 8)
+  --rounds N              timed sync batches per scenario (default 20)
   --batch N               employees per sync batch (default 500, the API maximum)
   --worker-concurrency N  WORKER_CONCURRENCY of each worker, and of the floor (default 8)
   --pool N                DB_POOL_MAX of every process, and of the floor (default 10)
@@ -65,7 +65,7 @@ const HELP = `npm run bench -- [options]
   --pg URL                Postgres server (default $DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres)
   --redis URL             Redis (default $REDIS_URL, else redis://127.0.0.1:6379)
   --wait-quiet S          before the run and each scenario, wait up to S seconds until no vitest runs and the machine is under 25% busy
-  --no-analyze            do not ANALYZE the database after warm-ups (this Postgres runs without autovacuum)
+  --analyze               ANALYZE the database after warm-ups, as autovacuum eventually would (default: never, as on a fresh database)
   --no-latest             do not overwrite bench/results/latest.json (development runs)
   --keep-db               do not drop the bench database at the end (its name is printed)
   --auto-explain MS       log plans of statements slower than MS ms to the Postgres server log (auto_explain)
@@ -113,7 +113,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       pg: { type: "string" },
       redis: { type: "string" },
       "no-latest": { type: "boolean" },
-      "no-analyze": { type: "boolean" },
+      analyze: { type: "boolean" },
       "keep-db": { type: "boolean" },
       profile: { type: "string" },
       logs: { type: "string" },
@@ -136,7 +136,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     scenarios: SCENARIOS.filter((s) => scenarios.includes(s)),
     pgServerUrl: values.pg ?? defaultPgServer(),
     redisUrl: values.redis ?? process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
-    rounds: positiveInt("rounds", values.rounds, 8),
+    rounds: positiveInt("rounds", values.rounds, 20),
     imports: positiveInt("imports", values.imports, 5),
     waitQuietS: values["wait-quiet"] === undefined ? 0 : positiveInt("wait-quiet", values["wait-quiet"], 600),
     batch,
@@ -151,7 +151,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     imageMb: positiveInt("image-mb", values["image-mb"], 1),
     answers: positiveInt("answers", values.answers, 30),
     latest: !values["no-latest"],
-    analyze: !values["no-analyze"],
+    analyze: !!values.analyze,
     keepDb: !!values["keep-db"],
     ...(values.profile ? { profileDir: path.resolve(values.profile) } : {}),
     ...(values.logs ? { logDir: path.resolve(values.logs) } : {}),

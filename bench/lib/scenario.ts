@@ -33,6 +33,8 @@ export interface Scenario {
   name: ScenarioName;
   /** One line for --help and the report. */
   describe: string;
+  /** Runs on a new, empty database (the run's database is recreated first when an earlier scenario used it). */
+  freshDatabase?: boolean;
   run(ctx: BenchContext, progress: Progress): Promise<ScenarioResult>;
 }
 

@@ -29,3 +29,13 @@ export async function pool<T, R>(items: T[], limit: number, fn: (item: T, i: num
   );
   return out;
 }
+
+/**
+ * Growth over consecutive rounds: the mean of the last `n` samples against the mean of the
+ * first `n`, minus 1 (0.15 means the last rounds took 15% longer). NaN with fewer than 2n samples.
+ */
+export function drift(samples: number[], n = 5): number {
+  if (samples.length < 2 * n) return NaN;
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return mean(samples.slice(-n)) / mean(samples.slice(0, n)) - 1;
+}

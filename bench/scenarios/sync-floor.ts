@@ -5,7 +5,7 @@ import { employeeBatch } from "../lib/fixtures.ts";
 import type { Progress, Scenario } from "../lib/scenario.ts";
 import { describeCpu, measureCpu, type CpuSplit } from "../lib/cpu.ts";
 import { cpuMetrics, latencyRow } from "../lib/scenario.ts";
-import { median, p95, pool, round, timed } from "../lib/stats.ts";
+import { drift, median, p95, pool, round, timed } from "../lib/stats.ts";
 import { newTag, warmupSize } from "../lib/sync.ts";
 
 /**
@@ -46,6 +46,7 @@ async function floorRounds(ctx: BenchContext, progress: Progress): Promise<{ ms:
 
 export const syncFloor: Scenario = {
   name: "sync-floor",
+  freshDatabase: true,
   describe: "runSyncItem for each employee from the bench process (same pool size and concurrency), no HTTP, no queue",
   async run(ctx, progress) {
     const { batch, workerConcurrency, poolSize } = ctx.opts;
@@ -53,7 +54,7 @@ export const syncFloor: Scenario = {
     return {
       name: "sync-floor",
       rows: [latencyRow("sync-floor", `batch of ${batch} new employees, in-process, ${workerConcurrency} in flight over ${poolSize} connections`, ms, { items: batch, unit: "employees/s" }, describeCpu(cpu, ms.length * batch, "employee", "API+worker (idle)"))],
-      metrics: { batch, medianMs: round(median(ms)), p95Ms: round(p95(ms)), employeesPerS: round((batch * 1000) / median(ms)), ...cpuMetrics(cpu, ms.length * batch) },
+      metrics: { batch, medianMs: round(median(ms)), p95Ms: round(p95(ms)), employeesPerS: round((batch * 1000) / median(ms)), drift: round(drift(ms), 3), ...cpuMetrics(cpu, ms.length * batch) },
       samples: { batch: ms },
       notes: [],
     };

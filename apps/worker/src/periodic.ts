@@ -1,4 +1,5 @@
 import { expireKeys } from "@insp/core";
+import { analyzeGrownTables } from "@insp/db";
 import type { WorkerDeps } from "./deps.ts";
 import { employeeSyncSweeps } from "./jobs/employee-sync/sweep.ts";
 import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
@@ -11,10 +12,27 @@ import { redisLossWatch } from "./jobs/recovery.ts";
  */
 export type PeriodicTask = { name: string; everyMs: (deps: WorkerDeps) => number; run: (deps: WorkerDeps) => Promise<void> };
 
+/**
+ * Tables that grew a lot since their last ANALYZE are analyzed, so prepared statements get plans
+ * for their real size (a first large sync on a new database otherwise keeps plans made on empty
+ * tables: bench/README.md). Autovacuum does the same, later; this check runs every second (one
+ * catalog query; Postgres updates the counters it reads about once a second).
+ */
+const statisticsWatch: PeriodicTask[] = [
+  {
+    name: "statistics of grown tables",
+    everyMs: () => 1_000,
+    run: async (deps) => {
+      const analyzed = await analyzeGrownTables(deps.dbHandle.sql);
+      if (analyzed.length) deps.logger.info({ tables: analyzed }, "analyzed tables that grew");
+    },
+  },
+];
+
 /** Idempotency-Keys of every endpoint past their 24 hours (core/idempotency.ts). */
 const idempotencySweeps: PeriodicTask[] = [{ name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) }];
 
-export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...idempotencySweeps];
+export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...idempotencySweeps];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {
