@@ -17,9 +17,11 @@ import { soak } from "./scenarios/soak.ts";
 import { syncAccounts } from "./scenarios/sync-accounts.ts";
 import { syncCreate } from "./scenarios/sync-create.ts";
 import { syncFloor } from "./scenarios/sync-floor.ts";
+import { syncRaw } from "./scenarios/sync-raw.ts";
 import { syncUpdate } from "./scenarios/sync-update.ts";
 
 const registry: Record<ScenarioName, Scenario> = {
+  "sync-raw": syncRaw,
   "sync-floor": syncFloor,
   "sync-create": syncCreate,
   "sync-update": syncUpdate,

@@ -3,8 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { Redis } from "ioredis";
-import postgres from "postgres";
-import { createDb, runMigrations, type DbHandle } from "@insp/db";
+import { createDb, pgConnect, runMigrations, type DbHandle } from "@insp/db";
 import { seedDemo, type DemoSeed } from "@insp/core";
 import { freePort, type RunningProcess } from "@insp/testing/processes";
 import { client, type Client } from "@insp/testing/http";
@@ -88,7 +87,7 @@ export class BenchContext {
     await runMigrations(this.env.DATABASE_URL!);
     if (this.opts.autoExplainMs !== undefined) {
       // Plans of slow statements go to the Postgres server log; set on this database only.
-      const admin = postgres(this.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+      const admin = pgConnect(this.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
       await admin.unsafe(`alter database "${this.dbName}" set session_preload_libraries = 'auto_explain'`);
       await admin.unsafe(`alter database "${this.dbName}" set auto_explain.log_min_duration = ${this.opts.autoExplainMs}`);
       await admin.end();
@@ -169,7 +168,7 @@ export class BenchContext {
     this.workers = [];
     await this.db.close();
     await this.dropQueues().catch(() => {});
-    const admin = postgres(this.opts.pgServerUrl, { max: 1, onnotice: () => {} });
+    const admin = pgConnect(this.opts.pgServerUrl, { max: 1, onnotice: () => {} });
     try {
       await admin.unsafe(`drop database if exists "${this.dbName}" with (force)`);
     } finally {
@@ -221,7 +220,7 @@ export class BenchContext {
     await this.db?.close();
     await this.dropQueues().catch(() => {});
     if (!this.opts.keepDb) {
-      const admin = postgres(this.opts.pgServerUrl, { max: 1, onnotice: () => {} });
+      const admin = pgConnect(this.opts.pgServerUrl, { max: 1, onnotice: () => {} });
       await admin.unsafe(`drop database if exists "${this.dbName}" with (force)`).catch(() => {});
       await admin.end();
     }

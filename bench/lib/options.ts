@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const SCENARIOS = ["sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "import", "list", "soak"] as const;
+export const SCENARIOS = ["sync-raw", "sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "import", "list", "soak"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {

@@ -1,9 +1,11 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
+import type postgres from "postgres";
+import { pgConnect } from "./connect.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
-export type Db = PostgresJsDatabase<Schema>;
+/** Drizzle over postgres.js; `$client` is the postgres.js client, for the plain-SQL hot paths. */
+export type Db = PostgresJsDatabase<Schema> & { $client: postgres.Sql };
 /** A transaction handle; query functions take `Db | Tx` so they run inside or outside one. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -15,7 +17,7 @@ export interface DbHandle {
 }
 
 export function createDb(url: string, opts: { max?: number; applicationName?: string; prepare?: boolean } = {}): DbHandle {
-  const sql = postgres(url, {
+  const sql = pgConnect(url, {
     max: opts.max ?? 10,
     onnotice: () => {},
     connection: { application_name: opts.applicationName ?? "inspection-service" },

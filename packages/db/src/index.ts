@@ -1,4 +1,5 @@
 export * from "./client.ts";
+export * from "./connect.ts";
 export * from "./errors.ts";
 export * from "./statistics.ts";
 export * from "./migrate.ts";

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
-import postgres from "postgres";
 import { createDb } from "./client.ts";
+import { pgConnect } from "./connect.ts";
 
 /** Committed migrations, resolved from this file rather than the working directory (PITFALLS.md). */
 export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
@@ -13,7 +13,7 @@ export async function ensureDatabase(url: string): Promise<boolean> {
   if (!name) throw new Error("DATABASE_URL names no database");
   const adminUrl = new URL(url);
   adminUrl.pathname = "/postgres";
-  const admin = postgres(adminUrl.toString(), { max: 1, onnotice: () => {} });
+  const admin = pgConnect(adminUrl.toString(), { max: 1, onnotice: () => {} });
   try {
     const found = await admin`select 1 from pg_database where datname = ${name}`;
     if (found.length > 0) return false;

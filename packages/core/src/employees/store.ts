@@ -1,24 +1,28 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { DbOrTx } from "@insp/db";
-import { employeeGroups, employeeRoles, employeeSites, employees } from "@insp/db/schema";
+import type postgres from "postgres";
 import type { AssignmentDiff } from "./rules.ts";
 import type { Assignments, EmployeeFields, EmployeeStatus, ResolvedRefs } from "./types.ts";
 
-/** Queries of one employee's transaction: few per employee, since a batch runs 500 of them. */
+/**
+ * The statements of one employee's transaction, in plain SQL (postgres.js, prepared once per
+ * connection): a batch runs 500 of them, and each statement costs Postgres far more than its
+ * round trip. Per employee: the lock (with the item, sync-requests.ts), ONE read for everything
+ * the rules need, ONE write for everything they decided (data-modifying CTEs), and COMMIT.
+ */
+export type Tx = postgres.TransactionSql;
 
 /**
- * Takes the employee's transaction-scoped advisory locks: 'emp:<org>:<externalEmployeeId>'
- * and, when the sync sets an e-mail, 'email:<lower(email)>' (users are unique by e-mail
- * across organizations), in sorted order so concurrent transactions never deadlock on
- * them (PITFALLS.md). An SQL expression (a count) so it can join another statement;
- * the keys are built in SQL only, so every caller builds them the same way.
+ * The SQL of the employee's transaction-scoped advisory locks: 'emp:<org>:<externalEmployeeId>'
+ * and, when the sync sets an e-mail, 'email:<lower(email)>' (users are unique by e-mail across
+ * organizations), taken in sorted order so concurrent transactions never deadlock on them. An
+ * expression over `org`, `ext` and `email` (SQL text of the caller's statement).
  */
-export const lockEmployeeSql = (organizationId: SQL, externalEmployeeId: SQL, email: SQL) => sql`(
+export const lockExpression = (org: string, ext: string, email: string) => `(
   select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
-  from unnest((select array_agg(k order by k) from unnest(array['emp:' || ${organizationId} || ':' || ${externalEmployeeId}, 'email:' || lower(nullif(${email}, ''))]) as k where k is not null)) as k)`;
+  from unnest((select array_agg(k order by k) from unnest(array['emp:' || ${org} || ':' || ${ext}, 'email:' || lower(nullif(${email}, ''))]) as k where k is not null)) as k)`;
 
-export async function lockEmployee(tx: DbOrTx, organizationId: string, externalEmployeeId: string, email: string | null | undefined): Promise<void> {
-  await tx.execute(sql`select ${lockEmployeeSql(sql`${organizationId}::text`, sql`${externalEmployeeId}::text`, sql`${email ?? null}::text`)}`);
+/** Takes the employee's locks (dry runs; a worker takes them with the item, sync-requests.ts). */
+export async function lockEmployee(tx: Tx, organizationId: string, externalEmployeeId: string, email: string | null | undefined): Promise<void> {
+  await tx.unsafe(`select ${lockExpression("$1::text", "$2::text", "$3::text")}`, [organizationId, externalEmployeeId, email ?? null]);
 }
 
 export interface LinkedUser {
@@ -37,7 +41,37 @@ export interface EmployeeState {
   assignments: Assignments;
 }
 
-type StateRow = {
+export interface EmailHolders {
+  /** Another employee of the organization already has this e-mail. */
+  otherEmployee: boolean;
+  /** The user with this e-mail (any organization), the employee linked to it, and whether it is an administrator by flag. */
+  userByEmail: { id: string; organizationId: string; employeeId: string | null; isAdmin: boolean } | null;
+  /** A user of the organization (other than the employee's own) with this username. */
+  usernameTaken: boolean;
+}
+
+export const emptyAssignments = (): Assignments => ({ roles: new Map(), groups: new Map(), sites: new Map() });
+
+export interface ContextQuery {
+  organizationId: string;
+  externalEmployeeId: string;
+  /** The e-mail the sync sets (null clears it); undefined: the stored one stays. */
+  email: string | null | undefined;
+  /** The sync manages the employee's account (ACTIVE with userAccount): check the username too. */
+  account: boolean;
+  /** userAccount.username; the account's username is the e-mail when absent. */
+  username: string | null;
+  refs: { roleNames: string[]; groupNames: string[]; groupExternalIds: string[]; siteIds: string[] };
+}
+
+export interface EmployeeContext {
+  state: EmployeeState | null;
+  /** Who else uses the e-mail the employee ends with (and the account's username); null without an e-mail. */
+  holders: EmailHolders | null;
+  refs: ResolvedRefs;
+}
+
+type StateJson = {
   id: string;
   status: EmployeeStatus;
   first_name: string | null;
@@ -60,136 +94,189 @@ type StateRow = {
   groups: [string, string | null][];
   sites: [string, string | null][];
 };
-
-/** The employee with its account and assignments, in one query; null when new. */
-export async function loadEmployeeState(tx: DbOrTx, organizationId: string, externalEmployeeId: string): Promise<EmployeeState | null> {
-  const rows = await tx.execute<StateRow>(sql`
-    select e.id, e.status, e.first_name, e.last_name, e.display_name, e.email, e.phone, e.job_title, e.department,
-      e.supervisor, e.hire_date, e.termination_date, e.metadata, e.user_id,
-      u.email as u_email, u.username as u_username, u.name as u_name, u.disabled as u_disabled,
-      coalesce((select json_agg(json_build_array(er.role_id, r.name)) from employee_roles er join roles r on r.id = er.role_id where er.employee_id = e.id), '[]') as roles,
-      coalesce((select json_agg(json_build_array(eg.group_id, eg.member_role)) from employee_groups eg where eg.employee_id = e.id), '[]') as groups,
-      coalesce((select json_agg(json_build_array(es.site_id, es.site_role)) from employee_sites es where es.employee_id = e.id), '[]') as sites
-    from employees e left join users u on u.id = e.user_id
-    where e.organization_id = ${organizationId} and e.external_employee_id = ${externalEmployeeId}`);
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: r.id,
-    userId: r.user_id,
-    user: r.user_id ? { id: r.user_id, email: r.u_email!, username: r.u_username!, name: r.u_name, disabled: !!r.u_disabled } : null,
-    fields: {
-      status: r.status,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      displayName: r.display_name,
-      email: r.email,
-      phone: r.phone,
-      jobTitle: r.job_title,
-      department: r.department,
-      supervisor: r.supervisor,
-      hireDate: r.hire_date,
-      terminationDate: r.termination_date,
-      metadata: r.metadata,
-    },
-    assignments: { roles: new Map(r.roles), groups: new Map(r.groups), sites: new Map(r.sites) },
-  };
-}
-
-export const emptyAssignments = (): Assignments => ({ roles: new Map(), groups: new Map(), sites: new Map() });
-
-/** Roles, groups and sites of the organization named by the employee, in one query. */
-export async function resolveRefs(tx: DbOrTx, organizationId: string, refs: { roleNames: string[]; groupNames: string[]; groupExternalIds: string[]; siteIds: string[] }): Promise<ResolvedRefs> {
-  const out: ResolvedRefs = { rolesByName: new Map(), groupsByName: new Map(), groupsByExternalId: new Map(), sites: new Set() };
-  if (!refs.roleNames.length && !refs.groupNames.length && !refs.groupExternalIds.length && !refs.siteIds.length) return out;
-  const rows = await tx.execute<{ kind: string; key: string; id: string }>(sql`
-    select 'role' as kind, name as key, id from roles where organization_id = ${organizationId} and name = any(${sql.param(refs.roleNames)}::text[])
-    union all
-    select 'group', name, id from groups where organization_id = ${organizationId} and name = any(${sql.param(refs.groupNames)}::text[])
-    union all
-    select 'groupExt', external_id, id from groups where organization_id = ${organizationId} and external_id = any(${sql.param(refs.groupExternalIds)}::text[])
-    union all
-    select 'site', id::text, id from sites where organization_id = ${organizationId} and id = any(${sql.param(refs.siteIds)}::uuid[])`);
-  for (const r of rows) {
-    if (r.kind === "role") out.rolesByName.set(r.key, r.id);
-    else if (r.kind === "group") out.groupsByName.set(r.key, r.id);
-    else if (r.kind === "groupExt") out.groupsByExternalId.set(r.key, r.id);
-    else out.sites.add(r.id);
-  }
-  return out;
-}
-
-export interface EmailHolders {
-  /** Another employee of the organization already has this e-mail. */
-  otherEmployee: boolean;
-  /** The user with this e-mail (any organization), the employee linked to it, and whether it is an administrator by flag. */
-  userByEmail: { id: string; organizationId: string; employeeId: string | null; isAdmin: boolean } | null;
-  /** A user of the organization (other than `ownUserId`) with this username. */
-  usernameTaken: boolean;
-}
-
-/** Who already uses an e-mail (and username), in one query. */
-export async function findEmailHolders(
-  tx: DbOrTx,
-  q: { organizationId: string; externalEmployeeId: string; email: string; username: string | null; ownUserId: string | null },
-): Promise<EmailHolders> {
-  const rows = await tx.execute<{ kind: string; id: string; organization_id: string; employee_id: string | null; is_admin: boolean }>(sql`
-    select 'employee' as kind, e.id, e.organization_id, null::uuid as employee_id, false as is_admin from employees e
-      where e.organization_id = ${q.organizationId} and lower(e.email) = lower(${q.email}) and e.external_employee_id <> ${q.externalEmployeeId}
-    union all
-    select 'user', u.id, u.organization_id, (select e2.id from employees e2 where e2.user_id = u.id), u.is_admin from users u
-      where lower(u.email) = lower(${q.email})
-    union all
-    select 'username', u.id, u.organization_id, null, false from users u
-      where ${q.username}::text is not null and u.organization_id = ${q.organizationId} and lower(u.username) = lower(${q.username}::text)
-        and lower(u.email) <> lower(${q.email}) and u.id is distinct from ${q.ownUserId}::uuid`);
-  const user = rows.find((r) => r.kind === "user");
-  return {
-    otherEmployee: rows.some((r) => r.kind === "employee"),
-    userByEmail: user ? { id: user.id, organizationId: user.organization_id, employeeId: user.employee_id, isAdmin: user.is_admin } : null,
-    usernameTaken: rows.some((r) => r.kind === "username"),
-  };
-}
-
-export async function insertEmployee(tx: DbOrTx, organizationId: string, id: string, externalEmployeeId: string, fields: EmployeeFields, userId: string | null, requestId: string): Promise<void> {
-  await tx.insert(employees).values({ id, organizationId, externalEmployeeId, ...fields, userId, lastSyncRequestId: requestId });
-}
-
-/** Writes the columns and bumps updatedAt; `lastSyncRequestId` is the last request that changed the employee. */
-export async function updateEmployee(tx: DbOrTx, organizationId: string, id: string, fields: EmployeeFields, userId: string | null, requestId: string): Promise<void> {
-  await tx
-    .update(employees)
-    .set({ ...fields, userId, lastSyncRequestId: requestId, updatedAt: sql`now()` })
-    .where(and(eq(employees.id, id), eq(employees.organizationId, organizationId)));
-}
+type HolderJson = { kind: "employee" | "user" | "username"; id: string; organization_id: string; employee_id: string | null; is_admin: boolean };
+type RefJson = { kind: "role" | "group" | "groupExt" | "site"; key: string; id: string };
 
 /**
- * Applies a diff of role, group and site assignments: one statement per kind of
- * change, none when equal. The statements are issued together (pipelined) and run in
- * the order issued.
+ * Everything the rules need about one employee, in ONE statement: the employee with its
+ * account and assignments; who else holds the e-mail it ends with (the given one, else the
+ * stored one) and the account's username; the organization's roles, groups and sites it names.
+ * Runs after the lock statement, so it sees everything committed before the locks were granted.
  */
-export async function applyAssignmentDiff(tx: DbOrTx, organizationId: string, employeeId: string, d: AssignmentDiff): Promise<void> {
-  const q: PromiseLike<unknown>[] = [];
-  const mine = <T extends typeof employeeRoles | typeof employeeGroups | typeof employeeSites>(t: T) => and(eq(t.employeeId, employeeId), eq(t.organizationId, organizationId));
-  if (d.removeRoles.length) q.push(tx.delete(employeeRoles).where(and(mine(employeeRoles), inArray(employeeRoles.roleId, d.removeRoles))));
-  if (d.removeGroups.length) q.push(tx.delete(employeeGroups).where(and(mine(employeeGroups), inArray(employeeGroups.groupId, d.removeGroups))));
-  if (d.removeSites.length) q.push(tx.delete(employeeSites).where(and(mine(employeeSites), inArray(employeeSites.siteId, d.removeSites))));
-  if (d.addRoles.length) q.push(tx.insert(employeeRoles).values(d.addRoles.map((roleId) => ({ employeeId, roleId, organizationId }))));
+export function readEmployeeContext(tx: Tx, q: ContextQuery) {
+  return tx<{ employee: StateJson | null; holders: HolderJson[]; refs: RefJson[] }[]>`
+    with e as (
+      select e.id, e.status, e.first_name, e.last_name, e.display_name, e.email, e.phone, e.job_title, e.department,
+        e.supervisor, e.hire_date, e.termination_date, e.metadata, e.user_id,
+        u.email as u_email, u.username as u_username, u.name as u_name, u.disabled as u_disabled,
+        coalesce((select json_agg(json_build_array(er.role_id, r.name)) from employee_roles er join roles r on r.id = er.role_id where er.employee_id = e.id), '[]') as roles,
+        coalesce((select json_agg(json_build_array(eg.group_id, eg.member_role)) from employee_groups eg where eg.employee_id = e.id), '[]') as groups,
+        coalesce((select json_agg(json_build_array(es.site_id, es.site_role)) from employee_sites es where es.employee_id = e.id), '[]') as sites
+      from employees e left join users u on u.id = e.user_id
+      where e.organization_id = ${q.organizationId} and e.external_employee_id = ${q.externalEmployeeId}
+    ),
+    m as (select nullif(case when ${q.email !== undefined} then ${q.email ?? null}::text else (select email from e) end, '') as email),
+    h as (
+      select 'employee' as kind, x.id, x.organization_id, null::uuid as employee_id, false as is_admin from employees x, m
+        where x.organization_id = ${q.organizationId} and lower(x.email) = lower(m.email) and x.external_employee_id <> ${q.externalEmployeeId}
+      union all
+      select 'user', u.id, u.organization_id, (select e2.id from employees e2 where e2.user_id = u.id), u.is_admin from users u, m
+        where lower(u.email) = lower(m.email)
+      union all
+      select 'username', u.id, u.organization_id, null, false from users u, m
+        where ${q.account} and u.organization_id = ${q.organizationId} and lower(u.username) = lower(coalesce(${q.username}::text, m.email))
+          and lower(u.email) <> lower(m.email) and u.id is distinct from (select user_id from e)
+    ),
+    refs as (
+      select 'role' as kind, name as key, id from roles where organization_id = ${q.organizationId} and name = any(${q.refs.roleNames}::text[])
+      union all
+      select 'group', name, id from groups where organization_id = ${q.organizationId} and name = any(${q.refs.groupNames}::text[])
+      union all
+      select 'groupExt', external_id, id from groups where organization_id = ${q.organizationId} and external_id = any(${q.refs.groupExternalIds}::text[])
+      union all
+      select 'site', id::text, id from sites where organization_id = ${q.organizationId} and id = any(${q.refs.siteIds}::uuid[])
+    )
+    select (select row_to_json(e) from e) as employee,
+      coalesce((select json_agg(h) from h), '[]') as holders,
+      coalesce((select json_agg(refs) from refs), '[]') as refs,
+      (select email from m) as email`;
+}
+
+/** The parsed answer of readEmployeeContext. */
+export function toEmployeeContext(row: { employee: StateJson | null; holders: HolderJson[]; refs: RefJson[]; email?: string | null }): EmployeeContext {
+  const r = row.employee;
+  const state: EmployeeState | null = r
+    ? {
+        id: r.id,
+        userId: r.user_id,
+        user: r.user_id ? { id: r.user_id, email: r.u_email!, username: r.u_username!, name: r.u_name, disabled: !!r.u_disabled } : null,
+        fields: {
+          status: r.status,
+          firstName: r.first_name,
+          lastName: r.last_name,
+          displayName: r.display_name,
+          email: r.email,
+          phone: r.phone,
+          jobTitle: r.job_title,
+          department: r.department,
+          supervisor: r.supervisor,
+          hireDate: r.hire_date,
+          terminationDate: r.termination_date,
+          metadata: r.metadata,
+        },
+        assignments: { roles: new Map(r.roles), groups: new Map(r.groups), sites: new Map(r.sites) },
+      }
+    : null;
+  const user = row.holders.find((h) => h.kind === "user");
+  const holders: EmailHolders | null = row.email
+    ? {
+        otherEmployee: row.holders.some((h) => h.kind === "employee"),
+        userByEmail: user ? { id: user.id, organizationId: user.organization_id, employeeId: user.employee_id, isAdmin: user.is_admin } : null,
+        usernameTaken: row.holders.some((h) => h.kind === "username"),
+      }
+    : null;
+  const refs: ResolvedRefs = { rolesByName: new Map(), groupsByName: new Map(), groupsByExternalId: new Map(), sites: new Set() };
+  for (const x of row.refs) {
+    if (x.kind === "role") refs.rolesByName.set(x.key, x.id);
+    else if (x.kind === "group") refs.groupsByName.set(x.key, x.id);
+    else if (x.kind === "groupExt") refs.groupsByExternalId.set(x.key, x.id);
+    else refs.sites.add(x.id);
+  }
+  return { state, holders, refs };
+}
+
+/** What one employee's transaction writes, decided by the rules (sync-employee.ts). */
+export interface EmployeeWrites {
+  organizationId: string;
+  requestId: string;
+  employeeId: string;
+  /** Insert (new employee) or update (changed) the employee row; null: it stays as it is. */
+  employee: { insert: boolean; externalEmployeeId: string; fields: EmployeeFields; userId: string | null } | null;
+  user: UserWrite | null;
+  diff: AssignmentDiff;
+  mail: { id: string; userId: string; to: string; data: unknown } | null;
+  /** The item's outcome, written in the same statement; its successor (same chain, next in request order) is returned. */
+  item: { id: string; requestId: string; chainKey: string | null; idx: number; result: unknown } | null;
+}
+
+export type UserWrite =
+  | { kind: "create"; id: string; email: string; username: string; name: string | null; forcePasswordReset: boolean; passwordHash: string | null }
+  | { kind: "update"; id: string; email: string; username: string; name: string | null; enable: boolean }
+  | { kind: "adopt"; id: string; email: string; username: string; name: string | null }
+  | { kind: "disable" | "enable"; id: string };
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/**
+ * Every write of one employee in ONE statement: data-modifying CTEs for the account, the
+ * employee, the assignment changes, the welcome mail and the item's outcome (foreign keys are
+ * checked at the end of the statement, so their order does not matter), the successor as its
+ * answer. Each combination of parts is its own prepared statement.
+ */
+export function writeEmployee(tx: Tx, w: EmployeeWrites) {
+  const org = w.organizationId;
+  const eid = w.employeeId;
+  const parts: postgres.PendingQuery<postgres.Row[]>[] = [];
+  const u = w.user;
+  if (u?.kind === "create") {
+    parts.push(tx`w_user as (insert into users (id, organization_id, email, username, name, password_hash, must_reset_password)
+      values (${u.id}, ${org}, ${u.email}, ${u.username}, ${u.name}, ${u.passwordHash}, ${u.forcePasswordReset}))`);
+  } else if (u?.kind === "update") {
+    parts.push(tx`w_user as (update users set email = ${u.email}, username = ${u.username}, name = ${u.name},
+      disabled = case when ${u.enable} then false else disabled end, updated_at = now() where id = ${u.id} and organization_id = ${org})`);
+  } else if (u?.kind === "adopt") {
+    parts.push(tx`w_user as (update users set email = ${u.email}, username = ${u.username}, name = ${u.name}, updated_at = now()
+      where id = ${u.id} and organization_id = ${org} and is_admin = false)`);
+  } else if (u?.kind === "disable") {
+    parts.push(tx`w_user as (update users set disabled = true, tokens_valid_after = now(), updated_at = now() where id = ${u.id} and organization_id = ${org})`);
+  } else if (u?.kind === "enable") {
+    parts.push(tx`w_user as (update users set disabled = false, updated_at = now() where id = ${u.id} and organization_id = ${org})`);
+  }
+  const e = w.employee;
+  if (e) {
+    const f = e.fields;
+    parts.push(
+      e.insert
+        ? tx`w_employee as (insert into employees (id, organization_id, external_employee_id, status, first_name, last_name, display_name, email, phone,
+            job_title, department, supervisor, hire_date, termination_date, metadata, user_id, last_sync_request_id)
+          values (${eid}, ${org}, ${e.externalEmployeeId}, ${f.status}, ${f.firstName}, ${f.lastName}, ${f.displayName}, ${f.email}, ${f.phone},
+            ${f.jobTitle}, ${f.department}, ${json(f.supervisor)}::jsonb, ${f.hireDate}, ${f.terminationDate}, ${json(f.metadata)}::jsonb, ${e.userId}, ${w.requestId}))`
+        : tx`w_employee as (update employees set status = ${f.status}, first_name = ${f.firstName}, last_name = ${f.lastName}, display_name = ${f.displayName},
+            email = ${f.email}, phone = ${f.phone}, job_title = ${f.jobTitle}, department = ${f.department}, supervisor = ${json(f.supervisor)}::jsonb,
+            hire_date = ${f.hireDate}, termination_date = ${f.terminationDate}, metadata = ${json(f.metadata)}::jsonb, user_id = ${e.userId},
+            last_sync_request_id = ${w.requestId}, updated_at = now()
+          where id = ${eid} and organization_id = ${org})`,
+    );
+  }
+  const d = w.diff;
+  if (d.removeRoles.length) parts.push(tx`w_roles_out as (delete from employee_roles where employee_id = ${eid} and organization_id = ${org} and role_id = any(${d.removeRoles}::uuid[]))`);
+  if (d.addRoles.length) parts.push(tx`w_roles_in as (insert into employee_roles (employee_id, role_id, organization_id) select ${eid}, unnest(${d.addRoles}::uuid[]), ${org})`);
+  if (d.removeGroups.length) parts.push(tx`w_groups_out as (delete from employee_groups where employee_id = ${eid} and organization_id = ${org} and group_id = any(${d.removeGroups}::uuid[]))`);
   if (d.putGroups.size) {
-    q.push(
-      tx
-      .insert(employeeGroups)
-      .values([...d.putGroups].map(([groupId, memberRole]) => ({ employeeId, groupId, organizationId, memberRole })))
-      .onConflictDoUpdate({ target: [employeeGroups.employeeId, employeeGroups.groupId], set: { memberRole: sql`excluded.member_role` } }),
-    );
+    parts.push(tx`w_groups_in as (insert into employee_groups (employee_id, group_id, organization_id, member_role)
+      select ${eid}, g, ${org}, r from unnest(${[...d.putGroups.keys()]}::uuid[], ${[...d.putGroups.values()]}::text[]) as x(g, r)
+      on conflict (employee_id, group_id) do update set member_role = excluded.member_role)`);
   }
+  if (d.removeSites.length) parts.push(tx`w_sites_out as (delete from employee_sites where employee_id = ${eid} and organization_id = ${org} and site_id = any(${d.removeSites}::uuid[]))`);
   if (d.putSites.size) {
-    q.push(
-      tx
-      .insert(employeeSites)
-      .values([...d.putSites].map(([siteId, siteRole]) => ({ employeeId, siteId, organizationId, siteRole })))
-      .onConflictDoUpdate({ target: [employeeSites.employeeId, employeeSites.siteId], set: { siteRole: sql`excluded.site_role` } }),
-    );
+    parts.push(tx`w_sites_in as (insert into employee_sites (employee_id, site_id, organization_id, site_role)
+      select ${eid}, s, ${org}, r from unnest(${[...d.putSites.keys()]}::uuid[], ${[...d.putSites.values()]}::text[]) as x(s, r)
+      on conflict (employee_id, site_id) do update set site_role = excluded.site_role)`);
   }
-  await Promise.all(q);
+  if (w.mail) {
+    parts.push(tx`w_mail as (insert into mail_outbox (id, organization_id, user_id, kind, to_address, data)
+      values (${w.mail.id}, ${org}, ${w.mail.userId}, 'welcome', ${w.mail.to}, ${json(w.mail.data)}::jsonb))`);
+  }
+  const it = w.item;
+  if (!it) {
+    if (parts.length === 0) return tx<{ id: string; idx: number }[]>`select null::uuid as id, null::int as idx where false`;
+    return tx<{ id: string; idx: number }[]>`with ${parts.reduce((a, p) => tx`${a}, ${p}`)} select null::uuid as id, null::int as idx where false`;
+  }
+  parts.push(tx`w_item as (update sync_request_items set status = 'done', result = ${json(it.result)}::jsonb, updated_at = now()
+    where id = ${it.id} and organization_id = ${org} and status = 'pending')`);
+  // The data-modifying CTEs always run; the select sees the other items as they were.
+  return tx<{ id: string; idx: number }[]>`with ${parts.reduce((a, p) => tx`${a}, ${p}`)}
+    select id, idx from sync_request_items
+    where request_id = ${it.requestId} and organization_id = ${org} and status = 'pending' and chain_key = ${it.chainKey}::text and idx > ${it.idx}
+    order by idx limit 1`;
 }

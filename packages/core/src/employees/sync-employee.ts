@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Tx } from "@insp/db";
-import { insertWelcomeMail } from "../mail/outbox.ts";
-import { adoptUserAccount, createUserAccount, setAccountDisabled, updateUserAccount, type AccountValues } from "./accounts.ts";
+import { UNUSABLE_PASSWORD } from "../auth/passwords.ts";
+import type { WelcomeMailData } from "../mail/outbox.ts";
 import { EmployeeRuleError, RULE_MESSAGES, diffAssignments, isActive, mergeFields, planAssignments, referencesOf, usernameTakenMessage } from "./rules.ts";
-import { applyAssignmentDiff, emptyAssignments, findEmailHolders, insertEmployee, loadEmployeeState, lockEmployee, resolveRefs, updateEmployee, type EmailHolders, type EmployeeState } from "./store.ts";
+import { emptyAssignments, lockEmployee, readEmployeeContext, toEmployeeContext, writeEmployee, type EmailHolders, type EmployeeContext, type EmployeeState, type EmployeeWrites, type Tx, type UserWrite } from "./store.ts";
 import type { SyncEmployee, SyncResult } from "./types.ts";
 
 export interface SyncContext {
@@ -21,67 +20,71 @@ export interface EmployeeSyncOutcome {
 
 const USER_HAS_OTHER_ACCOUNT = "User with that e-mail already exists; the employee is already linked to a different user account";
 
-export interface SyncOptions {
-  /** The caller already holds the employee's locks (runSyncItem takes them with the item). */
-  locked?: boolean;
-  /** A write of the caller's (the item's outcome), pipelined with the employee's writes. */
-  alsoWrite?: (result: SyncResult) => PromiseLike<unknown>;
+interface AccountValues {
+  email: string;
+  username: string;
+  name: string | null;
+}
+
+/** What to ask the database about an employee before deciding (store.ts readEmployeeContext). */
+export function contextQuery(organizationId: string, e: SyncEmployee) {
+  return {
+    organizationId,
+    externalEmployeeId: e.externalEmployeeId,
+    email: e.email,
+    account: isActive(e) && e.userAccount !== undefined,
+    username: e.userAccount?.username ?? null,
+    refs: referencesOf(e),
+  };
 }
 
 /**
- * One employee, inside the caller's transaction (spec: Processing rules 1 to 9).
- * Serialized per (organization, externalEmployeeId) and per e-mail with advisory
- * locks taken first, in sorted order, so concurrent batches and replicas neither
- * duplicate employees or users nor deadlock (PITFALLS.md). A business-rule failure
- * throws EmployeeRuleError; the caller rolls the transaction back.
+ * The rules applied to what was read (spec: Processing rules 1 to 9): the writes, the result
+ * and the mails. Throws EmployeeRuleError when a rule fails; the caller rolls back.
  */
-export async function syncEmployee(tx: Tx, ctx: SyncContext, e: SyncEmployee, opts: SyncOptions = {}): Promise<EmployeeSyncOutcome> {
+export function planEmployee(ctx: SyncContext, e: SyncEmployee, read: EmployeeContext): { writes: Omit<EmployeeWrites, "item">; outcome: EmployeeSyncOutcome } {
   const org = ctx.organizationId;
-  if (!opts.locked) await lockEmployee(tx, org, e.externalEmployeeId, e.email);
-  const state = await loadEmployeeState(tx, org, e.externalEmployeeId);
+  const { state, holders, refs } = read;
   const { fields, changed: fieldsChanged } = mergeFields(state?.fields ?? null, e);
-
   const manageAccount = isActive(e) && e.userAccount !== undefined;
   const account: AccountValues | null = manageAccount && fields.email ? { email: fields.email, username: e.userAccount?.username ?? fields.email, name: fields.displayName } : null;
   const emailChanged = (fields.email ?? "").toLowerCase() !== (state?.fields.email ?? "").toLowerCase();
-  const current = state?.assignments ?? emptyAssignments();
-  // Independent reads, pipelined on the transaction's connection (one round trip).
-  const [holders, refs] = await Promise.all([
-    fields.email && (emailChanged || account)
-      ? findEmailHolders(tx, { organizationId: org, externalEmployeeId: e.externalEmployeeId, email: fields.email, username: account?.username ?? null, ownUserId: state?.userId ?? null })
-      : null,
-    resolveRefs(tx, org, referencesOf(e)),
-  ]);
-  if (holders?.otherEmployee) throw new EmployeeRuleError(RULE_MESSAGES.emailLinkedToOtherEmployee);
+  if ((emailChanged || account) && holders?.otherEmployee) throw new EmployeeRuleError(RULE_MESSAGES.emailLinkedToOtherEmployee);
   if (holders && account) checkAccountConflicts(holders, state, org, account);
+  const current = state?.assignments ?? emptyAssignments();
   const { desired, warnings } = planAssignments(e, current, refs);
   const diff = diffAssignments(current, desired);
 
-  // Every check has passed: the writes, with ids made here, issued together. postgres.js
-  // sends them in the order issued on the transaction's connection (pipelining), so
-  // foreign keys (user, employee, assignments, outbox) are satisfied.
-  const writes: PromiseLike<unknown>[] = [];
-  const { userId, createdUser } = planAccount(tx, org, e, state, account, holders, writes);
+  const { userId, createdUser, user } = planAccount(e, state, account, holders);
   const employeeId = state?.id ?? randomUUID();
-  if (!state) writes.push(insertEmployee(tx, org, employeeId, e.externalEmployeeId, fields, userId, ctx.requestId));
-  else if (fieldsChanged || diff.changed || userId !== state.userId) writes.push(updateEmployee(tx, org, employeeId, fields, userId, ctx.requestId));
-  writes.push(applyAssignmentDiff(tx, org, employeeId, diff));
+  const employeeWrite = !state || fieldsChanged || diff.changed || userId !== state.userId ? { insert: !state, externalEmployeeId: e.externalEmployeeId, fields, userId } : null;
   const outboxIds: string[] = [];
+  let mail: EmployeeWrites["mail"] = null;
   if (createdUser && account && userId && e.userAccount?.sendWelcomeEmail) {
-    const data = { displayName: fields.displayName, username: account.username, includeTemporaryPassword: e.userAccount.forcePasswordReset };
-    const outboxId = randomUUID();
-    outboxIds.push(outboxId);
-    writes.push(insertWelcomeMail(tx, { id: outboxId, organizationId: org, userId, to: account.email, data }));
+    const data: WelcomeMailData = { displayName: fields.displayName, username: account.username, includeTemporaryPassword: e.userAccount.forcePasswordReset };
+    mail = { id: randomUUID(), userId, to: account.email, data };
+    outboxIds.push(mail.id);
   }
   const result: SyncResult = { externalEmployeeId: e.externalEmployeeId, status: state ? "UPDATED" : "CREATED", employeeId, userId, warnings };
-  if (opts.alsoWrite) writes.push(opts.alsoWrite(result));
-  await Promise.all(writes);
   return {
-    result,
-    createdEmployee: !state,
-    createdUser,
-    outboxIds,
+    writes: { organizationId: org, requestId: ctx.requestId, employeeId, employee: employeeWrite, user, diff, mail },
+    outcome: { result, createdEmployee: !state, createdUser, outboxIds },
   };
+}
+
+/**
+ * One employee inside the caller's transaction, for dry runs: locks, one read, the rules, one
+ * write. Serialized per (organization, externalEmployeeId) and per e-mail with advisory locks
+ * taken first, in sorted order, so concurrent batches and replicas neither duplicate employees
+ * or users nor deadlock. A business-rule failure throws EmployeeRuleError; the caller rolls back.
+ * (Workers run the same steps with the item's lock and outcome: sync-items.ts.)
+ */
+export async function syncEmployee(tx: Tx, ctx: SyncContext, e: SyncEmployee): Promise<EmployeeSyncOutcome> {
+  await lockEmployee(tx, ctx.organizationId, e.externalEmployeeId, e.email);
+  const [row] = await readEmployeeContext(tx, contextQuery(ctx.organizationId, e));
+  const { writes, outcome } = planEmployee(ctx, e, toEmployeeContext(row!));
+  await writeEmployee(tx, { ...writes, item: null });
+  return outcome;
 }
 
 /** Rule 9 and the spec's two e-mail messages: users are unique by e-mail across organizations. */
@@ -96,31 +99,31 @@ function checkAccountConflicts(holders: EmailHolders, state: EmployeeState | nul
 }
 
 /**
- * ACTIVE with userAccount: update the linked account, adopt an unlinked one with the
- * e-mail (never an administrator's: checkAccountConflicts), or create one. Otherwise only
- * the enabled state follows the status. Accounts are never created for INACTIVE or
- * TERMINATED employees. The sync enables only what it disabled: an account is enabled
- * again when its employee comes back to ACTIVE; an account disabled by other means (or
- * adopted while disabled) stays disabled. Pushes its write.
+ * ACTIVE with userAccount: update the linked account (only when something differs), adopt an
+ * unlinked one with the e-mail (never an administrator's: checkAccountConflicts), or create
+ * one. Otherwise only the enabled state follows the status. Accounts are never created for
+ * INACTIVE or TERMINATED employees. The sync enables only what it disabled: an account is
+ * enabled again when its employee comes back to ACTIVE; an account disabled by other means (or
+ * adopted while disabled) stays disabled. A new account with forcePasswordReset has a password
+ * nobody knows: the welcome mail job sets a temporary one at delivery (mail/deliver.ts).
  */
-function planAccount(tx: Tx, org: string, e: SyncEmployee, state: EmployeeState | null, account: AccountValues | null, holders: EmailHolders | null, writes: PromiseLike<unknown>[]) {
+function planAccount(e: SyncEmployee, state: EmployeeState | null, account: AccountValues | null, holders: EmailHolders | null): { userId: string | null; createdUser: boolean; user: UserWrite | null } {
   const reactivated = isActive(e) && state !== null && !isActive(state.fields);
   if (account) {
-    if (state?.user) {
-      writes.push(updateUserAccount(tx, org, state.user, account, reactivated));
-      return { userId: state.user.id, createdUser: false };
+    const own = state?.user;
+    if (own) {
+      const reEnable = reactivated && own.disabled;
+      const same = own.email === account.email && own.username === account.username && own.name === account.name;
+      return { userId: own.id, createdUser: false, user: same && !reEnable ? null : { kind: "update", id: own.id, ...account, enable: reEnable } };
     }
     const existing = holders?.userByEmail;
-    if (existing) {
-      writes.push(adoptUserAccount(tx, org, existing.id, account));
-      return { userId: existing.id, createdUser: false };
-    }
+    if (existing) return { userId: existing.id, createdUser: false, user: { kind: "adopt", id: existing.id, ...account } };
     const userId = randomUUID();
-    writes.push(createUserAccount(tx, org, userId, account, e.userAccount?.forcePasswordReset ?? false));
-    return { userId, createdUser: true };
+    const force = e.userAccount?.forcePasswordReset ?? false;
+    return { userId, createdUser: true, user: { kind: "create", id: userId, ...account, forcePasswordReset: force, passwordHash: force ? UNUSABLE_PASSWORD : null } };
   }
   const user = state?.user;
-  if (user && !isActive(e) && !user.disabled) writes.push(setAccountDisabled(tx, org, user.id, true));
-  else if (user && reactivated && user.disabled) writes.push(setAccountDisabled(tx, org, user.id, false));
-  return { userId: state?.userId ?? null, createdUser: false };
+  if (user && !isActive(e) && !user.disabled) return { userId: state!.userId, createdUser: false, user: { kind: "disable", id: user.id } };
+  if (user && reactivated && user.disabled) return { userId: state!.userId, createdUser: false, user: { kind: "enable", id: user.id } };
+  return { userId: state?.userId ?? null, createdUser: false, user: null };
 }

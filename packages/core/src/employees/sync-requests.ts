@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { syncRequestItems, syncRequests } from "@insp/db/schema";
-import { lockEmployeeSql } from "./store.ts";
+import { lockExpression, type Tx } from "./store.ts";
 import type { SyncEmployee, SyncError, SyncResult } from "./types.ts";
 
 /**
@@ -102,20 +102,31 @@ export async function loadItem(db: DbOrTx, organizationId: string, requestId: st
 }
 
 /**
- * The item, and (for a pending item) its employee's advisory locks, in one statement:
- * the first of the employee's transaction. Rows the statement reads come from a
- * snapshot taken before the lock wait, so the employee itself is read afterwards.
+ * The item, and (for a pending item) its employee's advisory locks, in one statement: the
+ * first of the employee's transaction. Rows the statement reads come from a snapshot taken
+ * before the lock wait, so the employee itself is read by the next statement.
  */
-export async function lockAndLoadItem(tx: DbOrTx, organizationId: string, requestId: string, itemId: string): Promise<ItemRow | null> {
-  const rows = await tx.execute<{ id: string; request_id: string; idx: number; chain_key: string | null; status: string; input: SyncEmployee | null; locked: unknown }>(sql`
-    select i.id, i.request_id, i.idx, i.chain_key, i.status, i.input,
+export function lockAndLoadItem(tx: Tx, organizationId: string, requestId: string, itemId: string) {
+  return tx.unsafe<{ id: string; request_id: string; idx: number; chain_key: string | null; status: string; input: SyncEmployee | null; locked: unknown }[]>(
+    `select i.id, i.request_id, i.idx, i.chain_key, i.status, i.input,
       case when i.status = 'pending' and i.input is not null
-        then ${lockEmployeeSql(sql`i.organization_id::text`, sql`(i.input->>'externalEmployeeId')`, sql`(i.input->>'email')`)} end as locked
+        then ${lockExpression("i.organization_id::text", "(i.input->>'externalEmployeeId')", "(i.input->>'email')")} end as locked
     from sync_request_items i
-    where i.id = ${itemId} and i.request_id = ${requestId} and i.organization_id = ${organizationId}`);
-  const r = rows[0];
-  return r ? { id: r.id, organizationId, requestId: r.request_id, idx: r.idx, chainKey: r.chain_key, status: r.status, input: r.input } : null;
+    where i.id = $1 and i.request_id = $2 and i.organization_id = $3`,
+    [itemId, requestId, organizationId],
+    { prepare: true },
+  );
 }
+
+export const toItemRow = (organizationId: string, r: { id: string; request_id: string; idx: number; chain_key: string | null; status: string; input: SyncEmployee | null }): ItemRow => ({
+  id: r.id,
+  organizationId,
+  requestId: r.request_id,
+  idx: r.idx,
+  chainKey: r.chain_key,
+  status: r.status,
+  input: r.input,
+});
 
 export interface Successor {
   id: string;
