@@ -69,6 +69,7 @@ async function main() {
   const sink = await startSmtpSink();
   const ctx = new BenchContext(opts);
   ctx.shared.set("smtp:received", sink.received);
+  ctx.shared.set("smtp:sink", sink);
   let stopping = false;
   const cleanUp = async () => {
     if (stopping) return;

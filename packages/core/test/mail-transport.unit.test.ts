@@ -10,4 +10,10 @@ describe("SMTP time limits", () => {
     expect(o.socketTimeout).toBeLessThanOrEqual(30_000);
     expect(smtpTransportOptions("smtp://mail.example:25?socketTimeout=60000").socketTimeout).toBe(60_000);
   });
+
+  it("pools connections by default; SMTP_URL can turn the pool off or size it", () => {
+    expect(smtpTransportOptions("smtp://mail.example:25")).toMatchObject({ pool: true, maxConnections: 5 });
+    expect(smtpTransportOptions("smtp://mail.example:25?pool=false").pool).toBe(false);
+    expect(smtpTransportOptions("smtp://mail.example:25?maxConnections=2").maxConnections).toBe(2);
+  });
 });

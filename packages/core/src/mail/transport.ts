@@ -1,4 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
@@ -24,8 +25,32 @@ export interface Mailer {
  */
 export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 15_000 } as const;
 
-/** nodemailer options of an SMTP_URL: our time limits, then everything the URL says. */
-export const smtpTransportOptions = (smtpUrl: string) => ({ ...SMTP_TIMEOUTS, ...parseConnectionUrl(smtpUrl) });
+/**
+ * Pooled SMTP connections: a connection (and its TLS and AUTH exchange) is reused for message
+ * after message instead of one per mail (48 mails/s before, one worker; bench/README.md).
+ * `pool`, `maxConnections` and `maxMessages` in SMTP_URL's query override these.
+ */
+export const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: Infinity } as const;
+
+/**
+ * The SMTP connection's socket, with Nagle's algorithm off. nodemailer writes a message in
+ * several small pieces; with Nagle on, each piece after the first waits for the server's
+ * delayed ACK (40 ms on Linux), which capped one connection at about 20 messages a second
+ * (measured: 111 mails/s over 5 pooled connections, about 2,000 with this). The socket is
+ * handed over while it connects, so a failure reaches nodemailer as its own socket error (a
+ * pool whose getSocket reports an error keeps the failed slot busy for good); the greeting
+ * timeout bounds a connect that never completes. STARTTLS upgrades this socket; implicit TLS
+ * (smtps://, port 465) keeps nodemailer's own socket.
+ */
+function noDelaySocket(options: { host?: string; port?: number | string; secure?: boolean }, callback: (err: Error | null, socketOptions?: { connection: net.Socket } | false) => void): void {
+  if (options.secure) return callback(null, false);
+  // nodemailer's own defaults when the URL names no host or port.
+  const connection = net.connect({ host: options.host ?? "localhost", port: Number(options.port) || 587, noDelay: true });
+  callback(null, { connection });
+}
+
+/** nodemailer options of an SMTP_URL: our time limits and pool, then everything the URL says. */
+export const smtpTransportOptions = (smtpUrl: string) => ({ ...SMTP_TIMEOUTS, ...SMTP_POOL, getSocket: noDelaySocket, ...parseConnectionUrl(smtpUrl) });
 
 /**
  * The Message-ID of an outbox row's mail: the same on every attempt, so a receiver can drop
