@@ -122,7 +122,7 @@ async function main() {
     if (after.vitestProcesses > 0 || Object.values(perScenario).some((c) => c.vitestProcesses > 0)) {
       notes.push("vitest was running during this run: figures are noisy (other engineers' tests share the cores)");
     }
-    const { outDir: _out, pgServerUrl: _pg, redisUrl: _redis, keepDb: _keep, profileDir: _prof, logDir: _logs, waitQuietS: _wait, autoExplainMs: _explain, ...shownOptions } = opts;
+    const { outDir: _out, pgServerUrl: _pg, redisUrl: _redis, keepDb: _keep, profileDir: _prof, logDir: _logs, waitQuietS: _wait, autoExplainMs: _explain, serviceEnv: _env, ...shownOptions } = opts;
     const report: Report = {
       startedAt,
       finishedAt: after.at,

@@ -53,12 +53,12 @@ export class BenchContext {
       MEDIA_DIR: path.join(this.scratch, "media"),
       MAIL_DIR: path.join(this.scratch, "mail"),
       RATE_LIMIT_PER_MINUTE: "1000000",
-      DB_POOL_MAX: String(opts.poolSize),
       WORKER_CONCURRENCY: String(opts.workerConcurrency),
       // The API logs one line per request at info; warn keeps logging out of the measurement.
       LOG_LEVEL: opts.logDir ? "info" : "warn",
       NODE_ENV: "production",
       SMTP_URL: "smtp://127.0.0.1:1", // replaced by the bench's own SMTP sink (run.ts)
+      ...opts.serviceEnv,
     };
   }
 

@@ -44,6 +44,8 @@ export interface BenchOptions {
   /** Directory where the processes' output (last 64 kB each) is written when they stop. */
   logDir?: string;
   outDir: string;
+  /** Extra settings of the API and worker processes (--env KEY=VALUE, repeatable), for experiments. */
+  serviceEnv: Record<string, string>;
 }
 
 const HELP = `npm run bench -- [options]
@@ -52,7 +54,7 @@ const HELP = `npm run bench -- [options]
   --rounds N              timed sync batches per scenario (default 20)
   --batch N               employees per sync batch (default 500, the API maximum)
   --worker-concurrency N  WORKER_CONCURRENCY of each worker, and of the floor (default 8)
-  --pool N                DB_POOL_MAX of every process, and of the floor (default 10)
+  --pool N                Postgres connections of the floors (default 10; the API and workers keep their own defaults)
   --list-size N           inspections in the list organization (default 100000)
   --list-duration S       seconds of load per list endpoint (default 10)
   --connections N         autocannon connections for list and soak (default 10)
@@ -71,6 +73,7 @@ const HELP = `npm run bench -- [options]
   --auto-explain MS       log plans of statements slower than MS ms to the Postgres server log (auto_explain)
   --logs DIR              write the output of the API and workers to DIR when they stop (LOG_LEVEL info)
   --profile DIR           write CPU profiles of the API and workers to DIR (node --cpu-prof; open in Chrome DevTools)
+  --env KEY=VALUE         an extra setting of the API and worker processes (repeatable), e.g. --env MAIL_CONCURRENCY=2
   --help
 
 Small development run: npm run bench -- --rounds 1 --batch 50 --imports 1 --list-size 5000 --list-duration 3 --soak-seconds 5 --no-latest`;
@@ -106,6 +109,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       "list-duration": { type: "string" },
       connections: { type: "string" },
       "soak-seconds": { type: "string" },
+      env: { type: "string", multiple: true },
       "import-clients": { type: "string" },
       images: { type: "string" },
       "image-mb": { type: "string" },
@@ -157,6 +161,13 @@ export function parseOptions(argv: string[]): BenchOptions {
     ...(values.logs ? { logDir: path.resolve(values.logs) } : {}),
     ...(values["auto-explain"] ? { autoExplainMs: positiveInt("auto-explain", values["auto-explain"], 500) } : {}),
     outDir: new URL("../results/", import.meta.url).pathname,
+    serviceEnv: Object.fromEntries(
+      (values.env ?? []).map((kv) => {
+        const eq = kv.indexOf("=");
+        if (eq < 1) throw new Error(`--env takes KEY=VALUE (got ${kv})`);
+        return [kv.slice(0, eq), kv.slice(eq + 1)];
+      }),
+    ),
   };
   if (opts.workerConcurrency > opts.poolSize) throw new Error("--worker-concurrency must not exceed --pool (each job holds a connection)");
   if (opts.answers < opts.images) throw new Error("--answers must be at least --images (one image per answer)");

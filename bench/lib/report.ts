@@ -152,7 +152,7 @@ export interface Report {
   durationS: number;
   environment: Environment;
   conditions: { before: Conditions; after: Conditions; perScenario: Record<string, Conditions> };
-  options: Omit<BenchOptions, "outDir" | "pgServerUrl" | "redisUrl" | "keepDb" | "profileDir" | "logDir" | "waitQuietS" | "autoExplainMs">;
+  options: Omit<BenchOptions, "outDir" | "pgServerUrl" | "redisUrl" | "keepDb" | "profileDir" | "logDir" | "waitQuietS" | "autoExplainMs" | "serviceEnv">;
   scenarios: ScenarioResult[];
   ratios: Ratio[];
   targets: Target[];

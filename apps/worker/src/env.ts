@@ -4,8 +4,19 @@ import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, optionalUrlVar } f
 /** The worker's configuration, parsed once at start-up (README, Configuration). */
 export const workerEnvShape = {
   ...baseEnvShape,
-  /** Jobs one worker process runs at once; kept at or below DB_POOL_MAX (each transaction holds a connection). */
+  /** Employee-sync jobs one worker process runs at once. */
   WORKER_CONCURRENCY: intVar(8, 1, 200),
+  /** Mail jobs one worker process runs at once (each holds a connection while its SMTP server answers). */
+  MAIL_CONCURRENCY: intVar(4, 1, 200),
+  /**
+   * While this worker runs employee-sync jobs its mail worker waits, at most this long in a row
+   * (then mails run for a second); 0: mails and syncs run side by side.
+   */
+  MAIL_DEFER_MAX_SECONDS: intVar(10, 0, 3600),
+  /** Inspection-import jobs one worker process runs at once. */
+  IMPORT_CONCURRENCY: intVar(2, 1, 200),
+  /** Postgres connections of a worker: at least the three concurrencies together (each running job holds one). */
+  DB_POOL_MAX: intVar(16, 1, 200),
   /** smtp:// or smtps:// URL; unset in development: mails are written as .eml files under MAIL_DIR. */
   SMTP_URL: optionalUrlVar(["smtp:", "smtps:"]),
   MAIL_FROM: z.string().min(3).default("Inspection Service <no-reply@inspection.local>"),
@@ -41,8 +52,11 @@ export type WorkerEnv = ReturnType<typeof loadWorkerEnv>;
 
 export function loadWorkerEnv(source: Record<string, string | undefined> = process.env) {
   const env = loadEnv(workerEnvShape, source);
-  if (env.WORKER_CONCURRENCY > env.DB_POOL_MAX) {
-    throw new ConfigError([`WORKER_CONCURRENCY (${env.WORKER_CONCURRENCY}) must not exceed DB_POOL_MAX (${env.DB_POOL_MAX}): each job holds a connection`]);
+  const jobs = env.WORKER_CONCURRENCY + env.MAIL_CONCURRENCY + env.IMPORT_CONCURRENCY;
+  if (jobs > env.DB_POOL_MAX) {
+    throw new ConfigError([
+      `WORKER_CONCURRENCY + MAIL_CONCURRENCY + IMPORT_CONCURRENCY (${env.WORKER_CONCURRENCY} + ${env.MAIL_CONCURRENCY} + ${env.IMPORT_CONCURRENCY}) must not exceed DB_POOL_MAX (${env.DB_POOL_MAX}): each running job holds a connection`,
+    ]);
   }
   if (env.NODE_ENV === "production" && !env.SMTP_URL) {
     throw new ConfigError(["SMTP_URL: required when NODE_ENV=production"]);

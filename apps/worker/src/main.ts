@@ -2,10 +2,11 @@ import { Worker } from "bullmq";
 import { ConfigError } from "@insp/config";
 import { createLogger, createMailer, installProcessGuards } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
-import { Queues, createRedis, queuePolicies } from "@insp/queue";
+import { Queues, createRedis, queuePolicies, type JobName } from "@insp/queue";
 import type { WorkerDeps } from "./deps.ts";
 import { loadWorkerEnv } from "./env.ts";
 import { startHealthServer } from "./health.ts";
+import { preferSyncOverMail } from "./priority.ts";
 import { buildProcessors } from "./jobs/registry.ts";
 import { startPeriodicTasks } from "./periodic.ts";
 
@@ -29,11 +30,12 @@ async function main() {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR });
   const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer };
 
+  const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY };
   const workers = [...buildProcessors(deps)].map(([name, processor]) => {
     const w = new Worker(name, processor, {
       connection: createRedis(env.REDIS_URL, "worker"),
       prefix: env.QUEUE_PREFIX,
-      concurrency: env.WORKER_CONCURRENCY,
+      concurrency: concurrency[name],
       // A dead worker's jobs go back to the queue within about lock + check interval (README,
       // Failure behaviour), instead of BullMQ's default 30 s + 30 s. maxStalledCount 2: a job
       // whose worker died twice is still run; a third time it fails and the sweep takes over.
@@ -52,9 +54,11 @@ async function main() {
     return w;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const byName = (n: JobName) => workers.find((w) => w.name === n)!;
+  const stopPriority = preferSyncOverMail(byName("employee-sync"), byName("mail"), env.MAIL_DEFER_MAX_SECONDS * 1000, logger);
   const stopPeriodic = startPeriodicTasks(deps);
   const health = startHealthServer(deps, producer);
-  logger.info({ queues: workers.map((w) => w.name), concurrency: env.WORKER_CONCURRENCY, prefix: env.QUEUE_PREFIX }, "worker ready");
+  logger.info({ queues: workers.map((w) => w.name), concurrency, prefix: env.QUEUE_PREFIX }, "worker ready");
 
   // SIGTERM: stop taking jobs and let active ones finish, bounded (worker.close() has no
   // time limit of its own: PITFALLS.md), then close the mailer, queues and the pool.
@@ -64,6 +68,7 @@ async function main() {
     stopping = true;
     logger.info({ signal }, "shutting down");
     stopPeriodic();
+    stopPriority();
     health?.close();
     const deadline = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref());
     const closed = await Promise.race([Promise.all(workers.map((w) => w.close())).then(() => "closed" as const), deadline]);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isConnectionError, retryWhileUnreachable, type Db, type DbOrTx, type Tx } from "@insp/db";
-import { mailOutbox, organizations, users } from "@insp/db/schema";
+import type postgres from "postgres";
+import { isConnectionError, retryWhileUnreachable, type Db, type DbOrTx } from "@insp/db";
+import { mailOutbox, users } from "@insp/db/schema";
 import { generateTemporaryPassword, hashTemporaryPassword } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "./outbox.ts";
 import type { Mailer } from "./transport.ts";
@@ -25,7 +26,7 @@ export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId:
   let handedOver: { userId: string | null; passwordHash: string | null } | null = null;
   let delivery: Promise<"sent" | "skipped"> | undefined;
   try {
-    return await db.transaction((tx) => (delivery = deliverInTransaction(tx)));
+    return await db.$client.begin((tx: postgres.TransactionSql) => (delivery = deliverInTransaction(tx)));
   } catch (err) {
     // A transaction whose connection drops is rejected at once, while its callback may still
     // be talking to the SMTP server: wait for it, so a mail handed over is known as such.
@@ -35,29 +36,35 @@ export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId:
     return "sent";
   }
 
-  async function deliverInTransaction(tx: Tx): Promise<"sent" | "skipped"> {
-    const [row] = await tx
-      .select({ id: mailOutbox.id, kind: mailOutbox.kind, status: mailOutbox.status, to: mailOutbox.toAddress, data: mailOutbox.data, userId: mailOutbox.userId, organizationName: organizations.name })
-      .from(mailOutbox)
-      .innerJoin(organizations, eq(organizations.id, mailOutbox.organizationId))
-      .where(and(eq(mailOutbox.id, job.outboxId), eq(mailOutbox.organizationId, job.organizationId)))
-      .for("update", { of: mailOutbox })
-      .limit(1);
+  /**
+   * Three statements: the row locked with its organization's name and, in the same statement,
+   * the temporary password's hash set when the mail carries one (only while the user has not
+   * chosen a password of their own); then, after SMTP, the row marked sent; then COMMIT.
+   */
+  async function deliverInTransaction(tx: postgres.TransactionSql): Promise<"sent" | "skipped"> {
+    const candidate = generateTemporaryPassword();
+    const candidateHash = hashTemporaryPassword(candidate);
+    const [row] = await tx<{ id: string; kind: string; status: string; to_address: string; data: WelcomeMailData; user_id: string | null; org_name: string; password_set: boolean }[]>`
+      with m as (
+        select o.id, o.kind, o.status, o.to_address, o.data, o.user_id, org.name as org_name
+        from mail_outbox o join organizations org on org.id = o.organization_id
+        where o.id = ${job.outboxId} and o.organization_id = ${job.organizationId}
+        for update of o
+      ),
+      pw as (
+        update users set password_hash = ${candidateHash}, must_reset_password = true, updated_at = now()
+        where id = (select user_id from m where status = 'pending' and kind = 'welcome' and (data->>'includeTemporaryPassword')::boolean)
+          and organization_id = ${job.organizationId} and must_reset_password = true
+        returning id
+      )
+      select m.*, exists (select 1 from pw) as password_set from m`;
     if (!row || row.status !== "pending") return "skipped";
     if (row.kind !== "welcome") throw new Error(`unknown mail kind ${row.kind}`);
-    const data = row.data as WelcomeMailData;
-    let temporaryPassword: string | undefined;
-    let passwordHash: string | null = null;
-    if (data.includeTemporaryPassword && row.userId) {
-      const candidate = generateTemporaryPassword();
-      passwordHash = hashTemporaryPassword(candidate);
-      // Only while the user has not chosen a password of their own.
-      if ((await setTemporaryPassword(tx, job.organizationId, row.userId, passwordHash)) > 0) temporaryPassword = candidate;
-      else passwordHash = null;
-    }
-    await mailer.send(row.id, composeWelcome({ to: row.to, from: cfg.from, organizationName: row.organizationName, loginUrl: cfg.loginUrl, data, temporaryPassword }));
-    handedOver = { userId: row.userId, passwordHash };
-    await markSent(tx, job.organizationId, row.id);
+    const temporaryPassword = row.password_set ? candidate : undefined;
+    await mailer.send(row.id, composeWelcome({ to: row.to_address, from: cfg.from, organizationName: row.org_name, loginUrl: cfg.loginUrl, data: row.data, temporaryPassword }));
+    handedOver = { userId: row.user_id, passwordHash: row.password_set ? candidateHash : null };
+    await tx`update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null
+      where id = ${row.id} and organization_id = ${job.organizationId} and status = 'pending'`;
     return "sent";
   }
 }
