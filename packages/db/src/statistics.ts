@@ -32,7 +32,7 @@ export async function analyzeGrownTables(sql: postgres.Sql, opts: { minRows?: nu
   const fraction = opts.fraction ?? 0.2;
   const due = await sql<{ table: string }[]>`
     select relname as table from pg_stat_user_tables
-    where schemaname = current_schema() and relname = any(${sql.array([...HOT_TABLES])})
+    where schemaname = current_schema() and relname = any(string_to_array(${HOT_TABLES.join(",")}, ','))
       and n_mod_since_analyze > ${minRows}::bigint and n_mod_since_analyze > ${fraction}::float8 * greatest(n_live_tup - n_mod_since_analyze, 0)`;
   if (due.length === 0) return [];
   return sql.begin(async (tx) => {

@@ -1,5 +1,5 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
-import type { DbOrTx } from "@insp/db";
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "@insp/db";
 import { apiKeys, employeeRoles, employees, oauthClients, roles, users } from "@insp/db/schema";
 import { AppError, unauthorized } from "../errors.ts";
 import { MIN_PASSWORD_LENGTH, generateTemporaryPassword, hashPassword, verifyPassword } from "./passwords.ts";
@@ -16,12 +16,10 @@ const LAST_USE_INTERVAL_MS = 60_000;
 /** API key id -> when this process last sent its lastUsedAt update (one entry per key in use). */
 const lastUseSent = new Map<string, number>();
 
-export async function authenticateApiKey(db: DbOrTx, key: string, pepper?: string): Promise<Principal | null> {
-  const [row] = await db
-    .select({ id: apiKeys.id, organizationId: apiKeys.organizationId })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, hashSecret(key, pepper)), isNull(apiKeys.revokedAt)))
-    .limit(1);
+/** The key's row by its hash, in plain SQL: it runs before every API-key request (Drizzle's query building cost more than the lookup). */
+export async function authenticateApiKey(db: Db, key: string, pepper?: string): Promise<Principal | null> {
+  const [row] = await db.$client<{ id: string; organizationId: string }[]>`
+    select id, organization_id as "organizationId" from api_keys where key_hash = ${hashSecret(key, pepper)} and revoked_at is null limit 1`;
   if (!row) return null;
   // Last use, at most once a minute per key; not awaited, a lost update is harmless. This
   // process sends the update at most once a minute per key too: sent with every request, it

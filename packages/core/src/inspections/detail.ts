@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "@insp/db";
-import { answerMedia, inspectionAnswers, inspections, media, templateQuestions } from "@insp/db/schema";
+import type { Db } from "@insp/db";
+import { answerMedia, inspectionAnswers, media, templateQuestions } from "@insp/db/schema";
 import { isUuid, notFound } from "../errors.ts";
 import type { MediaStore } from "./media-store.ts";
 import { answerColumns, selectSummaries, toAnswer, toSummary } from "./summary.ts";
@@ -10,9 +10,9 @@ import { answerColumns, selectSummaries, toAnswer, toSummary } from "./summary.t
  * as `data:<mime>;base64,...` URLs with their dimensions. Unknown, malformed or another
  * organization's id: 404.
  */
-export async function getInspectionDetail(db: DbOrTx, store: MediaStore, organizationId: string, id: string) {
+export async function getInspectionDetail(db: Db, store: MediaStore, organizationId: string, id: string) {
   if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
-  const [row] = await selectSummaries(db, organizationId).where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id)));
+  const [row] = await selectSummaries(db.$client, organizationId, [id]);
   if (!row) throw notFound(`Inspection ${id} not found`);
   const answers = await db
     .select({ ...answerColumns, questionText: templateQuestions.text })
