@@ -1,6 +1,8 @@
 import autocannon from "autocannon";
 import type { DemoSeed } from "@insp/core";
+import { freePort } from "@insp/testing/processes";
 import type { BenchContext } from "../lib/context.ts";
+import { startNode } from "../lib/process.ts";
 import { describeCpu, measureCpu } from "../lib/cpu.ts";
 import { publishedTemplate } from "../lib/fixtures.ts";
 import type { Row, Scenario, ScenarioResult } from "../lib/scenario.ts";
@@ -111,6 +113,28 @@ export const list: Scenario = {
         [`${e.key}OthersCpuMs`]: cpu.othersMs,
       });
       if (r.non2xx || r.errors) notes.push(`list ${e.what}: ${r.non2xx} non-2xx responses and ${r.errors} connection errors`);
+    }
+    // The floor: the same function, SQL and JSON behind a bare node:http handler, same load.
+    const port = await freePort();
+    const floor = startNode("bench/lib/list-floor-server.ts", { ...ctx.env, ORGANIZATION_ID: t.organization.id, PORT: String(port), DB_POOL_MAX: "10" });
+    try {
+      for (let i = 0; i < 100 && !floor.output().includes("list floor ready"); i++) await new Promise((r) => setTimeout(r, 100));
+      const url = `http://127.0.0.1:${port}/`;
+      await load(url, t.apiKey, connections, WARMUP_SECONDS);
+      const { value: r, cpu } = await measureCpu(ctx.db.sql, [floor.child.pid!], () => load(url, t.apiKey, connections, listDuration));
+      progress(`floor (node:http, same SQL and JSON): ${r.requests} requests, p50 ${round(median(r.latencies))} ms, p95 ${round(p95(r.latencies))} ms, ${round(r.reqPerS)} req/s`);
+      rows.push({
+        scenario: "list",
+        what: "floor: page 1 from a bare node:http handler, same SQL and JSON",
+        n: r.requests,
+        medianMs: round(median(r.latencies)),
+        p95Ms: round(p95(r.latencies)),
+        throughput: { value: round(r.reqPerS), unit: "req/s" },
+        extra: `${connections} connections, ${r.durationS} s; ${describeCpu(cpu, r.requests, "request", "floor server", true)}` + (r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : ""),
+      });
+      Object.assign(metrics, { floorReqPerS: round(r.reqPerS), floorP95Ms: round(p95(r.latencies)), floorCpuMsPerReq: round(cpu.serviceMs / r.requests, 2), page1ToFloor: round(metrics.page1ReqPerS! / r.reqPerS, 2) });
+    } finally {
+      await floor.stop();
     }
     return { name: "list", rows, metrics, samples, notes };
   },
