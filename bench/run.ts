@@ -17,6 +17,7 @@ import { soak } from "./scenarios/soak.ts";
 import { syncAccounts } from "./scenarios/sync-accounts.ts";
 import { syncCreate } from "./scenarios/sync-create.ts";
 import { syncFloor } from "./scenarios/sync-floor.ts";
+import { syncLarge } from "./scenarios/sync-large.ts";
 import { syncRaw } from "./scenarios/sync-raw.ts";
 import { syncUpdate } from "./scenarios/sync-update.ts";
 
@@ -27,6 +28,7 @@ const registry: Record<ScenarioName, Scenario> = {
   "sync-update": syncUpdate,
   "sync-accounts": syncAccounts,
   scale,
+  "sync-large": syncLarge,
   import: importScenario,
   list,
   soak,

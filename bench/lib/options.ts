@@ -1,7 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const SCENARIOS = ["sync-raw", "sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "import", "list", "soak"] as const;
+export const SCENARIOS = ["sync-raw", "sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "sync-large", "import", "list", "soak"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -23,6 +23,9 @@ export interface BenchOptions {
   /** Seconds of autocannon load per list endpoint. */
   listDuration: number;
   connections: number;
+  /** Employees of the large initial sync, and its parallel clients. */
+  largeTotal: number;
+  largeClients: number;
   /** Seconds of mixed traffic in the soak scenario. */
   soakSeconds: number;
   importClients: number;
@@ -59,6 +62,8 @@ const HELP = `npm run bench -- [options]
   --list-duration S       seconds of load per list endpoint (default 10)
   --connections N         autocannon connections for list and soak (default 10)
   --soak-seconds S        seconds of mixed traffic in soak (default 60)
+  --large-total N         employees of the large initial sync (default 20000)
+  --large-clients N       its parallel clients (default 4)
   --import-clients N      parallel import clients (default 4)
   --imports N             imports per client (default 5)
   --images N              images per imported inspection (default 5)
@@ -109,6 +114,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       "list-duration": { type: "string" },
       connections: { type: "string" },
       "soak-seconds": { type: "string" },
+      "large-total": { type: "string" },
+      "large-clients": { type: "string" },
       env: { type: "string", multiple: true },
       "import-clients": { type: "string" },
       images: { type: "string" },
@@ -150,6 +157,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     listDuration: positiveInt("list-duration", values["list-duration"], 10),
     connections: positiveInt("connections", values.connections, 10),
     soakSeconds: positiveInt("soak-seconds", values["soak-seconds"], 60),
+    largeTotal: positiveInt("large-total", values["large-total"], 20_000),
+    largeClients: positiveInt("large-clients", values["large-clients"], 4),
     importClients: positiveInt("import-clients", values["import-clients"], 4),
     images: positiveInt("images", values.images, 5),
     imageMb: positiveInt("image-mb", values["image-mb"], 1),

@@ -187,7 +187,11 @@ export interface SyncStatusBody {
   errors?: SyncError[];
 }
 
-/** Progress of a request of the organization, with results and errors once completed; null when unknown. */
+/**
+ * Progress of a request of the organization, with results and errors once completed; null when
+ * unknown. While it runs, only the items' counts are read (a client polling a batch of 500 would
+ * otherwise read every item's result on every poll).
+ */
 export async function loadSyncStatus(db: DbOrTx, organizationId: string, requestId: string): Promise<SyncStatusBody | null> {
   const [req] = await db
     .select()
@@ -195,36 +199,40 @@ export async function loadSyncStatus(db: DbOrTx, organizationId: string, request
     .where(and(eq(syncRequests.id, requestId), eq(syncRequests.organizationId, organizationId)))
     .limit(1);
   if (!req) return null;
+  const body = (processed: number, completedAt: Date | null): SyncStatusBody => ({
+    requestId: req.id,
+    ...batchId(req.syncBatchId),
+    status: processed === req.total ? "completed" : "processing",
+    dryRun: req.dryRun,
+    total: req.total,
+    processed,
+    createdAt: req.createdAt.toISOString(),
+    completedAt: completedAt?.toISOString() ?? null,
+  });
+  if (req.status !== "completed") {
+    const [{ pending } = { pending: 0 }] = await db.execute<{ pending: number }>(
+      sql`select count(*)::int as pending from sync_request_items where request_id = ${requestId} and organization_id = ${organizationId} and status = 'pending'`,
+    );
+    if (pending > 0) return body(req.total - pending, null);
+  }
   const items = await db
     .select({ idx: syncRequestItems.idx, status: syncRequestItems.status, result: syncRequestItems.result, error: syncRequestItems.error, externalEmployeeId: syncRequestItems.externalEmployeeId })
     .from(syncRequestItems)
     .where(and(eq(syncRequestItems.requestId, requestId), eq(syncRequestItems.organizationId, organizationId)))
     .orderBy(asc(syncRequestItems.idx));
-  const processed = items.filter((i) => i.status !== "pending").length;
-  const completed = processed === items.length;
   let completedAt = req.completedAt;
-  if (completed && !completedAt) {
+  if (!completedAt) {
     await markCompletedIfDone(db, organizationId, requestId);
     [{ completedAt = null } = {}] = await db
       .select({ completedAt: syncRequests.completedAt })
       .from(syncRequests)
       .where(and(eq(syncRequests.id, requestId), eq(syncRequests.organizationId, organizationId)));
   }
-  const body: SyncStatusBody = {
-    requestId: req.id,
-    ...batchId(req.syncBatchId),
-    status: completed ? "completed" : "processing",
-    dryRun: req.dryRun,
-    total: req.total,
-    processed,
-    createdAt: req.createdAt.toISOString(),
-    completedAt: completedAt?.toISOString() ?? null,
+  return {
+    ...body(items.length, completedAt),
+    results: items.filter((i) => i.status === "done").map((i) => orderedResult(i.result as SyncResult)),
+    errors: items.filter((i) => i.status === "failed").map((i) => ({ externalEmployeeId: i.externalEmployeeId, message: i.error ?? "" })),
   };
-  if (completed) {
-    body.results = items.filter((i) => i.status === "done").map((i) => orderedResult(i.result as SyncResult));
-    body.errors = items.filter((i) => i.status === "failed").map((i) => ({ externalEmployeeId: i.externalEmployeeId, message: i.error ?? "" }));
-  }
-  return body;
 }
 
 /** jsonb does not keep key order: fields in the spec's order again. */
