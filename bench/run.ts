@@ -5,7 +5,7 @@
  */
 import { BenchContext } from "./lib/context.ts";
 import { parseOptions, type ScenarioName } from "./lib/options.ts";
-import { conditions, environment, markdown, ratios, targets, vitestProcesses, writeResults, type Conditions, type Report } from "./lib/report.ts";
+import { conditions, cpuTable, environment, markdown, ratios, targets, vitestProcesses, writeResults, type Conditions, type Report } from "./lib/report.ts";
 import type { Scenario, ScenarioResult } from "./lib/scenario.ts";
 import { machineBusyShare } from "./lib/cpu.ts";
 import { startSmtpSink } from "./lib/smtp-sink.ts";
@@ -66,7 +66,7 @@ async function main() {
   const startedAt = new Date().toISOString();
   const before = await conditions();
   if (before.vitestProcesses > 0) say("bench", `warning: ${before.vitestProcesses} vitest processes are running; figures will be noisy`);
-  say("bench", `scenarios ${opts.scenarios.join(", ")}; rounds ${opts.rounds}, batch ${opts.batch}, list size ${opts.listSize}`);
+  say("bench", `scenarios ${opts.scenarios.join(", ")}; rounds ${opts.rounds}, batch ${opts.batch}, list size ${opts.listSize}; Postgres at ${opts.pgServerUrl}`);
 
   const sink = await startSmtpSink();
   const ctx = new BenchContext(opts);
@@ -135,6 +135,7 @@ async function main() {
       scenarios: results,
       ratios: ratios(results),
       targets: targets(results, opts),
+      cpu: cpuTable(results),
       notes,
     };
     const files = await writeResults(report, opts.outDir, opts.latest);

@@ -90,6 +90,9 @@ export interface CpuSplit {
   wallMs: number;
   /** The service's processes (API, workers). */
   serviceMs: number;
+  /** Of serviceMs: the first process measured (the API, or a floor's server) and the others (the workers). */
+  apiMs: number;
+  workersMs: number;
   /** This database's Postgres backends (the API's, the workers' and the bench's own). */
   postgresMs: number;
   redisMs: number;
@@ -122,6 +125,8 @@ export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn
   const pgAfter = [...new Set([...pgBefore, ...(await pgBackendPids(sql))])];
   const [s1, g1, r1, m1] = [await cpuByPid(servicePids), await cpuByPid(pgAfter), await cpuByPid(redis), await machineBusyMs()];
   const serviceMs = spent(s0, s1);
+  const first = servicePids[0];
+  const apiMs = first === undefined ? 0 : spent(new Map([[first, s0.get(first) ?? 0]]), new Map(s1.has(first) ? [[first, s1.get(first)!]] : []));
   const postgresMs = spent(g0, g1);
   const redisMs = spent(r0, r1);
   const benchMs = (b1.user + b1.system) / 1000;
@@ -134,6 +139,8 @@ export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn
     cpu: {
       wallMs: round(wallMs),
       serviceMs: round(serviceMs),
+      apiMs: round(apiMs),
+      workersMs: round(serviceMs - apiMs),
       postgresMs: round(postgresMs),
       redisMs: round(redisMs),
       benchMs: round(benchMs),

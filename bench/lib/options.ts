@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -69,7 +70,7 @@ const HELP = `npm run bench -- [options]
   --images N              images per imported inspection (default 5)
   --image-mb N            size of each image in MB (default 1)
   --answers N             answers per imported inspection (default 30)
-  --pg URL                Postgres server (default $DATABASE_URL's server, else postgres://postgres@127.0.0.1:5432/postgres)
+  --pg URL                Postgres server (default $DATABASE_URL's server, else the local Unix socket under /var/run/postgresql when there is one, else postgres://postgres@127.0.0.1:5432/postgres)
   --redis URL             Redis (default $REDIS_URL, else redis://127.0.0.1:6379)
   --wait-quiet S          before the run and each scenario, wait up to S seconds until no vitest runs and the machine is under 25% busy
   --analyze               ANALYZE the database after warm-ups, as autovacuum eventually would (default: never, as on a fresh database)
@@ -90,9 +91,12 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return n;
 }
 
+/** Postgres's Unix socket on Debian and Ubuntu: the bench uses it when there is one and DATABASE_URL is unset. */
+const LOCAL_SOCKET_DIR = "/var/run/postgresql";
+
 function defaultPgServer(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) return "postgres://postgres@127.0.0.1:5432/postgres";
+  if (!url) return existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}` : "postgres://postgres@127.0.0.1:5432/postgres";
   const u = new URL(url);
   u.pathname = "/postgres";
   return u.toString();

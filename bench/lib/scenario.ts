@@ -51,6 +51,8 @@ export function cpuMetrics(c: CpuSplit, items: number, prefix = "cpu"): Record<s
   const per = (ms: number) => round(ms / items, 3);
   return {
     [`${prefix}ServiceMsPerItem`]: per(c.serviceMs),
+    [`${prefix}ApiMsPerItem`]: per(c.apiMs),
+    [`${prefix}WorkerMsPerItem`]: per(c.workersMs),
     [`${prefix}PostgresMsPerItem`]: per(c.postgresMs),
     [`${prefix}RedisMsPerItem`]: per(c.redisMs),
     [`${prefix}BenchMsPerItem`]: per(c.benchMs),

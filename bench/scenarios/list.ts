@@ -5,7 +5,7 @@ import type { BenchContext } from "../lib/context.ts";
 import { startNode } from "../lib/process.ts";
 import { describeCpu, measureCpu } from "../lib/cpu.ts";
 import { publishedTemplate } from "../lib/fixtures.ts";
-import type { Row, Scenario, ScenarioResult } from "../lib/scenario.ts";
+import { cpuMetrics, type Row, type Scenario, type ScenarioResult } from "../lib/scenario.ts";
 import { median, p95, quantile, round, timed } from "../lib/stats.ts";
 
 /** Answers per bulk-inserted inspection. */
@@ -107,6 +107,7 @@ export const list: Scenario = {
         [`${e.key}ReqPerS`]: round(r.reqPerS),
         [`${e.key}Non2xx`]: r.non2xx + r.errors,
         [`${e.key}ApiCpuMsPerReq`]: round(cpu.serviceMs / r.requests, 2),
+        ...cpuMetrics(cpu, r.requests, `${e.key}Cpu`),
         [`${e.key}PgCpuMsPerReq`]: round(cpu.postgresMs / r.requests, 2),
         [`${e.key}PgTransactionsPerReq`]: round(cpu.pgTransactions / r.requests, 2),
         [`${e.key}MachineBusy`]: cpu.machineBusy,

@@ -3,7 +3,8 @@ import autocannon from "autocannon";
 import type { BenchContext } from "../lib/context.ts";
 import { answerFor, employeeBatch, publishedTemplate, randomPng } from "../lib/fixtures.ts";
 import { peakRssMb, resetPeakRss, rssMb } from "../lib/rss.ts";
-import type { Scenario, ScenarioResult } from "../lib/scenario.ts";
+import { measureCpu } from "../lib/cpu.ts";
+import { cpuMetrics, type Scenario, type ScenarioResult } from "../lib/scenario.ts";
 import { median, p95, round } from "../lib/stats.ts";
 
 const EMPLOYEES_PER_SYNC = 10;
@@ -67,13 +68,15 @@ export const soak: Scenario = {
     progress(`${seconds} s of mixed traffic, ${ctx.opts.connections} connections; RSS at start: API ${round(rssStart.api)} MB, worker ${round(rssStart.worker)} MB`);
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url: ctx.api.baseUrl, connections: ctx.opts.connections, duration: seconds, requests, timeout: 120 }, (err, r) => (err ? reject(err) : resolve(r)));
-      instance.on("response", (_c, status, _bytes, ms) => {
-        latencies.push(ms);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
-      });
-    });
+    const { value: result, cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), () =>
+      new Promise<autocannon.Result>((resolve, reject) => {
+        const instance = autocannon({ url: ctx.api.baseUrl, connections: ctx.opts.connections, duration: seconds, requests, timeout: 120 }, (err, r) => (err ? reject(err) : resolve(r)));
+        instance.on("response", (_c, status, _bytes, ms) => {
+          latencies.push(ms);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        });
+      }),
+    );
     ctx.assertAlive();
     const allDone = await drained(ctx, t.organization.id, 120_000);
     const rssEnd = { api: await rssMb(pids.api), worker: await rssMb(pids.worker) };
@@ -121,6 +124,7 @@ export const soak: Scenario = {
         workerRssStartMb: round(rssStart.worker),
         workerRssEndMb: round(rssEnd.worker),
         workerPeakRssMb: round(peak.worker),
+        ...cpuMetrics(cpu, result.requests.total),
       },
       samples: {},
       notes,
