@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@insp/db";
 import { inspectionAnswers } from "@insp/db/schema";
 import { isUuid } from "../errors.ts";
-import { answerColumns, selectSummaryPage, toAnswer, toSummary, type InspectionSummary } from "./summary.ts";
+import { answerColumns, selectPageIds, selectSummaries, toAnswer, toSummary, type InspectionSummary } from "./summary.ts";
 
 export interface ListInspectionsQuery {
   templateId?: string;
@@ -26,8 +26,9 @@ export interface InspectionPage {
  * never overlap or skip, in plain SQL. Each filter has an (organization, filter, created_at, id)
  * index, so page 1 reads `limit` index entries. A filter id that is not a UUID matches nothing.
  *
- * One statement per page (selectSummaryPage), whose plan holds without the parameter values
- * (it runs as a prepared statement; after five runs Postgres may keep a generic plan).
+ * Two statements per page (selectPageIds, then selectSummaries by primary key), whose plans
+ * hold without the parameter values (they run as prepared statements; after five runs Postgres
+ * keeps a generic plan).
  *
  * The unfiltered total is the organization's last inspection number (count(*) reads every index
  * entry: about 15 ms per request at 100,000): runImport is the only writer of inspections and
@@ -53,9 +54,10 @@ export async function listInspections(db: Db, organizationId: string, q: ListIns
     conds.length === 1
       ? sql`coalesce((select last_number from inspection_counters where organization_id = ${organizationId}), 0)`
       : sql`(select count(*)::int from inspections where ${where})`;
-  const rows = await selectSummaryPage(sql, organizationId, where, total, q.limit, q.offset);
+  const page = await selectPageIds(sql, where, total, q.limit, q.offset);
   // An empty page (past the end, or nothing matches) carries no total: ask for it alone.
-  const count = rows.length ? rows[0]!.total : ((await sql<{ total: number }[]>`select ${total} as total`)[0]?.total ?? 0);
+  const count = page.length ? page[0]!.total : ((await sql<{ total: number }[]>`select ${total} as total`)[0]?.total ?? 0);
+  const rows = page.length ? await selectSummaries(sql, organizationId, page.map((r) => r.id)) : [];
   const items: ListItem[] = rows.map(toSummary);
   if (q.includeAnswers && items.length) {
     const answers = await db

@@ -37,19 +37,17 @@ export function selectSummaries(sql: postgres.Sql, organizationId: string, ids: 
 }
 
 /**
- * One page of summaries in ONE statement: the page's ids from the organization's (filter,
- * created_at, id) index alone, materialized (so a generic plan cannot run it again per row: a
- * plan that did took 7 s per request at 5,000 inspections, bench/README.md), then the summaries
- * of those ids by primary key, each row with `total`.
+ * The ids of one page, from the organization's (filter, created_at, id) index alone, each row
+ * with `total`; the summaries follow by primary key (selectSummaries). Two statements whose
+ * plans do not depend on the values: they run as prepared statements, and Postgres keeps a
+ * generic plan after five runs. In ONE statement (the page joined to its summaries) the generic
+ * plan joined every inspection of the organization (40 ms at 100,000, and 7 s per request at
+ * 5,000 with an earlier form), so Postgres planned it again on every request instead: 0.6 ms of
+ * its CPU per request, about a fifth of the list's throughput (bench/README.md).
  */
-export function selectSummaryPage(sql: postgres.Sql, organizationId: string, where: postgres.PendingQuery<postgres.Row[]>, total: postgres.PendingQuery<postgres.Row[]>, limit: number, offset: number) {
-  return sql<(SummaryRow & { total: number })[]>`
-    with page as materialized (
-      select id, created_at from inspections where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}
-    )
-    select ${total} as total, ${summaryColumns(sql)}
-    from page join inspections i on i.id = page.id ${summaryJoins(sql, organizationId)}
-    order by page.created_at desc, page.id desc`;
+export function selectPageIds(sql: postgres.Sql, where: postgres.PendingQuery<postgres.Row[]>, total: postgres.PendingQuery<postgres.Row[]>, limit: number, offset: number) {
+  return sql<{ id: string; total: number }[]>`
+    select id, ${total} as total from inspections where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`;
 }
 
 export interface SummaryRow {
