@@ -47,6 +47,7 @@ export const syncAccounts: Scenario = {
         shape: { account: ACCOUNT },
         warmup: false,
         rounds: 1,
+        measureCpu: false,
       });
       batchMs.push(ms[0]!);
       phases.push(p[0]!);
