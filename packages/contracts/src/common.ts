@@ -47,7 +47,7 @@ export const PAGE_MAX = 100;
 export const OFFSET_MAX = 1_000_000_000;
 
 /** Digits only; the number is read by each field, so a value past Number's range is capped or refused with a message, not a 500. */
-const wholeNumber = (what: string) => z.string().regex(/^\d+$/, { message: `${what} must be a whole number of 0 or more`, abort: true });
+export const wholeNumber = (what: string) => z.string().regex(/^\d+$/, { message: `${what} must be a whole number of 0 or more`, abort: true });
 
 /** `limit` and `offset` of every paginated list (inspections, employees). */
 export const pageQuery = {

@@ -5,3 +5,4 @@ export * from "./templates.ts";
 export * from "./inspections.ts";
 export * from "./employee-sync.ts";
 export * from "./employees.ts";
+export * from "./feeds.ts";

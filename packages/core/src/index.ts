@@ -13,3 +13,5 @@ export * from "./templates/index.ts";
 export * from "./inspections/index.ts";
 export * from "./employees/index.ts";
 export * from "./mail/index.ts";
+export * from "./changes/index.ts";
+export * from "./feeds/index.ts";

@@ -104,6 +104,12 @@ export async function listEmployees(db: DbOrTx, organizationId: string, f: Emplo
   };
 }
 
+/** The given employees of an organization (GET /api/v1/employees/{id}'s shape), in no particular order. */
+export async function employeesByIds(db: DbOrTx, organizationId: string, ids: string[]): Promise<EmployeeView[]> {
+  if (ids.length === 0) return [];
+  return withAssignments(db, organizationId, await selectEmployees(db).where(and(eq(employees.organizationId, organizationId), inArray(employees.id, ids))));
+}
+
 export async function getEmployee(db: DbOrTx, organizationId: string, id: string): Promise<EmployeeView> {
   if (!isUuid(id)) throw notFound("Employee not found");
   const rows = await selectEmployees(db)

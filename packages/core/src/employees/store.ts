@@ -191,13 +191,16 @@ export interface EmployeeWrites {
   requestId: string;
   employeeId: string;
   /** Insert (new employee) or update (changed) the employee row; null: it stays as it is. */
-  employee: { insert: boolean; externalEmployeeId: string; fields: EmployeeFields; userId: string | null } | null;
+  employee: { insert: boolean; externalEmployeeId: string; fields: EmployeeFields; userId: string | null; change: EmployeeChange } | null;
   user: UserWrite | null;
   diff: AssignmentDiff;
   mail: { id: string; userId: string; to: string; data: unknown } | null;
   /** The item's outcome, written in the same statement; its successor (same chain, next in request order) is returned. */
   item: { id: string; requestId: string; chainKey: string | null; idx: number; result: unknown } | null;
 }
+
+/** The change-log entry of an employee write (feeds): created, deactivated (ACTIVE to INACTIVE or TERMINATED), else updated. */
+export type EmployeeChange = "created" | "updated" | "deactivated";
 
 export type UserWrite =
   | { kind: "create"; id: string; email: string; username: string; name: string | null; forcePasswordReset: boolean; passwordHash: string | null }
@@ -248,6 +251,7 @@ export function writeEmployee(tx: Tx, w: EmployeeWrites) {
           where id = ${eid} and organization_id = ${org})`,
     );
   }
+  if (e) parts.push(tx`w_change as (insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${eid}, ${e.change}))`);
   const d = w.diff;
   if (d.removeRoles.length) parts.push(tx`w_roles_out as (delete from employee_roles where employee_id = ${eid} and organization_id = ${org} and role_id = any(${d.removeRoles}::uuid[]))`);
   if (d.addRoles.length) parts.push(tx`w_roles_in as (insert into employee_roles (employee_id, role_id, organization_id) select ${eid}, unnest(${d.addRoles}::uuid[]), ${org})`);

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { UNUSABLE_PASSWORD } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "../mail/outbox.ts";
 import { EmployeeRuleError, RULE_MESSAGES, diffAssignments, isActive, mergeFields, planAssignments, referencesOf, usernameTakenMessage } from "./rules.ts";
-import { emptyAssignments, lockEmployee, readEmployeeContext, toEmployeeContext, writeEmployee, type EmailHolders, type EmployeeContext, type EmployeeState, type EmployeeWrites, type Tx, type UserWrite } from "./store.ts";
-import type { SyncEmployee, SyncResult } from "./types.ts";
+import { emptyAssignments, lockEmployee, readEmployeeContext, toEmployeeContext, writeEmployee, type EmailHolders, type EmployeeChange, type EmployeeContext, type EmployeeState, type EmployeeWrites, type Tx, type UserWrite } from "./store.ts";
+import type { EmployeeStatus, SyncEmployee, SyncResult } from "./types.ts";
 
 export interface SyncContext {
   organizationId: string;
@@ -57,7 +57,10 @@ export function planEmployee(ctx: SyncContext, e: SyncEmployee, read: EmployeeCo
 
   const { userId, createdUser, user } = planAccount(e, state, account, holders);
   const employeeId = state?.id ?? randomUUID();
-  const employeeWrite = !state || fieldsChanged || diff.changed || userId !== state.userId ? { insert: !state, externalEmployeeId: e.externalEmployeeId, fields, userId } : null;
+  const employeeWrite =
+    !state || fieldsChanged || diff.changed || userId !== state.userId
+      ? { insert: !state, externalEmployeeId: e.externalEmployeeId, fields, userId, change: employeeChange(state?.fields.status ?? null, fields.status) }
+      : null;
   const outboxIds: string[] = [];
   let mail: EmployeeWrites["mail"] = null;
   if (createdUser && account && userId && e.userAccount?.sendWelcomeEmail) {
@@ -85,6 +88,12 @@ export async function syncEmployee(tx: Tx, ctx: SyncContext, e: SyncEmployee): P
   const { writes, outcome } = planEmployee(ctx, e, toEmployeeContext(row!));
   await writeEmployee(tx, { ...writes, item: null });
   return outcome;
+}
+
+/** What the change log says of an employee write: created, deactivated when it leaves ACTIVE, else updated. */
+export function employeeChange(before: EmployeeStatus | null, after: EmployeeStatus): EmployeeChange {
+  if (before === null) return "created";
+  return before === "ACTIVE" && after !== "ACTIVE" ? "deactivated" : "updated";
 }
 
 /** Rule 9 and the spec's two e-mail messages: users are unique by e-mail across organizations. */

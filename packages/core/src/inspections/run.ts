@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { PG, pgErrorCode, type Db, type DbOrTx } from "@insp/db";
 import { answerMedia, inspectionAnswers, inspectionCounters, inspectionImports, inspections } from "@insp/db/schema";
+import { recordChange } from "../changes/index.ts";
 import { formatInspectionNumber, isImportPayload } from "./payload.ts";
 
 export type ImportRunResult = { status: "DONE"; id: string; inspectionNumber: string } | { status: "FAILED" | "MISSING" };
@@ -56,6 +57,7 @@ export async function runImport(db: Db, organizationId: string, importId: string
       })
       .returning({ id: inspections.id });
     const inspectionId = inspection!.id;
+    await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: inspectionId, change: "created" });
 
     const answers = p.answers.map(({ mediaIds, ...a }, position) => ({ row: { ...a, id: randomUUID(), organizationId, inspectionId, position }, mediaIds }));
     // Batched: one statement may carry at most 65,535 parameters (16 per answer).

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "@insp/db";
 import { assetTypes, responseTypeOptions, responseTypes, templateLogicRules, templateQuestionOptions, templateQuestions, templateSections, templates, users } from "@insp/db/schema";
+import { recordChange } from "../changes/index.ts";
 import { badRequest, isBlank, isUuid } from "../errors.ts";
 import { toDetail } from "./detail.ts";
 import { createdMessage, planTemplate, type ResponseTypeInfo } from "./plan.ts";
@@ -48,6 +49,7 @@ export async function createTemplate(db: Db, cmd: { organizationId: string; crea
       })
       .returning({ id: templates.id });
     const templateId = row!.id;
+    await recordChange(tx, { organizationId, resourceType: "template", resourceId: templateId, change: "created" });
     await insertInChunks(tx, templateSections, plan.sections.map((s) => ({ ...s, organizationId, templateId })));
     await insertInChunks(tx, templateQuestions, plan.questions.map(({ options: _options, ...question }) => ({ ...question, organizationId, templateId })));
     await insertInChunks(tx, templateQuestionOptions, plan.questions.flatMap((question) => question.options.map((o) => ({ ...o, organizationId, questionId: question.id }))));

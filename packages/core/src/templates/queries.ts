@@ -57,6 +57,13 @@ export async function listTemplates(db: DbOrTx, organizationId: string, opts: { 
   return rows.map(toListItem);
 }
 
+/** Summaries (the list's shape) of the given templates of an organization, in no particular order. */
+export async function templatesByIds(db: DbOrTx, organizationId: string, ids: string[]): Promise<TemplateListItem[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectTemplates(db).where(and(eq(templates.organizationId, organizationId), inArray(templates.id, ids)));
+  return rows.map(toListItem);
+}
+
 /**
  * Resolves a template id for an organization: 404 when malformed or unknown, 403 when it
  * belongs to another organization (the spec's GET /api/templates/{id} status codes).

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@insp/db";
 import { templates } from "@insp/db/schema";
+import { recordChange } from "../changes/index.ts";
 import { AppError } from "../errors.ts";
 import { toDetail } from "./detail.ts";
 import { assertTemplateAccess, loadTemplateRows } from "./queries.ts";
@@ -25,9 +26,11 @@ export async function changeTemplateStatus(db: Db, organizationId: string, templ
     if (action === "publish" && status === "ARCHIVED") throw new AppError(409, "An archived template cannot be published");
     if (action === "publish" && status === "DRAFT") {
       await tx.update(templates).set({ status: "PUBLISHED", isActive: true, publishedAt: sql`now()` }).where(scope);
+      await recordChange(tx, { organizationId, resourceType: "template", resourceId: templateId, change: "published" });
     }
     if (action === "archive" && status !== "ARCHIVED") {
       await tx.update(templates).set({ status: "ARCHIVED", isActive: false, archivedAt: sql`now()` }).where(scope);
+      await recordChange(tx, { organizationId, resourceType: "template", resourceId: templateId, change: "archived" });
     }
     return toDetail((await loadTemplateRows(tx, organizationId, templateId))!);
   });

@@ -5,3 +5,4 @@ export * from "./employees.ts";
 export * from "./templates.ts";
 export * from "./inspections.ts";
 export * from "./sync.ts";
+export * from "./changes.ts";

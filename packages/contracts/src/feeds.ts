@@ -1,0 +1,61 @@
+import { errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
+import { EmployeeView } from "./employees.ts";
+import { InspectionSummary } from "./inspections.ts";
+import { registry, z } from "./openapi.ts";
+import { TemplateListItem } from "./templates.ts";
+
+/** Change feeds (GET /api/feed/templates, /api/feed/inspections, /api/v1/feed/employees). */
+
+export const FEED_LIMIT_DEFAULT = 100;
+export const FEED_LIMIT_MAX = 500;
+
+export const FeedQuery = z.object({
+  cursor: z.string().max(200, "cursor is not a cursor this feed returned").optional().openapi({ description: "nextCursor of the previous page; none: from the first change." }),
+  limit: wholeNumber("limit")
+    .transform((s) => Math.min(Number(s), FEED_LIMIT_MAX))
+    .pipe(z.number().int().min(1, "limit must be at least 1"))
+    .default(FEED_LIMIT_DEFAULT)
+    .openapi({ type: "integer", description: `Changes per page, default ${FEED_LIMIT_DEFAULT}; values above ${FEED_LIMIT_MAX} are capped at ${FEED_LIMIT_MAX}.` }),
+});
+
+const CHANGES = ["created", "updated", "published", "archived", "deactivated"] as const;
+
+const feedPage = (name: string, resource: z.ZodType, changes: readonly string[]) =>
+  registry.register(
+    name,
+    z.object({
+      items: z.array(
+        z.object({
+          change: z.enum(CHANGES).openapi({ description: `One of: ${changes.join(", ")}.` }),
+          at: isoTimestamp.openapi({ description: "When the change was made (its transaction's start)." }),
+          id: z.uuid(),
+          resource: resource.nullable().openapi({ description: "The resource as it is now, in the shape its own endpoints answer." }),
+        }),
+      ),
+      nextCursor: z.string().openapi({ description: "Pass as cursor to read on; also when hasMore is false (changes made later appear after it)." }),
+      hasMore: z.boolean(),
+    }),
+  );
+
+export const TemplateFeed = feedPage("TemplateFeed", TemplateListItem, ["created", "published", "archived"]);
+export const InspectionFeed = feedPage("InspectionFeed", InspectionSummary, ["created"]);
+export const EmployeeFeed = feedPage("EmployeeFeed", EmployeeView, ["created", "updated", "deactivated"]);
+
+const description =
+  "Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.";
+
+for (const [path, schema, security, what] of [
+  ["/api/feed/templates", TemplateFeed, [{ apiKey: [] }, { basic: [] }], "templates"],
+  ["/api/feed/inspections", InspectionFeed, [{ apiKey: [] }, { basic: [] }], "inspections"],
+  ["/api/v1/feed/employees", EmployeeFeed, [{ oauth2: ["employees:sync"] }], "employees"],
+] as const) {
+  registry.registerPath({
+    method: "get",
+    path,
+    summary: `Change feed of ${what}; extension`,
+    description,
+    security: security as unknown as Record<string, string[]>[],
+    request: { query: FeedQuery },
+    responses: { 200: { description: `A page of changes of ${what}`, content: { "application/json": { schema } } }, ...errorResponses(400, 401, 403, 429) },
+  });
+}

@@ -1,0 +1,1 @@
+export { recordChange, type Change, type ResourceType } from "./record.ts";

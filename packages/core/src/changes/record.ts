@@ -1,0 +1,13 @@
+import type { DbOrTx } from "@insp/db";
+import { changeEvents } from "@insp/db/schema";
+
+export type ResourceType = "template" | "inspection" | "employee";
+export type Change = "created" | "updated" | "published" | "archived" | "deactivated";
+
+/**
+ * Records one change in the change log, inside the caller's transaction: it commits or rolls
+ * back with the change itself (the employee sync writes its row in its own statement: store.ts).
+ */
+export async function recordChange(tx: DbOrTx, c: { organizationId: string; resourceType: ResourceType; resourceId: string; change: Change }): Promise<void> {
+  await tx.insert(changeEvents).values(c);
+}

@@ -1,0 +1,63 @@
+import type { Db } from "@insp/db";
+import type { Change, ResourceType } from "../changes/index.ts";
+import { employeesByIds } from "../employees/read.ts";
+import { selectSummaries, toSummary } from "../inspections/summary.ts";
+import { templatesByIds } from "../templates/queries.ts";
+import { decodeCursor, encodeCursor, type FeedPosition } from "./cursor.ts";
+
+export const FEED_MAX_LIMIT = 500;
+
+export interface FeedItem<R> {
+  change: Change;
+  at: string;
+  id: string;
+  /** The resource as it is now (the shape its own endpoints answer); null if it is gone. */
+  resource: R | null;
+}
+
+export interface FeedPage<R> {
+  items: FeedItem<R>[];
+  nextCursor: string;
+  hasMore: boolean;
+}
+
+type Loader = (db: Db, organizationId: string, ids: string[]) => Promise<{ id: string }[]>;
+
+const loaders: Record<ResourceType, Loader> = {
+  template: templatesByIds,
+  inspection: async (db, organizationId, ids) => (await selectSummaries(db.$client, organizationId, ids)).map(toSummary),
+  employee: employeesByIds,
+};
+
+const START: FeedPosition = { xid: "0", seq: "0" };
+
+/**
+ * One page of an organization's changes of one resource type, after `cursor`, in the order of
+ * (transaction id, seq). Only changes whose transaction ended before every transaction still
+ * running began are read (`xid < pg_snapshot_xmin(pg_current_snapshot())`): those rows are final,
+ * and any row added later has a greater transaction id, so it sorts after every cursor given out
+ * before it. A crawler that follows nextCursor therefore sees every change exactly once, even when
+ * a transaction that began earlier commits later. The price: a change appears only once every
+ * transaction older than it has ended (normally milliseconds; a long transaction anywhere on the
+ * Postgres server holds the feeds back until it ends).
+ */
+export async function readFeed<R extends { id: string }>(db: Db, organizationId: string, resourceType: ResourceType, q: { cursor?: string; limit: number }): Promise<FeedPage<R>> {
+  const from = decodeCursor(q.cursor) ?? START;
+  const sql = db.$client;
+  const rows = await sql<{ seq: string; xid: string; id: string; change: Change; at: string }[]>`
+    select seq::text as seq, xid::text as xid, resource_id as id, change, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    from change_events
+    where organization_id = ${organizationId} and resource_type = ${resourceType}
+      and (xid, seq) > (${from.xid}::xid8, ${from.seq}::bigint)
+      and xid < pg_snapshot_xmin(pg_current_snapshot())
+    order by xid, seq
+    limit ${q.limit + 1}`;
+  const page = rows.slice(0, q.limit);
+  const resources = new Map((await loaders[resourceType](db, organizationId, [...new Set(page.map((r) => r.id))])).map((r) => [r.id, r as R]));
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({ change: r.change, at: r.at, id: r.id, resource: resources.get(r.id) ?? null })),
+    nextCursor: encodeCursor(last ? { xid: last.xid, seq: last.seq } : from),
+    hasMore: rows.length > q.limit,
+  };
+}
