@@ -58,6 +58,9 @@ export class BenchContext {
       LOG_LEVEL: opts.logDir ? "info" : "warn",
       NODE_ENV: "production",
       SMTP_URL: "smtp://127.0.0.1:1", // replaced by the bench's own SMTP sink (run.ts)
+      // Production requires a key for webhook secrets; the bench's receiver is on loopback.
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex"),
+      WEBHOOK_ALLOW_PRIVATE: "true",
       ...opts.serviceEnv,
     };
   }

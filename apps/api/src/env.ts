@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseEnvShape, boolVar, intVar, loadEnv } from "@insp/config";
+import { baseEnvShape, boolVar, intVar, loadEnv, requireInProduction } from "@insp/config";
 
 /** The API's configuration, parsed once at start-up (README, Configuration). */
 export const apiEnvShape = {
@@ -29,4 +29,8 @@ export const apiEnvShape = {
 };
 
 export type ApiEnv = ReturnType<typeof loadApiEnv>;
-export const loadApiEnv = (source: Record<string, string | undefined> = process.env) => loadEnv(apiEnvShape, source);
+export function loadApiEnv(source: Record<string, string | undefined> = process.env) {
+  const env = loadEnv(apiEnvShape, source);
+  requireInProduction(env, ["WEBHOOK_SECRET_KEY"]);
+  return env;
+}

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, optionalUrlVar } from "@insp/config";
+import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, optionalUrlVar, requireInProduction } from "@insp/config";
+import { parseSchedule } from "@insp/core";
 
 /** The worker's configuration, parsed once at start-up (README, Configuration). */
 export const workerEnvShape = {
@@ -15,8 +16,16 @@ export const workerEnvShape = {
   MAIL_DEFER_MAX_SECONDS: intVar(10, 0, 3600),
   /** Inspection-import jobs one worker process runs at once. */
   IMPORT_CONCURRENCY: intVar(2, 1, 200),
-  /** Postgres connections of a worker: at least the three concurrencies together (each running job holds one). */
-  DB_POOL_MAX: intVar(16, 1, 200),
+  /** Webhook delivery attempts one worker process runs at once (each holds a connection until the receiver answers). */
+  WEBHOOK_CONCURRENCY: intVar(4, 1, 200),
+  /** Seconds before each delivery attempt, comma-separated; default the Standard Webhooks schedule (about 27.6 hours). */
+  WEBHOOK_RETRY_SCHEDULE: z.string().refine((s) => parseSchedule(s) !== null, "must be whole seconds separated by commas, e.g. 0,5,300").optional(),
+  /** A receiver that has not answered within this long has failed the attempt. */
+  WEBHOOK_TIMEOUT_SECONDS: intVar(10, 1, 60),
+  /** An endpoint whose deliveries have all failed for this long is disabled (default 5 days). */
+  WEBHOOK_DISABLE_AFTER_SECONDS: intVar(432_000, 1, 31_536_000),
+  /** Postgres connections of a worker: at least the four concurrencies together (each running job holds one). */
+  DB_POOL_MAX: intVar(20, 1, 200),
   /** smtp:// or smtps:// URL; unset in development: mails are written as .eml files under MAIL_DIR. */
   SMTP_URL: optionalUrlVar(["smtp:", "smtps:"]),
   MAIL_FROM: z.string().min(3).default("Inspection Service <no-reply@inspection.local>"),
@@ -52,12 +61,13 @@ export type WorkerEnv = ReturnType<typeof loadWorkerEnv>;
 
 export function loadWorkerEnv(source: Record<string, string | undefined> = process.env) {
   const env = loadEnv(workerEnvShape, source);
-  const jobs = env.WORKER_CONCURRENCY + env.MAIL_CONCURRENCY + env.IMPORT_CONCURRENCY;
+  const jobs = env.WORKER_CONCURRENCY + env.MAIL_CONCURRENCY + env.IMPORT_CONCURRENCY + env.WEBHOOK_CONCURRENCY;
   if (jobs > env.DB_POOL_MAX) {
     throw new ConfigError([
-      `WORKER_CONCURRENCY + MAIL_CONCURRENCY + IMPORT_CONCURRENCY (${env.WORKER_CONCURRENCY} + ${env.MAIL_CONCURRENCY} + ${env.IMPORT_CONCURRENCY}) must not exceed DB_POOL_MAX (${env.DB_POOL_MAX}): each running job holds a connection`,
+      `WORKER_CONCURRENCY + MAIL_CONCURRENCY + IMPORT_CONCURRENCY + WEBHOOK_CONCURRENCY (${env.WORKER_CONCURRENCY} + ${env.MAIL_CONCURRENCY} + ${env.IMPORT_CONCURRENCY} + ${env.WEBHOOK_CONCURRENCY}) must not exceed DB_POOL_MAX (${env.DB_POOL_MAX}): each running job holds a connection`,
     ]);
   }
+  requireInProduction(env, ["WEBHOOK_SECRET_KEY"]);
   if (env.NODE_ENV === "production" && !env.SMTP_URL) {
     throw new ConfigError(["SMTP_URL: required when NODE_ENV=production"]);
   }

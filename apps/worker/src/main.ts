@@ -30,7 +30,7 @@ async function main() {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR });
   const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer };
 
-  const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY };
+  const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY, webhook: env.WEBHOOK_CONCURRENCY };
   const workers = [...buildProcessors(deps)].map(([name, processor]) => {
     const w = new Worker(name, processor, {
       connection: createRedis(env.REDIS_URL, "worker"),

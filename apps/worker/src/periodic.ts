@@ -5,6 +5,7 @@ import { employeeSyncSweeps } from "./jobs/employee-sync/sweep.ts";
 import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
 import { mailSweeps } from "./jobs/mail/sweep.ts";
 import { redisLossWatch } from "./jobs/recovery.ts";
+import { webhookSweeps } from "./jobs/webhook/sweep.ts";
 
 /**
  * Recurring housekeeping run by every worker replica (each task is idempotent).
@@ -32,7 +33,7 @@ const statisticsWatch: PeriodicTask[] = [
 /** Idempotency-Keys of every endpoint past their 24 hours (core/idempotency.ts). */
 const idempotencySweeps: PeriodicTask[] = [{ name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) }];
 
-export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...idempotencySweeps];
+export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...webhookSweeps, ...idempotencySweeps];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {

@@ -54,7 +54,18 @@ export const baseEnvShape = {
   DB_POOL_MAX: intVar(10, 1, 200),
   /** Where decoded inspection media is stored (filesystem storage). */
   MEDIA_DIR: z.string().trim().min(1).default(".media"),
+  /** Encrypts webhook signing secrets at rest (any string of 32 or more characters); required in production. */
+  WEBHOOK_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
+  /** Allow webhook endpoints on private, loopback and link-local addresses (tests, on-premises receivers). */
+  WEBHOOK_ALLOW_PRIVATE: boolVar(false),
 };
+
+/** Settings every process needs in production, beyond their defaults. */
+export function requireInProduction(env: { NODE_ENV: string } & Record<string, unknown>, names: string[]): void {
+  if (env.NODE_ENV !== "production") return;
+  const missing = names.filter((n) => env[n] === undefined);
+  if (missing.length) throw new ConfigError(missing.map((n) => `${n}: required when NODE_ENV=production`));
+}
 
 const SECRET_NAME = /SECRET|PEPPER|PASSWORD|PRIVATE|TOKEN|KEY/i;
 

@@ -6,3 +6,4 @@ export * from "./inspections.ts";
 export * from "./employee-sync.ts";
 export * from "./employees.ts";
 export * from "./feeds.ts";
+export * from "./webhooks.ts";

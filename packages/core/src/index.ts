@@ -15,3 +15,4 @@ export * from "./employees/index.ts";
 export * from "./mail/index.ts";
 export * from "./changes/index.ts";
 export * from "./feeds/index.ts";
+export * from "./webhooks/index.ts";

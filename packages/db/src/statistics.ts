@@ -19,6 +19,8 @@ export const HOT_TABLES = [
   "inspection_answers",
   "inspection_imports",
   "media",
+  "change_events",
+  "webhook_deliveries",
 ] as const;
 
 /**

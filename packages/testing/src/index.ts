@@ -8,3 +8,4 @@ export * from "./fault-stack.ts";
 export * from "./fuzz/schema.ts";
 export * from "./fuzz/mutations.ts";
 export * from "./fuzz/requests.ts";
+export * from "./webhook-receiver.ts";

@@ -1,9 +1,9 @@
-import { requeueStaleMail, requeueStalledImports, requeueStalledSyncItems } from "@insp/core";
+import { requeueStaleDeliveries, requeueStaleMail, requeueStalledImports, requeueStalledSyncItems } from "@insp/core";
 import { claimQueueEpoch } from "@insp/queue";
 import type { PeriodicTask } from "../periodic.ts";
 
 /**
- * Redis lost its data (queue epoch.ts): every pending sync item, import and mail gets its job
+ * Redis lost its data (queue epoch.ts): every pending sync item, import, mail and due webhook delivery gets its job
  * back now, whatever its age. The regular sweeps would find them too, but only after their
  * age thresholds; this brings thousands back within seconds of Redis returning.
  */
@@ -14,12 +14,13 @@ export const redisLossWatch: PeriodicTask[] = [
     run: async (deps) => {
       if (!(await claimQueueEpoch(deps.queues.connection, deps.queues.prefix))) return;
       const started = Date.now();
-      const [items, imports, mails] = [
+      const [items, imports, mails, webhooks] = [
         await requeueStalledSyncItems(deps.db, deps.queues, 0),
         await requeueStalledImports(deps.db, deps.queues, 0),
         await requeueStaleMail(deps.db, deps.queues, 0),
+        await requeueStaleDeliveries(deps.db, deps.queues, 0),
       ];
-      if (items || imports || mails) deps.logger.warn({ items, imports, mails, ms: Date.now() - started }, "queue marker missing (Redis lost its data): pending work requeued");
+      if (items || imports || mails || webhooks) deps.logger.warn({ items, imports, mails, webhooks, ms: Date.now() - started }, "queue marker missing (Redis lost its data): pending work requeued");
     },
   },
 ];

@@ -5,6 +5,7 @@ import { employeeSyncProcessor } from "./employee-sync/processor.ts";
 import { inspectionImportProcessor } from "./inspection-import/processor.ts";
 import { mailProcessor } from "./mail/processor.ts";
 import { waitOutDatabaseOutages } from "./outage.ts";
+import { webhookProcessor } from "./webhook/processor.ts";
 
 export type ProcessorFactory = (deps: WorkerDeps) => Processor;
 
@@ -16,6 +17,7 @@ export const registry: Record<JobName, ProcessorFactory> = {
   "employee-sync": employeeSyncProcessor,
   mail: mailProcessor,
   "inspection-import": inspectionImportProcessor,
+  webhook: webhookProcessor,
 };
 
 export function buildProcessors(deps: WorkerDeps): Map<JobName, Processor> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { syncRequestItems, syncRequests } from "@insp/db/schema";
+import { recordChange } from "../changes/index.ts";
 import { lockExpression, type Tx } from "./store.ts";
 import type { SyncEmployee, SyncError, SyncResult } from "./types.ts";
 
@@ -39,6 +40,7 @@ export async function createSyncRequest(
       completedAt: done ? sql`now()` : null,
     })
     .returning({ id: syncRequests.id });
+  if (done) await recordChange(tx, { organizationId: r.organizationId, resourceType: "sync_request", resourceId: req!.id, change: "completed" });
   if (r.items.length === 0) return { requestId: req!.id, items: [] };
   const items = await tx
     .insert(syncRequestItems)
@@ -75,11 +77,78 @@ export async function isSyncRequestDone(db: DbOrTx, organizationId: string, requ
  * query per employee off the workers' path; the items are the truth either way.
  */
 export async function markCompletedIfDone(db: DbOrTx, organizationId: string, requestId: string): Promise<void> {
+  // The change-log row (sync.request.completed) in the same statement: written once, by whoever completes it.
   await db.execute(sql`
-    update sync_requests set status = 'completed',
-      completed_at = coalesce((select max(i.updated_at) from sync_request_items i where i.request_id = ${requestId} and i.organization_id = ${organizationId}), now())
-    where id = ${requestId} and organization_id = ${organizationId} and status = 'processing'
-      and not exists (select 1 from sync_request_items i where i.request_id = ${requestId} and i.organization_id = ${organizationId} and i.status = 'pending')`);
+    with done as (
+      update sync_requests set status = 'completed',
+        completed_at = coalesce((select max(i.updated_at) from sync_request_items i where i.request_id = ${requestId} and i.organization_id = ${organizationId}), now())
+      where id = ${requestId} and organization_id = ${organizationId} and status = 'processing'
+        and not exists (select 1 from sync_request_items i where i.request_id = ${requestId} and i.organization_id = ${organizationId} and i.status = 'pending')
+      returning id, organization_id)
+    insert into change_events (organization_id, resource_type, resource_id, change) select organization_id, 'sync_request', id, 'completed' from done`);
+}
+
+/**
+ * Completes every request of every organization whose items are all done, so
+ * sync.request.completed is sent even when nobody waits for or polls the request (the worker's
+ * periodic task; partial index sync_requests_processing_idx). Returns how many.
+ */
+export async function completeFinishedSyncRequests(db: DbOrTx): Promise<number> {
+  const rows = await db.execute(sql`
+    with done as (
+      update sync_requests r set status = 'completed',
+        completed_at = coalesce((select max(i.updated_at) from sync_request_items i where i.request_id = r.id and i.organization_id = r.organization_id), now())
+      where r.status = 'processing'
+        and not exists (select 1 from sync_request_items i where i.request_id = r.id and i.organization_id = r.organization_id and i.status = 'pending')
+      returning r.id, r.organization_id)
+    insert into change_events (organization_id, resource_type, resource_id, change) select organization_id, 'sync_request', id, 'completed' from done
+    returning seq`);
+  return rows.length;
+}
+
+export interface SyncRequestSummary {
+  id: string;
+  requestId: string;
+  syncBatchId: string | null;
+  dryRun: boolean;
+  status: "processing" | "completed";
+  total: number;
+  created: number;
+  updated: number;
+  errors: number;
+  createdAt: string;
+  completedAt: string | null;
+}
+
+/** Counts of the given requests (sync.request.completed's data), in no particular order. */
+export async function syncRequestSummaries(db: DbOrTx, organizationId: string, ids: string[]): Promise<SyncRequestSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.execute<{ id: string; sync_batch_id: string | null; dry_run: boolean; status: "processing" | "completed"; total: number; created: number; updated: number; errors: number; created_at: string; completed_at: string | null }>(sql`
+    select r.id, r.sync_batch_id, r.dry_run, r.status, r.total,
+      count(*) filter (where i.status = 'done' and i.result->>'status' = 'CREATED')::int as created,
+      count(*) filter (where i.status = 'done' and i.result->>'status' = 'UPDATED')::int as updated,
+      count(*) filter (where i.status = 'failed')::int as errors,
+      to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+      to_char(r.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at
+    from sync_requests r left join sync_request_items i on i.request_id = r.id and i.organization_id = r.organization_id
+    where r.organization_id = ${organizationId} and r.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    group by r.id`);
+  return rows.map((r) => ({
+    id: r.id,
+    requestId: r.id,
+    syncBatchId: r.sync_batch_id,
+    dryRun: r.dry_run,
+    status: r.status,
+    total: r.total,
+    created: r.created,
+    updated: r.updated,
+    errors: r.errors,
+    createdAt: r.created_at,
+    completedAt: r.completed_at,
+  }));
 }
 
 export interface ItemRow {

@@ -1,6 +1,7 @@
 import type { Db } from "@insp/db";
 import type { Change, ResourceType } from "../changes/index.ts";
 import { employeesByIds } from "../employees/read.ts";
+import { syncRequestSummaries } from "../employees/sync-requests.ts";
 import { selectSummaries, toSummary } from "../inspections/summary.ts";
 import { templatesByIds } from "../templates/queries.ts";
 import { decodeCursor, encodeCursor, type FeedPosition } from "./cursor.ts";
@@ -27,7 +28,13 @@ const loaders: Record<ResourceType, Loader> = {
   template: templatesByIds,
   inspection: async (db, organizationId, ids) => (await selectSummaries(db.$client, organizationId, ids)).map(toSummary),
   employee: employeesByIds,
+  sync_request: syncRequestSummaries,
 };
+
+/** The resources as they are now, by id, in the shape their own endpoints answer (feeds and webhook bodies). */
+export async function loadResources(db: Db, organizationId: string, resourceType: ResourceType, ids: string[]): Promise<Map<string, unknown>> {
+  return new Map((await loaders[resourceType](db, organizationId, [...new Set(ids)])).map((r) => [r.id, r]));
+}
 
 const START: FeedPosition = { xid: "0", seq: "0" };
 
@@ -53,7 +60,7 @@ export async function readFeed<R extends { id: string }>(db: Db, organizationId:
     order by xid, seq
     limit ${q.limit + 1}`;
   const page = rows.slice(0, q.limit);
-  const resources = new Map((await loaders[resourceType](db, organizationId, [...new Set(page.map((r) => r.id))])).map((r) => [r.id, r as R]));
+  const resources = (await loadResources(db, organizationId, resourceType, page.map((r) => r.id))) as Map<string, R>;
   const last = page.at(-1);
   return {
     items: page.map((r) => ({ change: r.change, at: r.at, id: r.id, resource: resources.get(r.id) ?? null })),

@@ -1,29 +1,43 @@
 import { sql } from "drizzle-orm";
-import { bigserial, customType, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, customType, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, orgId } from "./columns.ts";
 
 /** Postgres's 64-bit transaction id (`pg_current_xact_id()`), read and written as a decimal string. */
-const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
+export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
 
 /**
- * The change log behind the feeds: one row per change of a template, inspection or employee,
- * written in the transaction that made the change. `xid` is that transaction's id: a feed reads
- * rows in (xid, seq) order and only those whose transaction ended before every running one began
- * (below the snapshot's xmin), so a row committed late can never appear behind a cursor that
- * already passed it (packages/core/src/changes/feed.ts).
+ * The change log behind the feeds and webhooks: one row per change of a template, inspection,
+ * employee or sync request, written in the transaction that made the change. `xid` is that
+ * transaction's id: readers take rows in (xid, seq) order and only those whose transaction ended
+ * before every running one began (below the snapshot's xmin), so a row committed late can never
+ * appear behind a position a reader already passed (packages/core/src/feeds/feed.ts).
  */
 export const changeEvents = pgTable(
   "change_events",
   {
     seq: bigserial("seq", { mode: "bigint" }).primaryKey(),
+    /** The event's public id (webhook-id, feed and replay). */
+    id: uuid("id").notNull().defaultRandom(),
     organizationId: orgId(),
     xid: xid8("xid").notNull().default(sql`pg_current_xact_id()`),
-    /** template, inspection, employee */
+    /** template, inspection, employee, sync_request */
     resourceType: text("resource_type").notNull(),
     resourceId: uuid("resource_id").notNull(),
-    /** created, updated, published, archived, deactivated */
+    /** created, updated, published, archived, deactivated, completed */
     change: text("change").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("change_events_feed_idx").on(t.organizationId, t.resourceType, t.xid, t.seq), index("change_events_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("change_events_id_key").on(t.id),
+    index("change_events_feed_idx").on(t.organizationId, t.resourceType, t.xid, t.seq),
+    index("change_events_order_idx").on(t.xid, t.seq),
+    index("change_events_created_idx").on(t.createdAt),
+  ],
 );
+
+/** How far the webhook dispatcher has read the change log (one row, id 1). */
+export const webhookDispatch = pgTable("webhook_dispatch", {
+  id: bigint("id", { mode: "number" }).primaryKey(),
+  xid: xid8("xid").notNull(),
+  seq: bigint("seq", { mode: "bigint" }).notNull(),
+});

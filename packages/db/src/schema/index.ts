@@ -6,3 +6,4 @@ export * from "./templates.ts";
 export * from "./inspections.ts";
 export * from "./sync.ts";
 export * from "./changes.ts";
+export * from "./webhooks.ts";

@@ -19,7 +19,7 @@ export const syncRequests = pgTable(
     createdAt: createdAt(),
     completedAt: ts("completed_at"),
   },
-  (t) => [index("sync_requests_org_created_idx").on(t.organizationId, t.createdAt)],
+  (t) => [index("sync_requests_org_created_idx").on(t.organizationId, t.createdAt), index("sync_requests_processing_idx").on(t.createdAt).where(sql`status = 'processing'`)],
 );
 
 /** One employee of a sync request. The worker writes its outcome in the employee's transaction. */

@@ -1,0 +1,101 @@
+import { Router, type RequestHandler } from "express";
+import { CreateWebhookBody, DeliveriesQuery, IdParam, ReplayBody, UpdateWebhookBody } from "@insp/contracts";
+import {
+  SecretBox,
+  createEndpoint,
+  deleteEndpoint,
+  enqueueDeliveries,
+  forbidden,
+  getEndpoint,
+  listDeliveries,
+  listEndpoints,
+  replayEvents,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from "@insp/core";
+import type { Deps } from "../../deps.ts";
+import { authenticate, principalOf } from "../../http/auth.ts";
+import { handle } from "../../http/handle.ts";
+
+/** Webhook endpoints (extension): an API key or an admin user's token. */
+export function webhookRoutes(deps: Deps): Router {
+  const router = Router();
+  const auth = authenticate(deps, { allow: ["apiKey", "user"] });
+  const adminOnly: RequestHandler = (req, _res, next) => {
+    const p = principalOf(req);
+    next(p.kind === "user" && !p.isAdmin ? forbidden("Only admin users can manage webhooks") : undefined);
+  };
+  const box = new SecretBox(deps.env.WEBHOOK_SECRET_KEY);
+  const policy = { httpsOnly: deps.env.NODE_ENV === "production", allowPrivate: deps.env.WEBHOOK_ALLOW_PRIVATE };
+  const org = (req: Parameters<RequestHandler>[0]) => principalOf(req).organizationId;
+
+  router.post(
+    "/api/webhooks",
+    auth,
+    adminOnly,
+    handle({ body: CreateWebhookBody }, async ({ body }, req, res) => {
+      res.status(201).json(await createEndpoint(deps.db, box, policy, org(req), body));
+    }),
+  );
+  router.get(
+    "/api/webhooks",
+    auth,
+    adminOnly,
+    handle({}, async (_input, req, res) => {
+      res.json(await listEndpoints(deps.db, org(req)));
+    }),
+  );
+  router.get(
+    "/api/webhooks/:id",
+    auth,
+    adminOnly,
+    handle({ params: IdParam }, async ({ params }, req, res) => {
+      res.json(await getEndpoint(deps.db, org(req), params.id));
+    }),
+  );
+  router.patch(
+    "/api/webhooks/:id",
+    auth,
+    adminOnly,
+    handle({ params: IdParam, body: UpdateWebhookBody }, async ({ params, body }, req, res) => {
+      res.json(await updateEndpoint(deps.db, policy, org(req), params.id, body));
+    }),
+  );
+  router.delete(
+    "/api/webhooks/:id",
+    auth,
+    adminOnly,
+    handle({ params: IdParam }, async ({ params }, req, res) => {
+      await deleteEndpoint(deps.db, org(req), params.id);
+      res.status(204).end();
+    }),
+  );
+  router.post(
+    "/api/webhooks/:id/rotate-secret",
+    auth,
+    adminOnly,
+    handle({ params: IdParam }, async ({ params }, req, res) => {
+      res.json(await rotateEndpointSecret(deps.db, box, org(req), params.id));
+    }),
+  );
+  router.get(
+    "/api/webhooks/:id/deliveries",
+    auth,
+    adminOnly,
+    handle({ params: IdParam, query: DeliveriesQuery }, async ({ params, query }, req, res) => {
+      res.json(await listDeliveries(deps.db, org(req), params.id, query));
+    }),
+  );
+  router.post(
+    "/api/webhooks/:id/replay",
+    auth,
+    adminOnly,
+    handle({ params: IdParam, body: ReplayBody }, async ({ params, body }, req, res) => {
+      const { deliveries, hasMore } = await replayEvents(deps.db, org(req), params.id, body);
+      // Committed; a lost enqueue is picked up by the workers' requeue sweep.
+      await enqueueDeliveries(deps.queues, deliveries).catch((err) => req.log.warn({ err }, "replay enqueue failed; the sweep will requeue"));
+      res.status(202).json({ replayed: deliveries.length, hasMore });
+    }),
+  );
+  return router;
+}

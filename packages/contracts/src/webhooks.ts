@@ -1,0 +1,128 @@
+import { IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
+import { registry, z } from "./openapi.ts";
+
+/** Webhook endpoints, their deliveries and replays (extension): /api/webhooks. */
+
+export const WEBHOOK_EVENTS = [
+  "template.created",
+  "template.published",
+  "template.archived",
+  "inspection.created",
+  "employee.created",
+  "employee.updated",
+  "employee.deactivated",
+  "sync.request.completed",
+] as const;
+
+const eventList = z
+  .array(z.enum(WEBHOOK_EVENTS, { message: `must be one of ${WEBHOOK_EVENTS.join(", ")}` }))
+  .min(1, "events must name at least one event type")
+  .max(WEBHOOK_EVENTS.length * 2, "events has too many entries");
+const url = z.string().min(1, "url is required").max(2048, "url must be at most 2048 characters");
+const description = z.string().max(500, "description must be at most 500 characters").nullable();
+
+export const CreateWebhookBody = z.strictObject({ url, events: eventList, description: description.optional() });
+export const UpdateWebhookBody = z
+  .strictObject({ url: url.optional(), events: eventList.optional(), description: description.optional(), enabled: z.boolean().optional() })
+  .refine((b) => Object.keys(b).length > 0, "give at least one of url, events, description, enabled");
+export const ReplayBody = z.union([z.strictObject({ eventId: z.string().min(1) }), z.strictObject({ since: z.iso.datetime({ offset: true, message: "since must be an ISO 8601 date-time" }) })], {
+  message: "give eventId or since",
+});
+export const DeliveriesQuery = z.object(pageQuery);
+
+export const WebhookEndpoint = registry.register(
+  "WebhookEndpoint",
+  z.object({
+    id: z.uuid(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    description: z.string().nullable(),
+    enabled: z.boolean(),
+    disabledReason: z.string().nullable().openapi({ description: "Why the service disabled it (410 Gone, failing for 5 days); null otherwise." }),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+  }),
+);
+const secret = z.string().openapi({ description: "The signing secret (whsec_...). Shown only in this answer.", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
+export const CreatedWebhookEndpoint = registry.register("CreatedWebhookEndpoint", WebhookEndpoint.extend({ secret }));
+export const RotatedSecret = registry.register("RotatedWebhookSecret", z.object({ secret, previousSecretExpiresAt: isoTimestamp }));
+export const WebhookDeliveries = registry.register(
+  "WebhookDeliveries",
+  z.object({
+    deliveries: z.array(
+      z.object({
+        id: z.uuid(),
+        eventId: z.uuid().openapi({ description: "The webhook-id header of every attempt." }),
+        eventType: z.enum(WEBHOOK_EVENTS),
+        status: z.enum(["pending", "succeeded", "failed"]),
+        createdAt: isoTimestamp,
+        nextAttemptAt: isoTimestamp.nullable(),
+        attempts: z.array(
+          z.object({
+            attempt: z.number().int(),
+            statusCode: z.number().int().nullable(),
+            durationMs: z.number().int(),
+            response: z.string().nullable().openapi({ description: "The first 1 KB of the receiver's answer." }),
+            error: z.string().nullable(),
+            at: isoTimestamp,
+          }),
+        ),
+      }),
+    ),
+    pagination: z.object({ limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
+  }),
+);
+export const ReplayAccepted = registry.register("WebhookReplay", z.object({ replayed: z.number().int(), hasMore: z.boolean() }));
+
+const security: Record<string, string[]>[] = [{ apiKey: [] }, { basic: [] }];
+const tag = "Webhooks; extension";
+const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
+
+registry.registerPath({
+  method: "post",
+  path: "/api/webhooks",
+  summary: `Register a webhook endpoint; ${tag}`,
+  description:
+    "Events are POSTed as `{id, type, timestamp, organizationId, data}` and signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature). In production the url must be https and must not resolve to a private, loopback or link-local address.",
+  security,
+  request: { body: { content: { "application/json": { schema: CreateWebhookBody } } } },
+  responses: { 201: json(CreatedWebhookEndpoint, "The endpoint, with its secret"), ...errorResponses(400, 401, 403, 429) },
+});
+registry.registerPath({ method: "get", path: "/api/webhooks", summary: `List webhook endpoints; ${tag}`, security, responses: { 200: json(z.array(WebhookEndpoint), "Endpoints, newest first"), ...errorResponses(401, 403, 429) } });
+registry.registerPath({ method: "get", path: "/api/webhooks/{id}", summary: `One webhook endpoint; ${tag}`, security, request: { params: IdParam }, responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(401, 403, 404, 429) } });
+registry.registerPath({
+  method: "patch",
+  path: "/api/webhooks/{id}",
+  summary: `Change a webhook endpoint; ${tag}`,
+  description: "enabled: true also clears why the service disabled it.",
+  security,
+  request: { params: IdParam, body: { content: { "application/json": { schema: UpdateWebhookBody } } } },
+  responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(400, 401, 403, 404, 429) },
+});
+registry.registerPath({ method: "delete", path: "/api/webhooks/{id}", summary: `Delete a webhook endpoint and its deliveries; ${tag}`, security, request: { params: IdParam }, responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) } });
+registry.registerPath({
+  method: "post",
+  path: "/api/webhooks/{id}/rotate-secret",
+  summary: `New signing secret; ${tag}`,
+  description: "For 24 hours both the new and the previous secret sign every delivery (two signatures in webhook-signature).",
+  security,
+  request: { params: IdParam },
+  responses: { 200: json(RotatedSecret, "The new secret"), ...errorResponses(401, 403, 404, 429) },
+});
+registry.registerPath({
+  method: "get",
+  path: "/api/webhooks/{id}/deliveries",
+  summary: `Deliveries of an endpoint with every attempt; ${tag}`,
+  security,
+  request: { params: IdParam, query: DeliveriesQuery },
+  responses: { 200: json(WebhookDeliveries, "Deliveries, newest first"), ...errorResponses(400, 401, 403, 404, 429) },
+});
+registry.registerPath({
+  method: "post",
+  path: "/api/webhooks/{id}/replay",
+  summary: `Send past events again; ${tag}`,
+  description: "`{eventId}`: that event; `{since}`: every event of the endpoint's types since then, oldest first, at most 1,000 per call (hasMore says whether more remain). Replays carry the event's original id.",
+  security,
+  request: { params: IdParam, body: { content: { "application/json": { schema: ReplayBody } } } },
+  responses: { 202: json(ReplayAccepted, "Deliveries created"), ...errorResponses(400, 401, 403, 404, 429) },
+});

@@ -1,0 +1,107 @@
+import type postgres from "postgres";
+import { Webhook } from "standardwebhooks";
+import type { Db } from "@insp/db";
+import type { WebhookEndpointRow } from "@insp/db/schema";
+import type { TargetPolicy } from "./address.ts";
+import { signingSecrets } from "./endpoints.ts";
+import { retryDelayMs } from "./schedule.ts";
+import type { SecretBox } from "./secrets.ts";
+import { sendWebhook, type SendResult } from "./send.ts";
+
+export interface DeliveryConfig {
+  box: SecretBox;
+  policy: TargetPolicy;
+  /** Seconds before each attempt (parseSchedule). */
+  schedule: number[];
+  timeoutMs: number;
+  /** An endpoint whose deliveries have failed for this long without a success is disabled. */
+  disableAfterSeconds: number;
+}
+
+export type AttemptOutcome =
+  | { kind: "succeeded" | "failed" | "skipped" }
+  /** Tried and failed; the next attempt is due at `at`. */
+  | { kind: "retry"; attempt: number; at: Date }
+  /** Another process is sending this delivery right now. */
+  | { kind: "busy" };
+
+/** The headers of one attempt: the same webhook-id on every attempt, a signature per signing secret (two for a day after a rotation). */
+export function signedHeaders(secrets: string[], eventId: string, body: string, now = new Date()): Record<string, string> {
+  const signatures = secrets.map((s) => new Webhook(s).sign(eventId, now, body));
+  return { "webhook-id": eventId, "webhook-timestamp": String(Math.floor(now.getTime() / 1000)), "webhook-signature": signatures.join(" ") };
+}
+
+/** Timestamps as epoch milliseconds: drizzle makes the shared client return them as text. */
+type Row = { id: string; organization_id: string; event_id: string; payload: string; status: string; attempts: number } & {
+  url: string;
+  enabled: boolean;
+  secret_enc: string;
+  previous_secret_enc: string | null;
+  previous_secret_expires_ms: number | null;
+  failing_since_ms: number | null;
+  endpoint_id: string;
+};
+
+/**
+ * One attempt of a delivery (the `webhook` job). Inside a transaction that holds an advisory
+ * lock on the delivery, so two copies of a job never send it at once. That transaction writes
+ * nothing until the answer is in, so it has no transaction id meanwhile and does not hold the
+ * feeds or the dispatcher back. `attempt` is the job's view of how many attempts were made: a
+ * job whose attempt already happened does nothing. A worker that dies mid-attempt leaves the
+ * delivery as it was: its job runs again (BullMQ's stalled check) and sends the same event, with
+ * the same webhook-id: at-least-once.
+ */
+export async function attemptDelivery(db: Db, cfg: DeliveryConfig, organizationId: string, deliveryId: string, attempt: number): Promise<AttemptOutcome> {
+  return db.$client.begin(async (tx) => {
+    const [lock] = await tx<{ ok: boolean }[]>`select pg_try_advisory_xact_lock(hashtextextended(${deliveryId}, 7)) as ok`;
+    if (!lock!.ok) return { kind: "busy" as const };
+    const [d] = await tx<Row[]>`
+      select d.id, d.organization_id, d.event_id, d.payload, d.status, d.attempts, d.endpoint_id,
+        e.url, e.enabled, e.secret_enc, e.previous_secret_enc,
+        (extract(epoch from e.previous_secret_expires_at) * 1000)::float8 as previous_secret_expires_ms,
+        (extract(epoch from e.failing_since) * 1000)::float8 as failing_since_ms
+      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id and e.organization_id = d.organization_id
+      where d.id = ${deliveryId} and d.organization_id = ${organizationId}`;
+    if (!d || d.status !== "pending" || d.attempts !== attempt) return { kind: "skipped" as const };
+    if (!d.enabled) {
+      await tx`update webhook_deliveries set status = 'failed', updated_at = now() where id = ${d.id}`;
+      return { kind: "failed" as const };
+    }
+    const endpoint = { secretEnc: d.secret_enc, previousSecretEnc: d.previous_secret_enc, previousSecretExpiresAt: d.previous_secret_expires_ms === null ? null : new Date(d.previous_secret_expires_ms) } satisfies Partial<WebhookEndpointRow>;
+    const headers = signedHeaders(signingSecrets(cfg.box, endpoint), d.event_id, d.payload);
+    const result = await sendWebhook(d.url, headers, d.payload, { ...cfg.policy, timeoutMs: cfg.timeoutMs });
+    return record(tx, cfg, d, result);
+  });
+}
+
+const isSuccess = (r: SendResult) => r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
+
+async function record(tx: postgres.TransactionSql, cfg: DeliveryConfig, d: Row, r: SendResult): Promise<AttemptOutcome> {
+  const n = d.attempts + 1;
+  await tx`insert into webhook_attempts (organization_id, delivery_id, attempt, status_code, duration_ms, response, error)
+    values (${d.organization_id}, ${d.id}, ${n}, ${r.statusCode}, ${r.durationMs}, ${r.response}, ${r.error})`;
+  if (isSuccess(r)) {
+    await tx`update webhook_deliveries set status = 'succeeded', attempts = ${n}, updated_at = now() where id = ${d.id}`;
+    if (d.failing_since_ms !== null) await tx`update webhook_endpoints set failing_since = null where id = ${d.endpoint_id}`;
+    return { kind: "succeeded" };
+  }
+  const since = d.failing_since_ms === null ? new Date() : new Date(d.failing_since_ms);
+  const gone = r.statusCode === 410;
+  const tooLong = Date.now() - since.getTime() >= cfg.disableAfterSeconds * 1000;
+  if (gone || tooLong) {
+    const reason = gone ? "the endpoint answered 410 Gone" : `every delivery failed for ${Math.round(cfg.disableAfterSeconds / 3600)} hours`;
+    await tx`update webhook_endpoints set enabled = false, disabled_reason = ${reason}, failing_since = ${since.toISOString()}::timestamptz, updated_at = now() where id = ${d.endpoint_id}`;
+    await tx`update webhook_deliveries set status = 'failed', attempts = case when id = ${d.id} then ${n} else attempts end, updated_at = now()
+      where endpoint_id = ${d.endpoint_id} and status = 'pending'`;
+    return { kind: "failed" };
+  }
+  if (d.failing_since_ms === null) await tx`update webhook_endpoints set failing_since = ${since.toISOString()}::timestamptz where id = ${d.endpoint_id}`;
+  const delay = retryDelayMs(cfg.schedule, n);
+  if (delay === null) {
+    await tx`update webhook_deliveries set status = 'failed', attempts = ${n}, updated_at = now() where id = ${d.id}`;
+    return { kind: "failed" };
+  }
+  const at = new Date(Date.now() + delay);
+  await tx`update webhook_deliveries set attempts = ${n}, next_attempt_at = ${at.toISOString()}::timestamptz, updated_at = now() where id = ${d.id}`;
+  return { kind: "retry", attempt: n, at };
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "@insp/db";
+import type { ResourceType } from "../changes/index.ts";
+import { loadResources } from "../feeds/index.ts";
+import { eventTypeOf } from "./events.ts";
+
+export interface NewDelivery {
+  id: string;
+  organizationId: string;
+}
+
+interface EventRow {
+  seq: string;
+  xid: string;
+  id: string;
+  organization_id: string;
+  resource_type: ResourceType;
+  resource_id: string;
+  change: string;
+  at: string;
+}
+
+/** The webhook body (Standard Webhooks' recommended shape): the event and the resource as it is when dispatched. */
+export function webhookBody(e: { id: string; type: string; at: string; organizationId: string }, data: unknown): string {
+  return JSON.stringify({ id: e.id, type: e.type, timestamp: e.at, organizationId: e.organizationId, data: data ?? null });
+}
+
+/**
+ * The change log's outbox side: reads changes after the dispatcher's position (in (xid, seq)
+ * order, only those whose transaction ended before every running one began, like the feeds: a
+ * late commit is never passed over), and for each enabled endpoint subscribed to the event's
+ * type (and created before the change) writes a delivery with the body rendered once. The
+ * deliveries and the new position commit together, and only if no other worker moved the
+ * position meanwhile (compare-and-set), so every event is fanned out exactly once whatever the
+ * number of worker replicas. Returns the new deliveries, for the caller to enqueue.
+ */
+export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deliveries: NewDelivery[]; events: number }> {
+  const sql = db.$client;
+  const [pos] = await sql<{ xid: string; seq: string }[]>`select xid::text as xid, seq::text as seq from webhook_dispatch where id = 1`;
+  if (!pos) return { deliveries: [], events: 0 };
+  const events = await sql<EventRow[]>`
+    select seq::text as seq, xid::text as xid, id, organization_id, resource_type, resource_id, change,
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    from change_events
+    where (xid, seq) > (${pos.xid}::xid8, ${pos.seq}::bigint) and xid < pg_snapshot_xmin(pg_current_snapshot())
+    order by xid, seq
+    limit ${limit}`;
+  if (!events.length) return { deliveries: [], events: 0 };
+  const orgs = [...new Set(events.map((e) => e.organization_id))];
+  // Timestamps as epoch milliseconds: drizzle makes the shared client return them as text.
+  const endpoints = await sql<{ id: string; organization_id: string; events: string[]; created_ms: number }[]>`
+    select id, organization_id, events, (extract(epoch from created_at) * 1000)::float8 as created_ms from webhook_endpoints where enabled and organization_id = any(${orgs}::uuid[])`;
+
+  const rows: { id: string; organization_id: string; endpoint_id: string; event_id: string; event_type: string; payload: string }[] = [];
+  if (endpoints.length) {
+    const wanted = events.flatMap((e) => {
+      const type = eventTypeOf(e.resource_type, e.change);
+      const targets = type ? endpoints.filter((x) => x.organization_id === e.organization_id && x.events.includes(type) && x.created_ms <= Date.parse(e.at)) : [];
+      return targets.length ? [{ e, type: type!, targets }] : [];
+    });
+    // Resources by (organization, type): one query per group.
+    const groups = new Map<string, { org: string; type: ResourceType; ids: string[] }>();
+    for (const { e } of wanted) {
+      const k = `${e.organization_id}/${e.resource_type}`;
+      const g = groups.get(k) ?? { org: e.organization_id, type: e.resource_type, ids: [] };
+      g.ids.push(e.resource_id);
+      groups.set(k, g);
+    }
+    const resources = new Map<string, Map<string, unknown>>();
+    for (const [k, g] of groups) resources.set(k, await loadResources(db, g.org, g.type, g.ids));
+    for (const { e, type, targets } of wanted) {
+      const payload = webhookBody({ id: e.id, type, at: e.at, organizationId: e.organization_id }, resources.get(`${e.organization_id}/${e.resource_type}`)?.get(e.resource_id));
+      for (const t of targets) rows.push({ id: randomUUID(), organization_id: e.organization_id, endpoint_id: t.id, event_id: e.id, event_type: type, payload });
+    }
+  }
+
+  const last = events.at(-1)!;
+  const committed = await sql.begin(async (tx) => {
+    const moved = await tx`update webhook_dispatch set xid = ${last.xid}::xid8, seq = ${last.seq}::bigint where id = 1 and xid = ${pos.xid}::xid8 and seq = ${pos.seq}::bigint returning id`;
+    if (!moved.length) return false;
+    for (let i = 0; i < rows.length; i += 1000) {
+      const part = rows.slice(i, i + 1000);
+      await tx`insert into webhook_deliveries ${tx(part, "id", "organization_id", "endpoint_id", "event_id", "event_type", "payload")}`;
+    }
+    return true;
+  });
+  return committed ? { deliveries: rows.map((r) => ({ id: r.id, organizationId: r.organization_id })), events: events.length } : { deliveries: [], events: 0 };
+}

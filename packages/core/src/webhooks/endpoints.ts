@@ -1,0 +1,132 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@insp/db";
+import { webhookEndpoints, type WebhookEndpointRow } from "@insp/db/schema";
+import { badRequest, isUuid, notFound } from "../errors.ts";
+import { urlProblem, type TargetPolicy } from "./address.ts";
+import type { WebhookEventType } from "./events.ts";
+import { newWebhookSecret, type SecretBox } from "./secrets.ts";
+
+/** After a rotation the previous secret keeps signing (beside the new one) this long. */
+export const PREVIOUS_SECRET_HOURS = 24;
+
+export interface WebhookEndpointView {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  description: string | null;
+  enabled: boolean;
+  /** Why the service disabled it; null when enabled or disabled by a client. */
+  disabledReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toEndpointView(r: WebhookEndpointRow): WebhookEndpointView {
+  return {
+    id: r.id,
+    url: r.url,
+    events: r.events as WebhookEventType[],
+    description: r.description,
+    enabled: r.enabled,
+    disabledReason: r.disabledReason,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
+
+const notFoundError = () => notFound("Webhook endpoint not found");
+
+function checkUrl(url: string, policy: TargetPolicy) {
+  const problem = urlProblem(url, policy);
+  if (problem) throw badRequest("Invalid request body", [`url: ${problem}`]);
+}
+
+export async function createEndpoint(
+  db: DbOrTx,
+  box: SecretBox,
+  policy: TargetPolicy,
+  organizationId: string,
+  input: { url: string; events: WebhookEventType[]; description?: string | null },
+): Promise<WebhookEndpointView & { secret: string }> {
+  checkUrl(input.url, policy);
+  const secret = newWebhookSecret();
+  const [row] = await db
+    .insert(webhookEndpoints)
+    .values({ organizationId, url: input.url, events: [...new Set(input.events)], description: input.description ?? null, secretEnc: box.seal(secret) })
+    .returning();
+  return { ...toEndpointView(row!), secret };
+}
+
+export async function listEndpoints(db: DbOrTx, organizationId: string): Promise<WebhookEndpointView[]> {
+  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+  return rows.map(toEndpointView);
+}
+
+export async function loadEndpoint(db: DbOrTx, organizationId: string, id: string): Promise<WebhookEndpointRow> {
+  if (!isUuid(id)) throw notFoundError();
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)));
+  if (!row) throw notFoundError();
+  return row;
+}
+
+export async function getEndpoint(db: DbOrTx, organizationId: string, id: string): Promise<WebhookEndpointView> {
+  return toEndpointView(await loadEndpoint(db, organizationId, id));
+}
+
+/** PATCH: any of url, events, description, enabled. Enabling clears why it was disabled and its failure streak. */
+export async function updateEndpoint(
+  db: DbOrTx,
+  policy: TargetPolicy,
+  organizationId: string,
+  id: string,
+  patch: { url?: string; events?: WebhookEventType[]; description?: string | null; enabled?: boolean },
+): Promise<WebhookEndpointView> {
+  await loadEndpoint(db, organizationId, id);
+  if (patch.url !== undefined) checkUrl(patch.url, policy);
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({
+      ...(patch.url !== undefined ? { url: patch.url } : {}),
+      ...(patch.events !== undefined ? { events: [...new Set(patch.events)] } : {}),
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(patch.enabled === true ? { enabled: true, disabledReason: null, failingSince: null } : {}),
+      ...(patch.enabled === false ? { enabled: false, disabledReason: null } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
+    .returning();
+  if (!row) throw notFoundError();
+  return toEndpointView(row);
+}
+
+export async function deleteEndpoint(db: DbOrTx, organizationId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFoundError();
+  const gone = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
+    .returning({ id: webhookEndpoints.id });
+  if (!gone.length) throw notFoundError();
+}
+
+/** A new secret; the current one keeps signing beside it for 24 hours (receivers switch without a gap). */
+export async function rotateEndpointSecret(db: DbOrTx, box: SecretBox, organizationId: string, id: string): Promise<{ secret: string; previousSecretExpiresAt: string }> {
+  const current = await loadEndpoint(db, organizationId, id);
+  const secret = newWebhookSecret();
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ secretEnc: box.seal(secret), previousSecretEnc: current.secretEnc, previousSecretExpiresAt: sql`now() + make_interval(hours => ${PREVIOUS_SECRET_HOURS})`, updatedAt: sql`now()` })
+    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
+    .returning({ expires: webhookEndpoints.previousSecretExpiresAt });
+  if (!row) throw notFoundError();
+  return { secret, previousSecretExpiresAt: row.expires!.toISOString() };
+}
+
+/** The secrets that sign now: the current one, and the previous one until it expires. */
+export function signingSecrets(box: SecretBox, r: Pick<WebhookEndpointRow, "secretEnc" | "previousSecretEnc" | "previousSecretExpiresAt">, now = new Date()): string[] {
+  const secrets = [box.open(r.secretEnc)];
+  if (r.previousSecretEnc && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now) secrets.push(box.open(r.previousSecretEnc));
+  return secrets;
+}

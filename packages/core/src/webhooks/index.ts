@@ -1,0 +1,9 @@
+export { WEBHOOK_EVENT_TYPES, eventTypeOf, type WebhookEventType } from "./events.ts";
+export { SecretBox, newWebhookSecret } from "./secrets.ts";
+export { urlProblem, isAllowedAddress, guardedLookup, type TargetPolicy } from "./address.ts";
+export { sendWebhook, type SendResult } from "./send.ts";
+export { DEFAULT_RETRY_SCHEDULE, parseSchedule, retryDelayMs } from "./schedule.ts";
+export * from "./endpoints.ts";
+export { dispatchWebhookEvents, webhookBody, type NewDelivery } from "./dispatch.ts";
+export { attemptDelivery, signedHeaders, type AttemptOutcome, type DeliveryConfig } from "./deliver.ts";
+export * from "./deliveries.ts";
