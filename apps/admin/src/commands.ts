@@ -16,12 +16,21 @@ import {
   revokeApiKey,
   revokeOAuthClient,
   seedDemo,
+  createEndpoint,
+  deleteEndpoint,
+  listEndpoints,
+  rotateEndpointSecret,
+  type SecretBox,
+  type TargetPolicy,
+  type WebhookEventType,
 } from "@insp/core";
+import { CreateWebhookBody } from "@insp/contracts";
 
 export type Flags = Record<string, string | boolean | string[] | undefined>;
 export interface CommandContext {
   db: Db;
   pepper?: string;
+  webhooks: { box: SecretBox; policy: TargetPolicy };
   flags: Flags;
   positionals: string[];
 }
@@ -49,6 +58,7 @@ const LISTS = {
   roles: (ctx: CommandContext) => listings.roles(ctx.db, org(ctx.flags)),
   "asset-types": (ctx: CommandContext) => listings.assetTypes(ctx.db, org(ctx.flags)),
   "response-types": (ctx: CommandContext) => listings.responseTypes(ctx.db, org(ctx.flags)),
+  webhooks: (ctx: CommandContext) => listEndpoints(ctx.db, org(ctx.flags)),
 } as const;
 
 /** Every operator command. Secrets are printed once, on creation, and stored only as hashes. */
@@ -97,6 +107,29 @@ export const commands: Record<string, Command> = {
       const what = ctx.positionals[0] as keyof typeof LISTS | undefined;
       if (!what || !(what in LISTS)) throw new AppError(2, `list needs one of: ${Object.keys(LISTS).join(", ")}`);
       return LISTS[what](ctx);
+    },
+  },
+  "create-webhook": {
+    usage: "create-webhook --org ID --url URL --event TYPE [--event TYPE ...] [--description D]",
+    summary: "Register a webhook endpoint; its signing secret is shown once",
+    run: (ctx) => {
+      const raw = ctx.flags.event;
+      const body = CreateWebhookBody.safeParse({ url: str(ctx.flags, "url"), events: Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [], description: str(ctx.flags, "description", false) || undefined });
+      if (!body.success) throw new AppError(2, body.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
+      return createEndpoint(ctx.db, ctx.webhooks.box, ctx.webhooks.policy, org(ctx.flags), { ...body.data, events: body.data.events as WebhookEventType[] });
+    },
+  },
+  "rotate-webhook-secret": {
+    usage: "rotate-webhook-secret --org ID --id ENDPOINT_ID",
+    summary: "New signing secret for a webhook endpoint (the previous one keeps signing for 24 h)",
+    run: (ctx) => rotateEndpointSecret(ctx.db, ctx.webhooks.box, org(ctx.flags), str(ctx.flags, "id")),
+  },
+  "delete-webhook": {
+    usage: "delete-webhook --org ID --id ENDPOINT_ID",
+    summary: "Delete a webhook endpoint and its deliveries",
+    run: async (ctx) => {
+      await deleteEndpoint(ctx.db, org(ctx.flags), str(ctx.flags, "id"));
+      return { deleted: true };
     },
   },
   "revoke-api-key": {

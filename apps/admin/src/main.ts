@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { ConfigError } from "@insp/config";
-import { AppError } from "@insp/core";
+import { AppError, SecretBox } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
 import { commands } from "./commands.ts";
 import { loadAdminEnv } from "./env.ts";
@@ -30,7 +30,8 @@ async function main(argv: string[]): Promise<number> {
       help: { type: "boolean", short: "h" },
       admin: { type: "boolean" },
       option: { type: "string", multiple: true },
-      ...Object.fromEntries(["name", "org", "email", "password", "code", "external-id", "input-type", "id", "client-id"].map((n) => [n, { type: "string" as const }])),
+      event: { type: "string", multiple: true },
+      ...Object.fromEntries(["name", "org", "email", "password", "code", "external-id", "input-type", "id", "client-id", "url", "description"].map((n) => [n, { type: "string" as const }])),
     },
   });
   const [name, ...rest] = positionals;
@@ -53,7 +54,8 @@ async function main(argv: string[]): Promise<number> {
   await runMigrations(env.DATABASE_URL);
   const { db, close } = createDb(env.DATABASE_URL, { max: 2, applicationName: "inspection-admin" });
   try {
-    const result = await command.run({ db, pepper: env.SECRET_PEPPER, flags: values, positionals: rest });
+    const webhooks = { box: new SecretBox(env.WEBHOOK_SECRET_KEY), policy: { httpsOnly: env.NODE_ENV === "production", allowPrivate: env.WEBHOOK_ALLOW_PRIVATE } };
+    const result = await command.run({ db, pepper: env.SECRET_PEPPER, webhooks, flags: values, positionals: rest });
     if (values.json) console.log(JSON.stringify(result, null, 2));
     else printHuman(result);
     return 0;
@@ -66,7 +68,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err) => {
     if (err instanceof ConfigError) console.error(err.message);
-    else if (err instanceof AppError) console.error(`Error: ${err.message}`);
+    else if (err instanceof AppError) console.error(`Error: ${err.message}${err.details?.length ? `: ${err.details.join("; ")}` : ""}`);
     else console.error("Error:", err instanceof Error ? err.message : err);
     process.exit(err instanceof ConfigError ? 78 : 1);
   },

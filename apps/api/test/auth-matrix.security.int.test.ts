@@ -20,10 +20,11 @@ interface Ids {
   inspection: string;
   request: string;
   employee: string;
+  webhook: string;
 }
 interface Op {
   name: string;
-  method: "GET" | "POST";
+  method: "GET" | "POST" | "PATCH" | "DELETE";
   path: (ids: Ids) => string;
   body?: (t: DemoSeed, tpl: Tpl) => unknown;
   accepts: Kind[];
@@ -46,6 +47,17 @@ const OPS: Op[] = [
   { name: "GET /api/v1/sync/requests/{requestId}", method: "GET", path: (i) => `/api/v1/sync/requests/${i.request}`, accepts: ["client"], scope: "employees:sync" },
   { name: "GET /api/v1/employees", method: "GET", path: () => "/api/v1/employees", accepts: ["client"], scope: "employees:sync" },
   { name: "GET /api/v1/employees/{id}", method: "GET", path: (i) => `/api/v1/employees/${i.employee}`, accepts: ["client"], scope: "employees:sync" },
+  { name: "GET /api/feed/templates", method: "GET", path: () => "/api/feed/templates", accepts: ["apiKey", "user"] },
+  { name: "GET /api/feed/inspections", method: "GET", path: () => "/api/feed/inspections", accepts: ["apiKey", "user"] },
+  { name: "GET /api/v1/feed/employees", method: "GET", path: () => "/api/v1/feed/employees", accepts: ["client"], scope: "employees:sync" },
+  { name: "POST /api/webhooks", method: "POST", path: () => "/api/webhooks", body: () => ({ url: "https://hooks.example.com/matrix", events: ["template.created"] }), accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "GET /api/webhooks", method: "GET", path: () => "/api/webhooks", accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "GET /api/webhooks/{id}", method: "GET", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "PATCH /api/webhooks/{id}", method: "PATCH", path: (i) => `/api/webhooks/${i.webhook}`, body: () => ({ description: "matrix" }), accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "DELETE /api/webhooks/{id}", method: "DELETE", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "POST /api/webhooks/{id}/rotate-secret", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/rotate-secret`, accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "GET /api/webhooks/{id}/deliveries", method: "GET", path: (i) => `/api/webhooks/${i.webhook}/deliveries`, accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "POST /api/webhooks/{id}/replay", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/replay`, body: () => ({ since: "2026-01-01T00:00:00Z" }), accepts: ["apiKey", "user"], adminOnly: true },
   { name: "POST /api/auth/password", method: "POST", path: () => "/api/auth/password", body: () => ({ currentPassword: "not-the-password", newPassword: "a long enough new password" }), accepts: ["user"] },
 ];
 
@@ -63,7 +75,8 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
   const tpl = await publishedAudit(stack, t);
   const inspection = await importOk(stack, t, importBody(t, tpl));
   const synced = await (await syncCaller(stack, t)).sync([{ externalEmployeeId: `MX-${randomUUID()}` }]);
-  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId } };
+  const hook = await stack.http.post("/api/webhooks", { url: "https://hooks.example.com/matrix", events: ["template.created"] }, { auth: { bearer: t.apiKey } });
+  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id } };
 }
 
 beforeAll(async () => {
@@ -164,7 +177,7 @@ describe("auth matrix: every operation refuses every bad credential", () => {
 });
 
 describe("tenancy matrix: another tenant's ids never reach its data", () => {
-  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, b.organization.id, b.users.admin.id, b.sites[0]!.id];
+  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, b.organization.id, b.users.admin.id, b.sites[0]!.id];
   const leaks = (text: string) => bData().filter((id) => text.includes(id));
 
   for (const op of OPS.filter((o) => /\{/.test(o.name))) {

@@ -112,4 +112,19 @@ describe("admin CLI", () => {
     expect(JSON.parse(keys)[0].prefix).toBe(key.apiKey.slice(0, 12));
     await expect(admin("create-site", "--org", "not-a-uuid", "--name", "x", "--code", "y")).rejects.toMatchObject({ stderr: expect.stringMatching(/--org must be an organization id/) });
   });
+
+  it("manages webhook endpoints: the secret once, never in a listing; bad events refused", async () => {
+    const org = JSON.parse((await admin("create-org", "--name", "Hooks", "--json")).stdout);
+    const ep = JSON.parse((await admin("create-webhook", "--org", org.id, "--url", "https://hooks.example.com/in", "--event", "employee.created", "--event", "sync.request.completed", "--json")).stdout);
+    expect(ep).toMatchObject({ url: "https://hooks.example.com/in", events: ["employee.created", "sync.request.completed"], enabled: true, secret: expect.stringMatching(/^whsec_/) });
+    const listed = (await admin("list", "webhooks", "--org", org.id, "--json")).stdout;
+    expect(JSON.parse(listed).map((x: { id: string }) => x.id)).toEqual([ep.id]);
+    expect(listed).not.toContain(ep.secret);
+    const rotated = JSON.parse((await admin("rotate-webhook-secret", "--org", org.id, "--id", ep.id, "--json")).stdout);
+    expect(rotated.secret).toMatch(/^whsec_/);
+    await expect(admin("create-webhook", "--org", org.id, "--url", "https://hooks.example.com/in", "--event", "nope")).rejects.toMatchObject({ stderr: expect.stringMatching(/events\.0: must be one of/) });
+    await expect(admin("create-webhook", "--org", org.id, "--url", "https://10.0.0.1/in", "--event", "employee.created")).rejects.toMatchObject({ stderr: expect.stringMatching(/private address/) });
+    expect(JSON.parse((await admin("delete-webhook", "--org", org.id, "--id", ep.id, "--json")).stdout)).toEqual({ deleted: true });
+    expect(JSON.parse((await admin("list", "webhooks", "--org", org.id, "--json")).stdout)).toEqual([]);
+  });
 });

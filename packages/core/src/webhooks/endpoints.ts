@@ -127,6 +127,13 @@ export async function rotateEndpointSecret(db: DbOrTx, box: SecretBox, organizat
 /** The secrets that sign now: the current one, and the previous one until it expires. */
 export function signingSecrets(box: SecretBox, r: Pick<WebhookEndpointRow, "secretEnc" | "previousSecretEnc" | "previousSecretExpiresAt">, now = new Date()): string[] {
   const secrets = [box.open(r.secretEnc)];
-  if (r.previousSecretEnc && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now) secrets.push(box.open(r.previousSecretEnc));
+  if (r.previousSecretEnc && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now) {
+    // Sealed under an earlier WEBHOOK_SECRET_KEY (the operator changed it, then rotated): sign with the new secret only.
+    try {
+      secrets.push(box.open(r.previousSecretEnc));
+    } catch {
+      // unreadable: skipped
+    }
+  }
   return secrets;
 }
