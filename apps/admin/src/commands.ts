@@ -16,6 +16,7 @@ import {
   revokeApiKey,
   revokeOAuthClient,
   seedDemo,
+  ADMIN_CLI,
   createEndpoint,
   deleteEndpoint,
   listEndpoints,
@@ -116,19 +117,19 @@ export const commands: Record<string, Command> = {
       const raw = ctx.flags.event;
       const body = CreateWebhookBody.safeParse({ url: str(ctx.flags, "url"), events: Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [], description: str(ctx.flags, "description", false) || undefined });
       if (!body.success) throw new AppError(2, body.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
-      return createEndpoint(ctx.db, ctx.webhooks.box, ctx.webhooks.policy, org(ctx.flags), { ...body.data, events: body.data.events as WebhookEventType[] });
+      return createEndpoint(ctx.db, ctx.webhooks.box, ctx.webhooks.policy, org(ctx.flags), { ...body.data, events: body.data.events as WebhookEventType[] }, ADMIN_CLI);
     },
   },
   "rotate-webhook-secret": {
     usage: "rotate-webhook-secret --org ID --id ENDPOINT_ID",
     summary: "New signing secret for a webhook endpoint (the previous one keeps signing for 24 h)",
-    run: (ctx) => rotateEndpointSecret(ctx.db, ctx.webhooks.box, org(ctx.flags), str(ctx.flags, "id")),
+    run: (ctx) => rotateEndpointSecret(ctx.db, ctx.webhooks.box, org(ctx.flags), str(ctx.flags, "id"), ADMIN_CLI),
   },
   "delete-webhook": {
     usage: "delete-webhook --org ID --id ENDPOINT_ID",
     summary: "Delete a webhook endpoint and its deliveries",
     run: async (ctx) => {
-      await deleteEndpoint(ctx.db, org(ctx.flags), str(ctx.flags, "id"));
+      await deleteEndpoint(ctx.db, org(ctx.flags), str(ctx.flags, "id"), ADMIN_CLI);
       return { deleted: true };
     },
   },

@@ -9,6 +9,7 @@ import { authRoutes } from "./routes/auth/index.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
 import { employeeSyncRoutes } from "./routes/employee-sync/index.ts";
 import { employeeRoutes } from "./routes/employees/index.ts";
+import { auditRoutes } from "./routes/audit/index.ts";
 import { feedRoutes } from "./routes/feeds/index.ts";
 import { webhookRoutes } from "./routes/webhooks/index.ts";
 import { healthRoutes } from "./routes/health/index.ts";
@@ -16,7 +17,7 @@ import { inspectionRoutes } from "./routes/inspections/index.ts";
 import { templateRoutes } from "./routes/templates/index.ts";
 
 /** Feature routers, one folder each under routes/. */
-const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes];
+const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes];
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 

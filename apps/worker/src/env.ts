@@ -53,6 +53,8 @@ export const workerEnvShape = {
   HEALTH_PORT: intVar(0, 0, 65_535),
   /** Completed sync requests (their results and the status URL) are kept this long. */
   SYNC_RETENTION_DAYS: intVar(30, 1, 3650),
+  /** Audit entries are kept this long. */
+  AUDIT_RETENTION_DAYS: intVar(365, 1, 36_500),
   MIGRATE_ON_START: boolVar(true),
   SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600),
 };

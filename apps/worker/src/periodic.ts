@@ -1,4 +1,4 @@
-import { expireKeys } from "@insp/core";
+import { deleteOldAudit, expireKeys } from "@insp/core";
 import { analyzeGrownTables } from "@insp/db";
 import type { WorkerDeps } from "./deps.ts";
 import { employeeSyncSweeps } from "./jobs/employee-sync/sweep.ts";
@@ -30,10 +30,13 @@ const statisticsWatch: PeriodicTask[] = [
   },
 ];
 
+/** Audit entries past AUDIT_RETENTION_DAYS, hourly. */
+const auditRetention: PeriodicTask[] = [{ name: "audit retention", everyMs: () => 60 * 60_000, run: async (deps) => void (await deleteOldAudit(deps.db, deps.env.AUDIT_RETENTION_DAYS)) }];
+
 /** Idempotency-Keys of every endpoint past their 24 hours (core/idempotency.ts). */
 const idempotencySweeps: PeriodicTask[] = [{ name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) }];
 
-export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...webhookSweeps, ...idempotencySweeps];
+export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...webhookSweeps, ...idempotencySweeps, ...auditRetention];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {

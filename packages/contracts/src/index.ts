@@ -7,3 +7,4 @@ export * from "./employee-sync.ts";
 export * from "./employees.ts";
 export * from "./feeds.ts";
 export * from "./webhooks.ts";
+export * from "./audit.ts";

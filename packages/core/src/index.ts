@@ -16,3 +16,4 @@ export * from "./mail/index.ts";
 export * from "./changes/index.ts";
 export * from "./feeds/index.ts";
 export * from "./webhooks/index.ts";
+export * from "./audit/index.ts";

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { API_KEY_PREFIX, AppError, authenticateApiKey, forbidden, principalFromToken, unauthorized, type Principal } from "@insp/core";
+import { API_KEY_PREFIX, AppError, auditContextOf, authenticateApiKey, forbidden, principalFromToken, unauthorized, type AuditContext, type Principal } from "@insp/core";
 import type { Deps } from "../deps.ts";
 
 declare module "express-serve-static-core" {
@@ -76,3 +76,6 @@ export function principalOf(req: Request): Principal {
   if (!req.principal) throw new Error("route is missing authenticate()");
   return req.principal;
 }
+
+/** The audit context of an authenticated request: its credential and request id. */
+export const auditOf = (req: Request): AuditContext => auditContextOf(principalOf(req), String(req.id));

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "@insp/db";
 import { apiKeys, employeeRoles, employees, oauthClients, roles, users } from "@insp/db/schema";
+import { recordAudit } from "../audit/index.ts";
 import { AppError, unauthorized } from "../errors.ts";
 import { MIN_PASSWORD_LENGTH, generateTemporaryPassword, hashPassword, verifyPassword } from "./passwords.ts";
 import { hashSecret, safeEqualHex } from "./secrets.ts";
@@ -94,7 +95,8 @@ export interface LoginResult {
 
 const INVALID_LOGIN = "Invalid email or password";
 
-export async function login(db: DbOrTx, tokens: TokenService, email: string, password: string, ttlSeconds: number): Promise<LoginResult> {
+/** Signs in; every attempt on a known e-mail is audited (user.login, user.login_failed), under `requestId`. */
+export async function login(db: DbOrTx, tokens: TokenService, email: string, password: string, ttlSeconds: number, requestId: string | null = null): Promise<LoginResult> {
   const [user] = await db
     .select({ id: users.id, organizationId: users.organizationId, passwordHash: users.passwordHash, disabled: users.disabled, mustResetPassword: users.mustResetPassword })
     .from(users)
@@ -102,7 +104,11 @@ export async function login(db: DbOrTx, tokens: TokenService, email: string, pas
     .limit(1);
   // Verify even for unknown users so response time does not reveal which e-mails exist.
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-  if (!user || !ok || user.disabled) throw unauthorized(INVALID_LOGIN);
+  if (!user || !ok || user.disabled) {
+    if (user) await recordAudit(db, { actorType: "anonymous", actorId: null, requestId }, { organizationId: user.organizationId, action: "user.login_failed", resourceType: "user", resourceId: user.id });
+    throw unauthorized(INVALID_LOGIN);
+  }
+  await recordAudit(db, { actorType: "user", actorId: user.id, requestId }, { organizationId: user.organizationId, action: "user.login", resourceType: "user", resourceId: user.id });
   const accessToken = await tokens.sign({ use: "user", sub: user.id, org: user.organizationId, scope: "user" }, ttlSeconds);
   return { accessToken, expiresIn: ttlSeconds, mustResetPassword: user.mustResetPassword };
 }
@@ -111,14 +117,15 @@ export async function login(db: DbOrTx, tokens: TokenService, email: string, pas
 let dummy: Promise<string> | undefined;
 const dummyHash = () => (dummy ??= hashPassword(generateTemporaryPassword()));
 
-export async function changePassword(db: DbOrTx, userId: string, currentPassword: string, newPassword: string): Promise<void> {
+export async function changePassword(db: Db, userId: string, currentPassword: string, newPassword: string, requestId: string | null = null): Promise<void> {
   const user = await loadUserAuth(db, userId);
   if (!user || user.disabled) throw unauthorized();
   if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, "currentPassword is incorrect");
   if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError(400, `newPassword must be at least ${MIN_PASSWORD_LENGTH} characters`);
   if (newPassword === currentPassword) throw new AppError(400, "newPassword must differ from currentPassword");
-  await db
-    .update(users)
-    .set({ passwordHash: await hashPassword(newPassword), mustResetPassword: false, tokensValidAfter: sql`now()` })
-    .where(eq(users.id, userId));
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, mustResetPassword: false, tokensValidAfter: sql`now()` }).where(eq(users.id, userId));
+    await recordAudit(tx, { actorType: "user", actorId: userId, requestId }, { organizationId: user.organizationId, action: "user.password_changed", resourceType: "user", resourceId: userId, changedFields: ["password"] });
+  });
 }

@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { API_KEY_PREFIX, CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX, displayPrefix, generateSecret, hashSecret } from "../auth/secrets.ts";
 import { SYNC_SCOPE } from "../auth/tokens.ts";
+import { ADMIN_CLI, recordAudit, type AuditContext } from "../audit/index.ts";
 
 /**
  * Operator actions behind the admin CLI (the spec has no endpoints for them).
@@ -16,20 +17,28 @@ export async function createOrganization(db: DbOrTx, name: string) {
   return org!;
 }
 
-export async function createApiKey(db: DbOrTx, organizationId: string, name: string, pepper?: string) {
+export async function createApiKey(db: DbOrTx, organizationId: string, name: string, pepper?: string, audit: AuditContext = ADMIN_CLI) {
   const key = generateSecret(API_KEY_PREFIX);
-  const [row] = await db.insert(apiKeys).values({ organizationId, name, prefix: displayPrefix(key), keyHash: hashSecret(key, pepper) }).returning({ id: apiKeys.id });
-  return { id: row!.id, name, prefix: displayPrefix(key), apiKey: key };
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx.insert(apiKeys).values({ organizationId, name, prefix: displayPrefix(key), keyHash: hashSecret(key, pepper) }).returning({ id: apiKeys.id });
+    await recordAudit(tx, audit, { organizationId, action: "api_key.created", resourceType: "api_key", resourceId: r!.id });
+    return r!;
+  });
+  return { id: row.id, name, prefix: displayPrefix(key), apiKey: key };
 }
 
-export async function createOAuthClient(db: DbOrTx, organizationId: string, name: string, pepper?: string, scopes: string[] = [SYNC_SCOPE]) {
+export async function createOAuthClient(db: DbOrTx, organizationId: string, name: string, pepper?: string, scopes: string[] = [SYNC_SCOPE], audit: AuditContext = ADMIN_CLI) {
   const clientId = generateSecret(CLIENT_ID_PREFIX, 12);
   const clientSecret = generateSecret(CLIENT_SECRET_PREFIX);
-  const [row] = await db
-    .insert(oauthClients)
-    .values({ organizationId, name, clientId, secretHash: hashSecret(clientSecret, pepper), scopes })
-    .returning({ id: oauthClients.id });
-  return { id: row!.id, name, clientId, clientSecret, scopes };
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx
+      .insert(oauthClients)
+      .values({ organizationId, name, clientId, secretHash: hashSecret(clientSecret, pepper), scopes })
+      .returning({ id: oauthClients.id });
+    await recordAudit(tx, audit, { organizationId, action: "oauth_client.created", resourceType: "oauth_client", resourceId: clientId });
+    return r!;
+  });
+  return { id: row.id, name, clientId, clientSecret, scopes };
 }
 
 export async function createUser(db: DbOrTx, input: { organizationId: string; email: string; name?: string; password?: string; isAdmin?: boolean; username?: string }) {
@@ -103,22 +112,28 @@ export async function createResponseType(db: DbOrTx, organizationId: string, inp
   return { id: rt!.id, name: rt!.name, inputType: rt!.inputType, options };
 }
 
-export async function revokeApiKey(db: DbOrTx, organizationId: string, id: string) {
-  const rows = await db
-    .update(apiKeys)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt)))
-    .returning({ id: apiKeys.id });
-  return rows.length > 0;
+export async function revokeApiKey(db: DbOrTx, organizationId: string, id: string, audit: AuditContext = ADMIN_CLI) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt)))
+      .returning({ id: apiKeys.id });
+    if (rows.length) await recordAudit(tx, audit, { organizationId, action: "api_key.revoked", resourceType: "api_key", resourceId: id, changedFields: ["revokedAt"] });
+    return rows.length > 0;
+  });
 }
 
-export async function revokeOAuthClient(db: DbOrTx, organizationId: string, clientId: string) {
-  const rows = await db
-    .update(oauthClients)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(oauthClients.clientId, clientId), eq(oauthClients.organizationId, organizationId), isNull(oauthClients.revokedAt)))
-    .returning({ id: oauthClients.id });
-  return rows.length > 0;
+export async function revokeOAuthClient(db: DbOrTx, organizationId: string, clientId: string, audit: AuditContext = ADMIN_CLI) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(oauthClients)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(oauthClients.clientId, clientId), eq(oauthClients.organizationId, organizationId), isNull(oauthClients.revokedAt)))
+      .returning({ id: oauthClients.id });
+    if (rows.length) await recordAudit(tx, audit, { organizationId, action: "oauth_client.revoked", resourceType: "oauth_client", resourceId: clientId, changedFields: ["revokedAt"] });
+    return rows.length > 0;
+  });
 }
 
 /** Listings for the CLI; never includes a secret or its hash. */

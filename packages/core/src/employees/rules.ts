@@ -64,7 +64,7 @@ export function generatedDisplayName(firstName: string | null, lastName: string 
  * absent one keeps the stored value. `changed` is false when nothing differs, so a
  * repeated batch writes nothing.
  */
-export function mergeFields(current: EmployeeFields | null, e: SyncEmployee): { fields: EmployeeFields; changed: boolean } {
+export function mergeFields(current: EmployeeFields | null, e: SyncEmployee): { fields: EmployeeFields; changed: boolean; changedFields: (keyof EmployeeFields)[] } {
   const pick = <K extends keyof EmployeeFields>(k: K & keyof SyncEmployee): EmployeeFields[K] => {
     const given = e[k] as EmployeeFields[K] | undefined;
     return given !== undefined ? given : ((current?.[k] ?? null) as EmployeeFields[K]);
@@ -85,8 +85,9 @@ export function mergeFields(current: EmployeeFields | null, e: SyncEmployee): { 
     terminationDate: pick("terminationDate"),
     metadata: pick("metadata"),
   };
-  const changed = !current || (Object.keys(fields) as (keyof EmployeeFields)[]).some((k) => !sameJson(fields[k], current[k]));
-  return { fields, changed };
+  // For a new employee: the fields it was given a value for.
+  const changedFields = (Object.keys(fields) as (keyof EmployeeFields)[]).filter((k) => (current ? !sameJson(fields[k], current[k]) : fields[k] !== null));
+  return { fields, changed: !current || changedFields.length > 0, changedFields };
 }
 
 /**

@@ -191,7 +191,7 @@ export interface EmployeeWrites {
   requestId: string;
   employeeId: string;
   /** Insert (new employee) or update (changed) the employee row; null: it stays as it is. */
-  employee: { insert: boolean; externalEmployeeId: string; fields: EmployeeFields; userId: string | null; change: EmployeeChange } | null;
+  employee: { insert: boolean; externalEmployeeId: string; fields: EmployeeFields; userId: string | null; change: EmployeeChange; changedFields: string[] } | null;
   user: UserWrite | null;
   diff: AssignmentDiff;
   mail: { id: string; userId: string; to: string; data: unknown } | null;
@@ -251,7 +251,13 @@ export function writeEmployee(tx: Tx, w: EmployeeWrites) {
           where id = ${eid} and organization_id = ${org})`,
     );
   }
-  if (e) parts.push(tx`w_change as (insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${eid}, ${e.change}))`);
+  if (e) {
+    parts.push(tx`w_change as (insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${eid}, ${e.change}))`);
+    // The audit entry: the OAuth client that sent the sync request, and its HTTP request id.
+    parts.push(tx`w_audit as (insert into audit_log (organization_id, actor_type, actor_id, action, resource_type, resource_id, changed_fields, request_id)
+      select ${org}, case when r.client_id is null then 'anonymous' else 'oauth_client' end, r.client_id, ${`employee.${e.change}`}, 'employee', ${eid}, ${e.changedFields}::text[], r.request_id
+      from sync_requests r where r.id = ${w.requestId} and r.organization_id = ${org})`);
+  }
   const d = w.diff;
   if (d.removeRoles.length) parts.push(tx`w_roles_out as (delete from employee_roles where employee_id = ${eid} and organization_id = ${org} and role_id = any(${d.removeRoles}::uuid[]))`);
   if (d.addRoles.length) parts.push(tx`w_roles_in as (insert into employee_roles (employee_id, role_id, organization_id) select ${eid}, unnest(${d.addRoles}::uuid[]), ${org})`);

@@ -30,6 +30,8 @@ export type ValidatedEntry = { ok: true; employee: SyncEmployee } | { ok: false;
 export interface SyncSubmission {
   organizationId: string;
   clientId: string | null;
+  /** The HTTP request id, for the employees' audit entries. */
+  httpRequestId?: string | null;
   syncBatchId: string | null;
   entries: ValidatedEntry[];
   /** The request body as sent, for the Idempotency-Key comparison. */
@@ -74,7 +76,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
       const claim = await claimKey(tx, key, requestHash(s.rawBody));
       if (claim.kind !== "new") return claim;
     }
-    const r = await createSyncRequest(tx, { organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: false, items });
+    const r = await createSyncRequest(tx, { organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: false, items, httpRequestId: s.httpRequestId });
     if (key) await noteProgress(tx, key, { requestId: r.requestId });
     return { kind: "created" as const, ...r };
   });
@@ -138,7 +140,7 @@ async function dryRun(svc: SyncServices, s: SyncSubmission, items: NewItem[]): P
   const valid = items.filter((i) => i.input).map((i) => ({ idx: i.idx, employee: i.input! }));
   const outcomes = await dryRunSync(svc.db, s.organizationId, requestId, valid);
   for (const o of outcomes) items[o.idx]!.outcome = "result" in o ? { result: o.result } : { error: o.error };
-  await createSyncRequest(svc.db, { id: requestId, organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: true, items });
+  await createSyncRequest(svc.db, { id: requestId, organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: true, items, httpRequestId: s.httpRequestId });
   const status = await loadSyncStatus(svc.db, s.organizationId, requestId);
   return { status: 200, body: toSyncResponse(status!) };
 }

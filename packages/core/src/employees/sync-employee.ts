@@ -45,7 +45,7 @@ export function contextQuery(organizationId: string, e: SyncEmployee) {
 export function planEmployee(ctx: SyncContext, e: SyncEmployee, read: EmployeeContext): { writes: Omit<EmployeeWrites, "item">; outcome: EmployeeSyncOutcome } {
   const org = ctx.organizationId;
   const { state, holders, refs } = read;
-  const { fields, changed: fieldsChanged } = mergeFields(state?.fields ?? null, e);
+  const { fields, changed: fieldsChanged, changedFields } = mergeFields(state?.fields ?? null, e);
   const manageAccount = isActive(e) && e.userAccount !== undefined;
   const account: AccountValues | null = manageAccount && fields.email ? { email: fields.email, username: e.userAccount?.username ?? fields.email, name: fields.displayName } : null;
   const emailChanged = (fields.email ?? "").toLowerCase() !== (state?.fields.email ?? "").toLowerCase();
@@ -59,7 +59,14 @@ export function planEmployee(ctx: SyncContext, e: SyncEmployee, read: EmployeeCo
   const employeeId = state?.id ?? randomUUID();
   const employeeWrite =
     !state || fieldsChanged || diff.changed || userId !== state.userId
-      ? { insert: !state, externalEmployeeId: e.externalEmployeeId, fields, userId, change: employeeChange(state?.fields.status ?? null, fields.status) }
+      ? {
+          insert: !state,
+          externalEmployeeId: e.externalEmployeeId,
+          fields,
+          userId,
+          change: employeeChange(state?.fields.status ?? null, fields.status),
+          changedFields: auditedFields(changedFields, diff, user !== null || userId !== (state?.userId ?? null)),
+        }
       : null;
   const outboxIds: string[] = [];
   let mail: EmployeeWrites["mail"] = null;
@@ -88,6 +95,16 @@ export async function syncEmployee(tx: Tx, ctx: SyncContext, e: SyncEmployee): P
   const { writes, outcome } = planEmployee(ctx, e, toEmployeeContext(row!));
   await writeEmployee(tx, { ...writes, item: null });
   return outcome;
+}
+
+/** The field names an employee's audit entry lists: its own fields, then roles, groups, sites and its user account. */
+export function auditedFields(fields: string[], diff: ReturnType<typeof diffAssignments>, account: boolean): string[] {
+  const names = [...fields];
+  if (diff.addRoles.length || diff.removeRoles.length) names.push("roles");
+  if (diff.putGroups.size || diff.removeGroups.length) names.push("groups");
+  if (diff.putSites.size || diff.removeSites.length) names.push("sites");
+  if (account) names.push("userAccount");
+  return names;
 }
 
 /** What the change log says of an employee write: created, deactivated when it leaves ACTIVE, else updated. */

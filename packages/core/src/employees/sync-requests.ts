@@ -24,7 +24,7 @@ export interface NewItem {
 
 export async function createSyncRequest(
   tx: DbOrTx,
-  r: { id?: string; organizationId: string; clientId: string | null; syncBatchId: string | null; dryRun: boolean; items: NewItem[] },
+  r: { id?: string; organizationId: string; clientId: string | null; syncBatchId: string | null; dryRun: boolean; items: NewItem[]; httpRequestId?: string | null },
 ): Promise<{ requestId: string; items: { id: string; idx: number }[] }> {
   const done = r.items.every((i) => i.outcome);
   const [req] = await tx
@@ -35,6 +35,7 @@ export async function createSyncRequest(
       clientId: r.clientId,
       syncBatchId: r.syncBatchId,
       dryRun: r.dryRun,
+      requestId: r.httpRequestId ?? null,
       total: r.items.length,
       status: done ? "completed" : "processing",
       completedAt: done ? sql`now()` : null,

@@ -6,6 +6,7 @@ import { decodeImage } from "./media.ts";
 import { mediaKey, type MediaStore } from "./media-store.ts";
 import type { ImportPayload } from "./payload.ts";
 import { validateImport, type ImportInput } from "./validate.ts";
+import type { AuditContext } from "../audit/index.ts";
 
 export interface PrepareServices {
   db: DbOrTx;
@@ -33,7 +34,7 @@ export const VALIDATION_FAILED = "Inspection validation failed";
  * import normally leaves nothing behind; an image written before a later image of the same
  * request fails stays as an unreferenced, content-addressed file (harmless, reused on retry).
  */
-export async function prepareImport(svc: PrepareServices, organizationId: string, input: ImportInput): Promise<string> {
+export async function prepareImport(svc: PrepareServices, organizationId: string, input: ImportInput, audit: AuditContext): Promise<string> {
   const { template, asset, details } = await validateImport(svc.db, organizationId, input);
   const questionText = new Map(template.questions.map((q) => [q.id, q.text]));
 
@@ -85,7 +86,7 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
       mediaIds: images[i]!.map((m) => mediaIds.get(m.sha256)!),
     })),
   };
-  const [row] = await svc.db.insert(inspectionImports).values({ organizationId, payload }).returning({ id: inspectionImports.id });
+  const [row] = await svc.db.insert(inspectionImports).values({ organizationId, payload, audit }).returning({ id: inspectionImports.id });
   return row!.id;
 }
 

@@ -7,6 +7,7 @@ import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type I
 import { failImport } from "./run.ts";
 import { prepareImport, type PrepareServices } from "./prepare.ts";
 import type { ImportInput } from "./validate.ts";
+import type { AuditContext } from "../audit/index.ts";
 
 export interface SubmitServices extends PrepareServices {
   db: Db;
@@ -79,8 +80,8 @@ async function enqueueAndWait(svc: SubmitServices, organizationId: string, impor
   return awaitImport(svc, organizationId, importId);
 }
 
-async function run(svc: SubmitServices, organizationId: string, input: ImportInput, key: IdempotencyRef | null): Promise<HttpOutcome> {
-  const importId = await prepareImport(svc, organizationId, input);
+async function run(svc: SubmitServices, organizationId: string, input: ImportInput, key: IdempotencyRef | null, audit: AuditContext): Promise<HttpOutcome> {
+  const importId = await prepareImport(svc, organizationId, input, audit);
   if (key) await noteProgress(svc.db, key, { importId });
   return enqueueAndWait(svc, organizationId, importId);
 }
@@ -91,8 +92,8 @@ async function run(svc: SubmitServices, organizationId: string, input: ImportInp
  * request still running is waited for; another body is a 422. A server-side failure (500) or an
  * unavailable queue releases the key so the same request can be retried.
  */
-export async function submitImport(svc: SubmitServices, organizationId: string, input: ImportInput, idempotencyKey?: string): Promise<HttpOutcome> {
-  if (idempotencyKey === undefined) return run(svc, organizationId, input, null);
+export async function submitImport(svc: SubmitServices, organizationId: string, input: ImportInput, audit: AuditContext, idempotencyKey?: string): Promise<HttpOutcome> {
+  if (idempotencyKey === undefined) return run(svc, organizationId, input, null, audit);
 
   const key: IdempotencyRef = { organizationId, scope: IMPORT_IDEMPOTENCY_SCOPE, key: idempotencyKey };
   const claim = await claimKey(svc.db, key, requestHash(input), { staleMs: svc.waitMs + 5 * 60_000 });
@@ -113,7 +114,7 @@ export async function submitImport(svc: SubmitServices, organizationId: string, 
   }
   let outcome: HttpOutcome;
   try {
-    outcome = await run(svc, organizationId, input, key);
+    outcome = await run(svc, organizationId, input, key, audit);
   } catch (err) {
     if (err instanceof AppError && (err.status === 400 || err.status === 404)) {
       await recordResponse(svc.db, key, err.status, { error: err.message, ...(err.details ? { details: err.details } : {}) });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Db, Tx } from "@insp/db";
 import { assetTypes, responseTypeOptions, responseTypes, templateLogicRules, templateQuestionOptions, templateQuestions, templateSections, templates, users } from "@insp/db/schema";
+import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { badRequest, isBlank, isUuid } from "../errors.ts";
 import { toDetail } from "./detail.ts";
@@ -20,7 +21,7 @@ export interface CreateTemplateResult {
  * engine, then writes the template, its sections, questions, copied options and rules in
  * one transaction. Always DRAFT, version 1; initialTitle is the name.
  */
-export async function createTemplate(db: Db, cmd: { organizationId: string; createdBy: string; input: CreateTemplateInput }): Promise<CreateTemplateResult> {
+export async function createTemplate(db: Db, cmd: { organizationId: string; createdBy: string; input: CreateTemplateInput; audit: AuditContext }): Promise<CreateTemplateResult> {
   const { organizationId, createdBy } = cmd;
   // A blank assetTypeId is the same as none given (as for every optional field).
   const input = { ...cmd.input, assetTypeId: isBlank(cmd.input.assetTypeId) ? null : cmd.input.assetTypeId };
@@ -50,6 +51,7 @@ export async function createTemplate(db: Db, cmd: { organizationId: string; crea
       .returning({ id: templates.id });
     const templateId = row!.id;
     await recordChange(tx, { organizationId, resourceType: "template", resourceId: templateId, change: "created" });
+    await recordAudit(tx, cmd.audit, { organizationId, action: "template.created", resourceType: "template", resourceId: templateId });
     await insertInChunks(tx, templateSections, plan.sections.map((s) => ({ ...s, organizationId, templateId })));
     await insertInChunks(tx, templateQuestions, plan.questions.map(({ options: _options, ...question }) => ({ ...question, organizationId, templateId })));
     await insertInChunks(tx, templateQuestionOptions, plan.questions.flatMap((question) => question.options.map((o) => ({ ...o, organizationId, questionId: question.id }))));

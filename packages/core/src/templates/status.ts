@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@insp/db";
 import { templates } from "@insp/db/schema";
+import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { AppError } from "../errors.ts";
 import { toDetail } from "./detail.ts";
@@ -15,7 +16,7 @@ import type { TemplateDetail, TemplateStatus } from "./types.ts";
  */
 export type TemplateAction = "publish" | "archive";
 
-export async function changeTemplateStatus(db: Db, organizationId: string, templateId: string, action: TemplateAction): Promise<TemplateDetail> {
+export async function changeTemplateStatus(db: Db, organizationId: string, templateId: string, action: TemplateAction, audit: AuditContext): Promise<TemplateDetail> {
   await assertTemplateAccess(db, organizationId, templateId);
   return db.transaction(async (tx) => {
     const scope = and(eq(templates.id, templateId), eq(templates.organizationId, organizationId));
@@ -27,10 +28,12 @@ export async function changeTemplateStatus(db: Db, organizationId: string, templ
     if (action === "publish" && status === "DRAFT") {
       await tx.update(templates).set({ status: "PUBLISHED", isActive: true, publishedAt: sql`now()` }).where(scope);
       await recordChange(tx, { organizationId, resourceType: "template", resourceId: templateId, change: "published" });
+      await recordAudit(tx, audit, { organizationId, action: "template.published", resourceType: "template", resourceId: templateId, changedFields: ["status", "isActive", "publishedAt"] });
     }
     if (action === "archive" && status !== "ARCHIVED") {
       await tx.update(templates).set({ status: "ARCHIVED", isActive: false, archivedAt: sql`now()` }).where(scope);
       await recordChange(tx, { organizationId, resourceType: "template", resourceId: templateId, change: "archived" });
+      await recordAudit(tx, audit, { organizationId, action: "template.archived", resourceType: "template", resourceId: templateId, changedFields: ["status", "isActive", "archivedAt"] });
     }
     return toDetail((await loadTemplateRows(tx, organizationId, templateId))!);
   });

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { webhookEndpoints, type WebhookEndpointRow } from "@insp/db/schema";
+import { givenFields, recordAudit, type AuditContext } from "../audit/index.ts";
 import { badRequest, isUuid, notFound } from "../errors.ts";
 import { urlProblem, type TargetPolicy } from "./address.ts";
 import type { WebhookEventType } from "./events.ts";
@@ -47,14 +48,19 @@ export async function createEndpoint(
   policy: TargetPolicy,
   organizationId: string,
   input: { url: string; events: WebhookEventType[]; description?: string | null },
+  audit: AuditContext,
 ): Promise<WebhookEndpointView & { secret: string }> {
   checkUrl(input.url, policy);
   const secret = newWebhookSecret();
-  const [row] = await db
-    .insert(webhookEndpoints)
-    .values({ organizationId, url: input.url, events: [...new Set(input.events)], description: input.description ?? null, secretEnc: box.seal(secret) })
-    .returning();
-  return { ...toEndpointView(row!), secret };
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx
+      .insert(webhookEndpoints)
+      .values({ organizationId, url: input.url, events: [...new Set(input.events)], description: input.description ?? null, secretEnc: box.seal(secret) })
+      .returning();
+    await recordAudit(tx, audit, { organizationId, action: "webhook.created", resourceType: "webhook_endpoint", resourceId: r!.id });
+    return r!;
+  });
+  return { ...toEndpointView(row), secret };
 }
 
 export async function listEndpoints(db: DbOrTx, organizationId: string): Promise<WebhookEndpointView[]> {
@@ -83,10 +89,12 @@ export async function updateEndpoint(
   organizationId: string,
   id: string,
   patch: { url?: string; events?: WebhookEventType[]; description?: string | null; enabled?: boolean },
+  audit: AuditContext,
 ): Promise<WebhookEndpointView> {
   await loadEndpoint(db, organizationId, id);
   if (patch.url !== undefined) checkUrl(patch.url, policy);
-  const [row] = await db
+  return db.transaction(async (tx) => {
+    const [row] = await tx
     .update(webhookEndpoints)
     .set({
       ...(patch.url !== undefined ? { url: patch.url } : {}),
@@ -98,29 +106,38 @@ export async function updateEndpoint(
     })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
     .returning();
-  if (!row) throw notFoundError();
-  return toEndpointView(row);
+    if (!row) throw notFoundError();
+    await recordAudit(tx, audit, { organizationId, action: "webhook.updated", resourceType: "webhook_endpoint", resourceId: id, changedFields: givenFields(patch) });
+    return toEndpointView(row);
+  });
 }
 
-export async function deleteEndpoint(db: DbOrTx, organizationId: string, id: string): Promise<void> {
+export async function deleteEndpoint(db: DbOrTx, organizationId: string, id: string, audit: AuditContext): Promise<void> {
   if (!isUuid(id)) throw notFoundError();
-  const gone = await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
-    .returning({ id: webhookEndpoints.id });
-  if (!gone.length) throw notFoundError();
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
+      .returning({ id: webhookEndpoints.id });
+    if (!gone.length) throw notFoundError();
+    await recordAudit(tx, audit, { organizationId, action: "webhook.deleted", resourceType: "webhook_endpoint", resourceId: id });
+  });
 }
 
 /** A new secret; the current one keeps signing beside it for 24 hours (receivers switch without a gap). */
-export async function rotateEndpointSecret(db: DbOrTx, box: SecretBox, organizationId: string, id: string): Promise<{ secret: string; previousSecretExpiresAt: string }> {
+export async function rotateEndpointSecret(db: DbOrTx, box: SecretBox, organizationId: string, id: string, audit: AuditContext): Promise<{ secret: string; previousSecretExpiresAt: string }> {
   const current = await loadEndpoint(db, organizationId, id);
   const secret = newWebhookSecret();
-  const [row] = await db
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx
     .update(webhookEndpoints)
     .set({ secretEnc: box.seal(secret), previousSecretEnc: current.secretEnc, previousSecretExpiresAt: sql`now() + make_interval(hours => ${PREVIOUS_SECRET_HOURS})`, updatedAt: sql`now()` })
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
     .returning({ expires: webhookEndpoints.previousSecretExpiresAt });
-  if (!row) throw notFoundError();
+    if (!r) throw notFoundError();
+    await recordAudit(tx, audit, { organizationId, action: "webhook.secret_rotated", resourceType: "webhook_endpoint", resourceId: id, changedFields: ["secret"] });
+    return r;
+  });
   return { secret, previousSecretExpiresAt: row.expires!.toISOString() };
 }
 

@@ -7,3 +7,4 @@ export * from "./inspections.ts";
 export * from "./sync.ts";
 export * from "./changes.ts";
 export * from "./webhooks.ts";
+export * from "./audit.ts";

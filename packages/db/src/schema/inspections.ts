@@ -139,6 +139,8 @@ export const inspectionImports = pgTable(
     result: jsonb("result"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
+    /** Who sent it, for the audit entry the worker writes: {actorType, actorId, requestId}. */
+    audit: jsonb("audit"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -15,6 +15,8 @@ export const syncRequests = pgTable(
     /** processing, completed */
     status: text("status").notNull().default("processing"),
     dryRun: boolean("dry_run").notNull().default(false),
+    /** The HTTP request id, for the audit entries the workers write. */
+    requestId: text("request_id"),
     total: integer("total").notNull(),
     createdAt: createdAt(),
     completedAt: ts("completed_at"),

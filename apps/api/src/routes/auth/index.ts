@@ -63,9 +63,9 @@ export function authRoutes(deps: Deps): Router {
 
   router.post(
     "/api/auth/login",
-    handle({ body: LoginBody }, async ({ body }, _req, res) => {
+    handle({ body: LoginBody }, async ({ body }, req, res) => {
       res.setHeader("Cache-Control", "no-store");
-      res.json(await login(deps.db, deps.tokens, body.email, body.password, deps.env.USER_TOKEN_TTL_SECONDS));
+      res.json(await login(deps.db, deps.tokens, body.email, body.password, deps.env.USER_TOKEN_TTL_SECONDS, String(req.id)));
     }),
   );
 
@@ -75,7 +75,7 @@ export function authRoutes(deps: Deps): Router {
     handle({ body: PasswordBody }, async ({ body }, req, res) => {
       const p = principalOf(req);
       if (p.kind !== "user") throw new Error("unreachable");
-      await changePassword(deps.db, p.userId, body.currentPassword, body.newPassword);
+      await changePassword(deps.db, p.userId, body.currentPassword, body.newPassword, String(req.id));
       res.status(204).end();
     }),
   );

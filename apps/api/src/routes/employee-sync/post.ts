@@ -27,6 +27,7 @@ export function postSyncRoute(deps: Deps): RequestHandler {
       const outcome = await submitSync(svc, {
         organizationId: principal.organizationId,
         clientId: principal.kind === "client" ? principal.clientId : null,
+        httpRequestId: String(req.id),
         syncBatchId: body.syncBatchId ?? null,
         entries: body.employees.map((e): ValidatedEntry => validateEmployee(e)),
         rawBody: req.body,

@@ -1,7 +1,7 @@
 import { ImportBody } from "@insp/contracts";
 import { idempotencyKeyOf, submitImport, type MediaStore, type SubmitServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
-import { principalOf } from "../../http/auth.ts";
+import { auditOf, principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";
 
 /**
@@ -19,7 +19,7 @@ export function importInspectionRoute(deps: Deps, store: MediaStore) {
   };
   return handle({ body: ImportBody }, async ({ body }, req, res) => {
     const key = idempotencyKeyOf(req.header("idempotency-key"));
-    const outcome = await submitImport(svc, principalOf(req).organizationId, body, key);
+    const outcome = await submitImport(svc, principalOf(req).organizationId, body, auditOf(req), key);
     if (outcome.status >= 500) req.log.warn({ status: outcome.status, error: outcome.body.error }, "inspection import not completed");
     res.status(outcome.status).set(outcome.headers ?? {}).json(outcome.body);
   });

@@ -1,7 +1,7 @@
 import { CreateTemplateBody, TEMPLATE_MESSAGES } from "@insp/contracts";
 import { AppError, badRequest, createTemplate, forbidden, isBlank } from "@insp/core";
 import type { Deps } from "../../deps.ts";
-import { principalOf } from "../../http/auth.ts";
+import { auditOf, principalOf } from "../../http/auth.ts";
 import { handle, zodDetails } from "../../http/handle.ts";
 
 /**
@@ -28,6 +28,6 @@ export const createTemplateRoute = (deps: Deps) =>
     } else {
       createdBy = given!;
     }
-    const result = await createTemplate(deps.db, { organizationId: p.organizationId, createdBy, input });
+    const result = await createTemplate(deps.db, { organizationId: p.organizationId, createdBy, input, audit: auditOf(req) });
     res.json({ success: true, message: result.message, template: result.template, skippedRules: result.skippedRules });
   });

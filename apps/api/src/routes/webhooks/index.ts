@@ -14,7 +14,7 @@ import {
   updateEndpoint,
 } from "@insp/core";
 import type { Deps } from "../../deps.ts";
-import { authenticate, principalOf } from "../../http/auth.ts";
+import { auditOf, authenticate, principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";
 
 /** Webhook endpoints (extension): an API key or an admin user's token. */
@@ -34,7 +34,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ body: CreateWebhookBody }, async ({ body }, req, res) => {
-      res.status(201).json(await createEndpoint(deps.db, box, policy, org(req), body));
+      res.status(201).json(await createEndpoint(deps.db, box, policy, org(req), body, auditOf(req)));
     }),
   );
   router.get(
@@ -58,7 +58,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam, body: UpdateWebhookBody }, async ({ params, body }, req, res) => {
-      res.json(await updateEndpoint(deps.db, policy, org(req), params.id, body));
+      res.json(await updateEndpoint(deps.db, policy, org(req), params.id, body, auditOf(req)));
     }),
   );
   router.delete(
@@ -66,7 +66,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam }, async ({ params }, req, res) => {
-      await deleteEndpoint(deps.db, org(req), params.id);
+      await deleteEndpoint(deps.db, org(req), params.id, auditOf(req));
       res.status(204).end();
     }),
   );
@@ -75,7 +75,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam }, async ({ params }, req, res) => {
-      res.json(await rotateEndpointSecret(deps.db, box, org(req), params.id));
+      res.json(await rotateEndpointSecret(deps.db, box, org(req), params.id, auditOf(req)));
     }),
   );
   router.get(

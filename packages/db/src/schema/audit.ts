@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { createdAt, orgId } from "./columns.ts";
+
+/**
+ * Who changed what, written in the transaction that made the change: the actor (API key id,
+ * OAuth client id, user id; `admin_cli` for the operator's CLI, `anonymous` for failed logins),
+ * the action, the resource, the NAMES of the changed fields (never values) and the request id.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    seq: bigserial("seq", { mode: "bigint" }).primaryKey(),
+    id: uuid("id").notNull().defaultRandom(),
+    organizationId: orgId(),
+    /** api_key, oauth_client, user, admin_cli, anonymous */
+    actorType: text("actor_type").notNull(),
+    actorId: text("actor_id"),
+    action: text("action").notNull(),
+    resourceType: text("resource_type").notNull(),
+    resourceId: text("resource_id"),
+    changedFields: text("changed_fields").array().notNull().default(sql`'{}'::text[]`),
+    requestId: text("request_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_org_seq_idx").on(t.organizationId, t.seq),
+    index("audit_log_org_action_idx").on(t.organizationId, t.action, t.seq),
+    index("audit_log_org_actor_idx").on(t.organizationId, t.actorId, t.seq),
+    index("audit_log_org_resource_idx").on(t.organizationId, t.resourceType, t.resourceId, t.seq),
+    index("audit_log_created_idx").on(t.createdAt),
+  ],
+);
