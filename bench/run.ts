@@ -18,6 +18,7 @@ import { syncAccounts } from "./scenarios/sync-accounts.ts";
 import { syncCreate } from "./scenarios/sync-create.ts";
 import { syncFloor } from "./scenarios/sync-floor.ts";
 import { syncLarge } from "./scenarios/sync-large.ts";
+import { webhooks } from "./scenarios/webhooks.ts";
 import { syncRaw } from "./scenarios/sync-raw.ts";
 import { syncUpdate } from "./scenarios/sync-update.ts";
 
@@ -29,6 +30,7 @@ const registry: Record<ScenarioName, Scenario> = {
   "sync-accounts": syncAccounts,
   scale,
   "sync-large": syncLarge,
+  webhooks,
   import: importScenario,
   list,
   soak,

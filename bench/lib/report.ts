@@ -176,6 +176,7 @@ export function cpuTable(results: ScenarioResult[]): CpuRow[] {
   add("sync-update", "employee");
   add("sync-accounts", "employee with its welcome mail");
   add("sync-large", "employee");
+  add("webhooks", "employee with its webhook");
   add("import", "inspection");
   add("list", "request (page 1)", "page1Cpu");
   add("soak", "request (mixed)");

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { ConfigError } from "@insp/config";
-import { AppError, SecretBox } from "@insp/core";
+import { AppError, SecretBox, targetPolicy } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
 import { commands } from "./commands.ts";
 import { loadAdminEnv } from "./env.ts";
@@ -54,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
   await runMigrations(env.DATABASE_URL);
   const { db, close } = createDb(env.DATABASE_URL, { max: 2, applicationName: "inspection-admin" });
   try {
-    const webhooks = { box: new SecretBox(env.WEBHOOK_SECRET_KEY), policy: { httpsOnly: env.NODE_ENV === "production", allowPrivate: env.WEBHOOK_ALLOW_PRIVATE } };
+    const webhooks = { box: new SecretBox(env.WEBHOOK_SECRET_KEY), policy: targetPolicy(env) };
     const result = await command.run({ db, pepper: env.SECRET_PEPPER, webhooks, flags: values, positionals: rest });
     if (values.json) console.log(JSON.stringify(result, null, 2));
     else printHuman(result);

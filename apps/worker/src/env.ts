@@ -17,7 +17,7 @@ export const workerEnvShape = {
   /** Inspection-import jobs one worker process runs at once. */
   IMPORT_CONCURRENCY: intVar(2, 1, 200),
   /** Webhook delivery attempts one worker process runs at once (each holds a connection until the receiver answers). */
-  WEBHOOK_CONCURRENCY: intVar(4, 1, 200),
+  WEBHOOK_CONCURRENCY: intVar(8, 1, 200),
   /** Seconds before each delivery attempt, comma-separated; default the Standard Webhooks schedule (about 27.6 hours). */
   WEBHOOK_RETRY_SCHEDULE: z.string().refine((s) => parseSchedule(s) !== null, "must be whole seconds separated by commas, e.g. 0,5,300").optional(),
   /** A receiver that has not answered within this long has failed the attempt. */
@@ -25,7 +25,7 @@ export const workerEnvShape = {
   /** An endpoint whose deliveries have all failed for this long is disabled (default 5 days). */
   WEBHOOK_DISABLE_AFTER_SECONDS: intVar(432_000, 1, 31_536_000),
   /** Postgres connections of a worker: at least the four concurrencies together (each running job holds one). */
-  DB_POOL_MAX: intVar(20, 1, 200),
+  DB_POOL_MAX: intVar(24, 1, 200),
   /** smtp:// or smtps:// URL; unset in development: mails are written as .eml files under MAIL_DIR. */
   SMTP_URL: optionalUrlVar(["smtp:", "smtps:"]),
   MAIL_FROM: z.string().min(3).default("Inspection Service <no-reply@inspection.local>"),

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { DEFAULT_RETRY_SCHEDULE, SecretBox, eventTypeOf, isAllowedAddress, newWebhookSecret, parseSchedule, retryDelayMs, sendWebhook, signedHeaders, urlProblem } from "../src/index.ts";
+import { DEFAULT_RETRY_SCHEDULE, SecretBox, eventTypeOf, targetPolicy, isAllowedAddress, newWebhookSecret, parseSchedule, retryDelayMs, sendWebhook, signedHeaders, urlProblem } from "../src/index.ts";
 
 describe("webhook targets", () => {
   const prod = { httpsOnly: true, allowPrivate: false };
@@ -12,6 +12,12 @@ describe("webhook targets", () => {
     for (const a of ["8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(isAllowedAddress(a, prod), a).toBe(true);
     expect(isAllowedAddress("127.0.0.1", { allowPrivate: true })).toBe(true);
     expect(isAllowedAddress("0.0.0.0", { allowPrivate: true })).toBe(false);
+  });
+
+  it("is https only in production, unless private targets are allowed", () => {
+    expect(targetPolicy({ NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE: false })).toEqual({ httpsOnly: true, allowPrivate: false });
+    expect(targetPolicy({ NODE_ENV: "production", WEBHOOK_ALLOW_PRIVATE: true })).toEqual({ httpsOnly: false, allowPrivate: true });
+    expect(targetPolicy({ NODE_ENV: "development", WEBHOOK_ALLOW_PRIVATE: false })).toEqual({ httpsOnly: false, allowPrivate: false });
   });
 
   it("checks URLs when they are registered: https in production, no credentials, no private literal or localhost", () => {

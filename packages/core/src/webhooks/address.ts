@@ -8,6 +8,14 @@ export interface TargetPolicy {
   allowPrivate: boolean;
 }
 
+/**
+ * The policy of a deployment: in production https only, unless private targets are allowed
+ * (receivers inside the operator's own network, where plain http is common, and the bench).
+ */
+export function targetPolicy(env: { NODE_ENV: string; WEBHOOK_ALLOW_PRIVATE: boolean }): TargetPolicy {
+  return { httpsOnly: env.NODE_ENV === "production" && !env.WEBHOOK_ALLOW_PRIVATE, allowPrivate: env.WEBHOOK_ALLOW_PRIVATE };
+}
+
 /** Why a URL may not be a webhook endpoint (checked when it is registered), or null. */
 export function urlProblem(raw: string, policy: TargetPolicy): string | null {
   let url: URL;

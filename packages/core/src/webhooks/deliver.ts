@@ -53,16 +53,18 @@ type Row = { id: string; organization_id: string; event_id: string; payload: str
  */
 export async function attemptDelivery(db: Db, cfg: DeliveryConfig, organizationId: string, deliveryId: string, attempt: number): Promise<AttemptOutcome> {
   return db.$client.begin(async (tx) => {
-    const [lock] = await tx<{ ok: boolean }[]>`select pg_try_advisory_xact_lock(hashtextextended(${deliveryId}, 7)) as ok`;
-    if (!lock!.ok) return { kind: "busy" as const };
-    const [d] = await tx<Row[]>`
-      select d.id, d.organization_id, d.event_id, d.payload, d.status, d.attempts, d.endpoint_id,
+    // The lock first (a CTE is evaluated once, before the join reads the row), then the row: one round trip.
+    const [row] = await tx<(Partial<Row> & { ok: boolean })[]>`
+      with l as (select pg_try_advisory_xact_lock(hashtextextended(${deliveryId}, 7)) as ok)
+      select l.ok, d.id, d.organization_id, d.event_id, d.payload, d.status, d.attempts, d.endpoint_id,
         e.url, e.enabled, e.secret_enc, e.previous_secret_enc,
         (extract(epoch from e.previous_secret_expires_at) * 1000)::float8 as previous_secret_expires_ms,
         (extract(epoch from e.failing_since) * 1000)::float8 as failing_since_ms
-      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id and e.organization_id = d.organization_id
-      where d.id = ${deliveryId} and d.organization_id = ${organizationId}`;
-    if (!d || d.status !== "pending" || d.attempts !== attempt) return { kind: "skipped" as const };
+      from l left join webhook_deliveries d on l.ok and d.id = ${deliveryId} and d.organization_id = ${organizationId}
+        left join webhook_endpoints e on e.id = d.endpoint_id and e.organization_id = d.organization_id`;
+    if (!row!.ok) return { kind: "busy" as const };
+    const d = row as Row;
+    if (!d.id || d.status !== "pending" || d.attempts !== attempt) return { kind: "skipped" as const };
     if (!d.enabled) {
       await tx`update webhook_deliveries set status = 'failed', updated_at = now() where id = ${d.id}`;
       return { kind: "failed" as const };
@@ -78,13 +80,16 @@ const isSuccess = (r: SendResult) => r.statusCode !== null && r.statusCode >= 20
 
 async function record(tx: postgres.TransactionSql, cfg: DeliveryConfig, d: Row, r: SendResult): Promise<AttemptOutcome> {
   const n = d.attempts + 1;
-  await tx`insert into webhook_attempts (organization_id, delivery_id, attempt, status_code, duration_ms, response, error)
-    values (${d.organization_id}, ${d.id}, ${n}, ${r.statusCode}, ${r.durationMs}, ${r.response}, ${r.error})`;
   if (isSuccess(r)) {
-    await tx`update webhook_deliveries set status = 'succeeded', attempts = ${n}, updated_at = now() where id = ${d.id}`;
+    // The common case in one statement: the attempt and the delivery's success.
+    await tx`with a as (insert into webhook_attempts (organization_id, delivery_id, attempt, status_code, duration_ms, response, error)
+        values (${d.organization_id}, ${d.id}, ${n}, ${r.statusCode}, ${r.durationMs}, ${r.response}, ${r.error}))
+      update webhook_deliveries set status = 'succeeded', attempts = ${n}, updated_at = now() where id = ${d.id}`;
     if (d.failing_since_ms !== null) await tx`update webhook_endpoints set failing_since = null where id = ${d.endpoint_id}`;
     return { kind: "succeeded" };
   }
+  await tx`insert into webhook_attempts (organization_id, delivery_id, attempt, status_code, duration_ms, response, error)
+    values (${d.organization_id}, ${d.id}, ${n}, ${r.statusCode}, ${r.durationMs}, ${r.response}, ${r.error})`;
   const since = d.failing_since_ms === null ? new Date() : new Date(d.failing_since_ms);
   const gone = r.statusCode === 410;
   const tooLong = Date.now() - since.getTime() >= cfg.disableAfterSeconds * 1000;

@@ -36,8 +36,16 @@ export function webhookBody(e: { id: string; type: string; at: string; organizat
  */
 export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deliveries: NewDelivery[]; events: number }> {
   const sql = db.$client;
-  const [pos] = await sql<{ xid: string; seq: string }[]>`select xid::text as xid, seq::text as seq from webhook_dispatch where id = 1`;
+  const [pos] = await sql<{ xid: string; seq: string; endpoints: boolean }[]>`
+    select xid::text as xid, seq::text as seq, exists (select 1 from webhook_endpoints where enabled) as endpoints from webhook_dispatch where id = 1`;
   if (!pos) return { deliveries: [], events: 0 };
+  if (!pos.endpoints) {
+    // No endpoint anywhere: move past every final change without reading them.
+    await sql`update webhook_dispatch w set xid = c.xid, seq = c.seq
+      from (select xid, seq from change_events where xid < pg_snapshot_xmin(pg_current_snapshot()) order by xid desc, seq desc limit 1) c
+      where w.id = 1 and (c.xid, c.seq) > (w.xid, w.seq)`;
+    return { deliveries: [], events: 0 };
+  }
   const events = await sql<EventRow[]>`
     select seq::text as seq, xid::text as xid, id, organization_id, resource_type, resource_id, change,
       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at

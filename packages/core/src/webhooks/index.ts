@@ -1,6 +1,6 @@
 export { WEBHOOK_EVENT_TYPES, eventTypeOf, type WebhookEventType } from "./events.ts";
 export { SecretBox, newWebhookSecret } from "./secrets.ts";
-export { urlProblem, isAllowedAddress, guardedLookup, type TargetPolicy } from "./address.ts";
+export { targetPolicy, urlProblem, isAllowedAddress, guardedLookup, type TargetPolicy } from "./address.ts";
 export { sendWebhook, type SendResult } from "./send.ts";
 export { DEFAULT_RETRY_SCHEDULE, parseSchedule, retryDelayMs } from "./schedule.ts";
 export * from "./endpoints.ts";

@@ -13,6 +13,12 @@ export interface SendResult {
 }
 
 const RESPONSE_KEEP = 1024;
+
+/**
+ * Connections are kept open between attempts to the same receiver (a new TCP and TLS handshake
+ * per event cost more than the delivery itself); the address check runs whenever one is opened.
+ */
+const agents = { "http:": new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }), "https:": new https.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }) };
 /** Read at most this much of an answer, then stop listening. */
 const RESPONSE_READ_MAX = 64 * 1024;
 
@@ -40,7 +46,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       headers: { "content-type": "application/json", "user-agent": "inspection-service-webhooks/1", ...headers, "content-length": Buffer.byteLength(body) },
       lookup: guardedLookup(opts),
       signal: AbortSignal.timeout(opts.timeoutMs),
-      agent: false,
+      agent: agents[target.protocol as "http:" | "https:"],
     });
     req.on("response", (res) => {
       const chunks: Buffer[] = [];

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, customType, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, customType, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, orgId } from "./columns.ts";
 
 /** Postgres's 64-bit transaction id (`pg_current_xact_id()`), read and written as a decimal string. */
@@ -15,7 +15,7 @@ export const xid8 = customType<{ data: string; driverData: string }>({ dataType:
 export const changeEvents = pgTable(
   "change_events",
   {
-    seq: bigserial("seq", { mode: "bigint" }).primaryKey(),
+    seq: bigserial("seq", { mode: "bigint" }).notNull(),
     /** The event's public id (webhook-id, feed and replay). */
     id: uuid("id").notNull().defaultRandom(),
     organizationId: orgId(),
@@ -27,11 +27,12 @@ export const changeEvents = pgTable(
     change: text("change").notNull(),
     createdAt: createdAt(),
   },
+  // Three indexes, each written by every employee change of a sync: the reading order (the
+  // dispatcher), the feeds' (organization, type, order), and the public id (replay).
   (t) => [
-    uniqueIndex("change_events_id_key").on(t.id),
+    primaryKey({ name: "change_events_pkey", columns: [t.xid, t.seq] }),
     index("change_events_feed_idx").on(t.organizationId, t.resourceType, t.xid, t.seq),
-    index("change_events_order_idx").on(t.xid, t.seq),
-    index("change_events_created_idx").on(t.createdAt),
+    uniqueIndex("change_events_id_key").on(t.id),
   ],
 );
 

@@ -11,6 +11,7 @@ import {
   listEndpoints,
   replayEvents,
   rotateEndpointSecret,
+  targetPolicy,
   updateEndpoint,
 } from "@insp/core";
 import type { Deps } from "../../deps.ts";
@@ -26,7 +27,7 @@ export function webhookRoutes(deps: Deps): Router {
     next(p.kind === "user" && !p.isAdmin ? forbidden("Only admin users can manage webhooks") : undefined);
   };
   const box = new SecretBox(deps.env.WEBHOOK_SECRET_KEY);
-  const policy = { httpsOnly: deps.env.NODE_ENV === "production", allowPrivate: deps.env.WEBHOOK_ALLOW_PRIVATE };
+  const policy = targetPolicy(deps.env);
   const org = (req: Parameters<RequestHandler>[0]) => principalOf(req).organizationId;
 
   router.post(

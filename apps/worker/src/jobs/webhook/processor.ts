@@ -1,4 +1,4 @@
-import { SecretBox, attemptDelivery, enqueueRetry, parseSchedule, type DeliveryConfig } from "@insp/core";
+import { SecretBox, attemptDelivery, enqueueRetry, parseSchedule, targetPolicy, type DeliveryConfig } from "@insp/core";
 import { parseJobData } from "@insp/queue";
 import type { WorkerDeps } from "../../deps.ts";
 import type { ProcessorFactory } from "../registry.ts";
@@ -6,7 +6,7 @@ import type { ProcessorFactory } from "../registry.ts";
 export function deliveryConfig(env: WorkerDeps["env"]): DeliveryConfig {
   return {
     box: new SecretBox(env.WEBHOOK_SECRET_KEY),
-    policy: { httpsOnly: env.NODE_ENV === "production", allowPrivate: env.WEBHOOK_ALLOW_PRIVATE },
+    policy: targetPolicy(env),
     schedule: parseSchedule(env.WEBHOOK_RETRY_SCHEDULE)!,
     timeoutMs: env.WEBHOOK_TIMEOUT_SECONDS * 1000,
     disableAfterSeconds: env.WEBHOOK_DISABLE_AFTER_SECONDS,
