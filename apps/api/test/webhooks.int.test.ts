@@ -112,11 +112,11 @@ describe("webhooks", () => {
     await createTemplate(stack, t, auditTemplateBody(t), false);
     const down = await until("delivery failed", () => deliveries(t, failing.id), (b) => b.deliveries[0]?.status === "failed");
     expect(down.deliveries[0].attempts.map((a: any) => a.statusCode)).toEqual([500, 500, 500, 500]);
-    expect(down.deliveries[0].nextAttemptAt).toBeNull();
+    expect(down.deliveries[0]).toMatchObject({ nextAttemptAt: null, failureReason: "no success after 4 attempts" });
     const auth = { bearer: t.apiKey };
     const disabled = await until("endpoint disabled", async () => (await stack.http.get(`/api/webhooks/${gone.id}`, { auth })).body, (b) => b.enabled === false);
     expect(disabled.disabledReason).toMatch(/410/);
-    expect((await deliveries(t, gone.id)).deliveries[0]).toMatchObject({ status: "failed" });
+    expect((await deliveries(t, gone.id)).deliveries[0]).toMatchObject({ status: "failed", failureReason: "endpoint disabled: the endpoint answered 410 Gone" });
     // A disabled endpoint gets nothing; enabled again, it gets what happens next.
     await createTemplate(stack, t, auditTemplateBody(t, { name: "While disabled" }), false);
     await until("dispatcher past every change", async () => (await stack.db.sql`select count(*)::int as n from change_events c, webhook_dispatch w where c.organization_id = ${t.organization.id} and (c.xid, c.seq) > (w.xid, w.seq)`)[0]!.n, (n) => n === 0);
@@ -221,5 +221,29 @@ describe("webhooks", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await receiver.received(`/sealed-${t.organization.id}`)).map((r) => r.body.data.title)).toEqual(["Ours"]);
     expect(got[0]!.body.organizationId).toBe(t.organization.id);
+  });
+});
+
+describe("an endpoint failing for longer than WEBHOOK_DISABLE_AFTER_SECONDS", () => {
+  let short: Stack;
+  beforeAll(async () => {
+    // 5 days in production; 2 s here, with retries 1 s apart.
+    short = await startStack({ workers: 1, env: { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "0,1,1,1,1,1,1,1", WEBHOOK_DISABLE_AFTER_SECONDS: "2" } });
+  });
+  afterAll(() => short?.stop());
+
+  it("is disabled, and its deliveries say why", async () => {
+    const t = await short.tenant();
+    const auth = { bearer: t.apiKey };
+    const path = `/failing-${t.organization.id}`;
+    const ep = (await short.http.post("/api/webhooks", { url: `${receiver.baseUrl}${path}`, events: ["template.created"] }, { auth })).body;
+    await receiver.configure(path, { secrets: [ep.secret], answers: Array(20).fill(500) });
+    await createTemplate(short, t, auditTemplateBody(t), false);
+    const disabled = await until("disabled", async () => (await short.http.get(`/api/webhooks/${ep.id}`, { auth })).body, (b) => b.enabled === false);
+    expect(disabled.disabledReason).toBe("every delivery failed for 2 seconds");
+    const list = (await short.http.get(`/api/webhooks/${ep.id}/deliveries`, { auth })).body;
+    expect(list.deliveries[0]).toMatchObject({ status: "failed", failureReason: "endpoint disabled: every delivery failed for 2 seconds", nextAttemptAt: null });
+    expect(list.deliveries[0].attempts.length).toBeGreaterThanOrEqual(3);
+    expect(list.deliveries[0].attempts.every((a: { statusCode: number }) => a.statusCode === 500)).toBe(true);
   });
 });

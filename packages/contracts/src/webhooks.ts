@@ -55,6 +55,7 @@ export const WebhookDeliveries = registry.register(
         eventId: z.uuid().openapi({ description: "The webhook-id header of every attempt." }),
         eventType: z.enum(WEBHOOK_EVENTS),
         status: z.enum(["pending", "succeeded", "failed"]),
+        failureReason: z.string().nullable().openapi({ description: "Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why)." }),
         createdAt: isoTimestamp,
         nextAttemptAt: isoTimestamp.nullable(),
         attempts: z.array(

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { DEFAULT_RETRY_SCHEDULE, SecretBox, eventTypeOf, targetPolicy, isAllowedAddress, newWebhookSecret, parseSchedule, retryDelayMs, sendWebhook, signedHeaders, urlProblem } from "../src/index.ts";
+import { DEFAULT_RETRY_SCHEDULE, SecretBox, duration, eventTypeOf, targetPolicy, isAllowedAddress, newWebhookSecret, parseSchedule, retryDelayMs, sendWebhook, signedHeaders, urlProblem } from "../src/index.ts";
 
 describe("webhook targets", () => {
   const prod = { httpsOnly: true, allowPrivate: false };
@@ -105,6 +105,13 @@ describe("webhook signing, secrets and schedule", () => {
     expect(parseSchedule("0, 1,2")).toEqual([0, 1, 2]);
     expect(parseSchedule("1,x")).toBeNull();
     expect(parseSchedule(undefined)).toBe(DEFAULT_RETRY_SCHEDULE);
+  });
+
+  it("says how long an endpoint failed in words", () => {
+    expect(duration(432_000)).toBe("5 days");
+    expect(duration(86_400)).toBe("1 day");
+    expect(duration(7200)).toBe("2 hours");
+    expect(duration(90)).toBe("90 seconds");
   });
 
   it("maps change-log rows to event types", () => {

@@ -66,7 +66,7 @@ export async function attemptDelivery(db: Db, cfg: DeliveryConfig, organizationI
     const d = row as Row;
     if (!d.id || d.status !== "pending" || d.attempts !== attempt) return { kind: "skipped" as const };
     if (!d.enabled) {
-      await tx`update webhook_deliveries set status = 'failed', updated_at = now() where id = ${d.id}`;
+      await tx`update webhook_deliveries set status = 'failed', failure_reason = 'the endpoint is disabled', updated_at = now() where id = ${d.id}`;
       return { kind: "failed" as const };
     }
     const endpoint = { secretEnc: d.secret_enc, previousSecretEnc: d.previous_secret_enc, previousSecretExpiresAt: d.previous_secret_expires_ms === null ? null : new Date(d.previous_secret_expires_ms) } satisfies Partial<WebhookEndpointRow>;
@@ -74,6 +74,14 @@ export async function attemptDelivery(db: Db, cfg: DeliveryConfig, organizationI
     const result = await sendWebhook(d.url, headers, d.payload, { ...cfg.policy, timeoutMs: cfg.timeoutMs });
     return record(tx, cfg, d, result);
   });
+}
+
+/** 432000 -> "5 days", 7200 -> "2 hours", 90 -> "90 seconds". */
+export function duration(seconds: number): string {
+  const unit = (n: number, what: string) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  if (seconds % 86_400 === 0) return unit(seconds / 86_400, "day");
+  if (seconds % 3600 === 0) return unit(seconds / 3600, "hour");
+  return unit(seconds, "second");
 }
 
 const isSuccess = (r: SendResult) => r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
@@ -94,16 +102,16 @@ async function record(tx: postgres.TransactionSql, cfg: DeliveryConfig, d: Row, 
   const gone = r.statusCode === 410;
   const tooLong = Date.now() - since.getTime() >= cfg.disableAfterSeconds * 1000;
   if (gone || tooLong) {
-    const reason = gone ? "the endpoint answered 410 Gone" : `every delivery failed for ${Math.round(cfg.disableAfterSeconds / 3600)} hours`;
+    const reason = gone ? "the endpoint answered 410 Gone" : `every delivery failed for ${duration(cfg.disableAfterSeconds)}`;
     await tx`update webhook_endpoints set enabled = false, disabled_reason = ${reason}, failing_since = ${since.toISOString()}::timestamptz, updated_at = now() where id = ${d.endpoint_id}`;
-    await tx`update webhook_deliveries set status = 'failed', attempts = case when id = ${d.id} then ${n} else attempts end, updated_at = now()
+    await tx`update webhook_deliveries set status = 'failed', failure_reason = ${`endpoint disabled: ${reason}`}, attempts = case when id = ${d.id} then ${n} else attempts end, updated_at = now()
       where endpoint_id = ${d.endpoint_id} and status = 'pending'`;
     return { kind: "failed" };
   }
   if (d.failing_since_ms === null) await tx`update webhook_endpoints set failing_since = ${since.toISOString()}::timestamptz where id = ${d.endpoint_id}`;
   const delay = retryDelayMs(cfg.schedule, n);
   if (delay === null) {
-    await tx`update webhook_deliveries set status = 'failed', attempts = ${n}, updated_at = now() where id = ${d.id}`;
+    await tx`update webhook_deliveries set status = 'failed', failure_reason = ${`no success after ${n} attempts`}, attempts = ${n}, updated_at = now() where id = ${d.id}`;
     return { kind: "failed" };
   }
   const at = new Date(Date.now() + delay);

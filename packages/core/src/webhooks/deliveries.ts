@@ -46,6 +46,8 @@ export interface DeliveryView {
   eventId: string;
   eventType: string;
   status: "pending" | "succeeded" | "failed";
+  /** Why it failed for good; null unless failed. */
+  failureReason: string | null;
   createdAt: string;
   /** When the next attempt is due; null once succeeded or failed. */
   nextAttemptAt: string | null;
@@ -58,8 +60,8 @@ const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-
 export async function listDeliveries(db: Db, organizationId: string, endpointId: string, q: { limit: number; offset: number }): Promise<{ deliveries: DeliveryView[]; pagination: { limit: number; offset: number; hasMore: boolean } }> {
   await loadEndpoint(db, organizationId, endpointId);
   const sql = db.$client;
-  const rows = await sql<{ id: string; event_id: string; event_type: string; status: DeliveryView["status"]; created_at: string; next_attempt_at: string }[]>`
-    select id, event_id, event_type, status, ${sql.unsafe(ISO("created_at"))} as created_at, ${sql.unsafe(ISO("next_attempt_at"))} as next_attempt_at
+  const rows = await sql<{ id: string; event_id: string; event_type: string; status: DeliveryView["status"]; failure_reason: string | null; created_at: string; next_attempt_at: string }[]>`
+    select id, event_id, event_type, status, failure_reason, ${sql.unsafe(ISO("created_at"))} as created_at, ${sql.unsafe(ISO("next_attempt_at"))} as next_attempt_at
     from webhook_deliveries where endpoint_id = ${endpointId} and organization_id = ${organizationId}
     order by created_at desc, id desc limit ${q.limit + 1} offset ${q.offset}`;
   const page = rows.slice(0, q.limit);
@@ -75,6 +77,7 @@ export async function listDeliveries(db: Db, organizationId: string, endpointId:
       eventId: r.event_id,
       eventType: r.event_type,
       status: r.status,
+      failureReason: r.failure_reason,
       createdAt: r.created_at,
       nextAttemptAt: r.status === "pending" ? r.next_attempt_at : null,
       attempts: attempts

@@ -5,5 +5,5 @@ export { sendWebhook, type SendResult } from "./send.ts";
 export { DEFAULT_RETRY_SCHEDULE, parseSchedule, retryDelayMs } from "./schedule.ts";
 export * from "./endpoints.ts";
 export { dispatchWebhookEvents, webhookBody, type NewDelivery } from "./dispatch.ts";
-export { attemptDelivery, signedHeaders, type AttemptOutcome, type DeliveryConfig } from "./deliver.ts";
+export { attemptDelivery, duration, signedHeaders, type AttemptOutcome, type DeliveryConfig } from "./deliver.ts";
 export * from "./deliveries.ts";

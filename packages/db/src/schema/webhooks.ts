@@ -46,6 +46,8 @@ export const webhookDeliveries = pgTable(
     /** pending, succeeded, failed */
     status: text("status").notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
+    /** Why it failed for good (no attempts left, endpoint disabled); null otherwise. */
+    failureReason: text("failure_reason"),
     nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
