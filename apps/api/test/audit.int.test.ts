@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DemoSeed } from "@insp/core";
+import type { AuditEntry, DemoSeed } from "@insp/core";
 import { startStack, type JsonResponse, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "./employee-sync.fixtures.ts";
 import { auditTemplateBody, createTemplate, importBody } from "./inspections.fixtures.ts";
@@ -12,16 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-interface Entry {
-  id: string;
-  at: string;
-  actor: { type: string; id: string | null };
-  action: string;
-  resourceType: string;
-  resourceId: string | null;
-  changedFields: string[];
-  requestId: string | null;
-}
+type Entry = AuditEntry;
 
 const audit = async (t: DemoSeed, query = ""): Promise<Entry[]> => {
   const res = await stack.http.get(`/api/audit?limit=200${query}`, { auth: { bearer: t.apiKey } });

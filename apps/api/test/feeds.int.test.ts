@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startStack, type JsonResponse, type Stack } from "@insp/testing";
+import { startStack, until, type JsonResponse, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "./employee-sync.fixtures.ts";
 import { auditTemplateBody, createTemplate, importBody, importOk } from "./inspections.fixtures.ts";
 
@@ -35,15 +35,6 @@ async function drain(get: (path: string) => Promise<JsonResponse>, path: string,
   }
 }
 
-async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error(`${what}: not reached within ${ms} ms: ${JSON.stringify(v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const apiGet = (t: DemoSeed) => (path: string) => stack.http.get(path, { auth: { bearer: t.apiKey } });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startReceiver, startStack, type Receiver, type ReceivedWebhook, type Stack } from "@insp/testing";
+import { startReceiver, startStack, until, type Receiver, type ReceivedWebhook, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "./employee-sync.fixtures.ts";
 import { auditTemplateBody, createTemplate, importBody, importOk } from "./inspections.fixtures.ts";
 import { userToken } from "./templates.fixtures.ts";
@@ -21,15 +21,6 @@ afterAll(async () => {
 
 const ALL = ["template.created", "template.published", "template.archived", "inspection.created", "employee.created", "employee.updated", "employee.deactivated", "sync.request.completed"];
 
-async function until<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (done(v)) return v;
-    if (Date.now() > end) throw new Error(`${what}: not reached within ${ms} ms: ${JSON.stringify(v).slice(0, 800)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Registers an endpoint at the receiver's `path` and tells the receiver its secret. */
 async function endpoint(t: DemoSeed, path: string, events = ALL, answers: number[] = []) {

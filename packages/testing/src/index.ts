@@ -9,3 +9,4 @@ export * from "./fuzz/schema.ts";
 export * from "./fuzz/mutations.ts";
 export * from "./fuzz/requests.ts";
 export * from "./webhook-receiver.ts";
+export * from "./poll.ts";
