@@ -1,3 +1,4 @@
+import type { Processor } from "bullmq";
 import type { Db, DbHandle } from "@insp/db";
 import type { Logger, Mailer } from "@insp/core";
 import type { Queues } from "@insp/queue";
@@ -12,3 +13,9 @@ export interface WorkerDeps {
   /** SMTP (or .eml files in development); closed at shutdown after the workers. */
   mailer: Mailer;
 }
+
+/** Builds the processor of one queue (jobs/registry.ts). */
+export type ProcessorFactory = (deps: WorkerDeps) => Processor;
+
+/** Recurring housekeeping run by every worker replica, each task idempotent (periodic.ts). */
+export type PeriodicTask = { name: string; everyMs: (deps: WorkerDeps) => number; run: (deps: WorkerDeps) => Promise<void> };

@@ -1,17 +1,13 @@
 import { deleteOldAudit, expireKeys } from "@insp/core";
 import { analyzeGrownTables } from "@insp/db";
-import type { WorkerDeps } from "./deps.ts";
+import type { PeriodicTask, WorkerDeps } from "./deps.ts";
 import { employeeSyncSweeps } from "./jobs/employee-sync/sweep.ts";
 import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
 import { mailSweeps } from "./jobs/mail/sweep.ts";
 import { redisLossWatch } from "./jobs/recovery.ts";
 import { webhookSweeps } from "./jobs/webhook/sweep.ts";
 
-/**
- * Recurring housekeeping run by every worker replica (each task is idempotent).
- * Features add their tasks here: e.g. the mail outbox sweep, expired idempotency keys.
- */
-export type PeriodicTask = { name: string; everyMs: (deps: WorkerDeps) => number; run: (deps: WorkerDeps) => Promise<void> };
+// Recurring housekeeping (PeriodicTask, deps.ts): features add their tasks here.
 
 /**
  * Tables that grew a lot since their last ANALYZE are analyzed, so prepared statements get plans

@@ -1,6 +1,6 @@
 import { requeueStaleDeliveries, requeueStaleMail, requeueStalledImports, requeueStalledSyncItems } from "@insp/core";
 import { claimQueueEpoch } from "@insp/queue";
-import type { PeriodicTask } from "../periodic.ts";
+import type { PeriodicTask } from "../deps.ts";
 
 /**
  * Redis lost its data (queue epoch.ts): every pending sync item, import, mail and due webhook delivery gets its job

@@ -1,13 +1,12 @@
 import type { Processor } from "bullmq";
 import { JOB_NAMES, type JobName } from "@insp/queue";
-import type { WorkerDeps } from "../deps.ts";
+import type { ProcessorFactory, WorkerDeps } from "../deps.ts";
 import { employeeSyncProcessor } from "./employee-sync/processor.ts";
 import { inspectionImportProcessor } from "./inspection-import/processor.ts";
 import { mailProcessor } from "./mail/processor.ts";
 import { waitOutDatabaseOutages } from "./outage.ts";
 import { webhookProcessor } from "./webhook/processor.ts";
 
-export type ProcessorFactory = (deps: WorkerDeps) => Processor;
 
 /**
  * Job name -> processor. A Record over every JobName makes a missing handler a type

@@ -1,6 +1,6 @@
 import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
 import { enqueueMails, enqueueSyncItems, runSyncItem } from "@insp/core";
-import type { ProcessorFactory } from "../registry.ts";
+import type { ProcessorFactory } from "../../deps.ts";
 
 /**
  * employee-sync: one employee of a sync request (core runSyncItem: one transaction).

@@ -1,5 +1,5 @@
 import { deleteOldSyncRequests, requeueStalledSyncItems } from "@insp/core";
-import type { PeriodicTask } from "../../periodic.ts";
+import type { PeriodicTask } from "../../deps.ts";
 
 /** Sync items whose job was lost get it back; old requests are removed. */
 export const employeeSyncSweeps: PeriodicTask[] = [

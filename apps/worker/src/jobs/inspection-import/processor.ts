@@ -1,6 +1,6 @@
 import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
 import { classifyImportFailure, failImport, runImport } from "@insp/core";
-import type { ProcessorFactory } from "../registry.ts";
+import type { ProcessorFactory } from "../../deps.ts";
 
 /**
  * inspection-import: creates the inspection of one validated import (core runImport, one

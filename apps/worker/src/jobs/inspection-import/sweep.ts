@@ -1,5 +1,5 @@
 import { requeueStalledImports } from "@insp/core";
-import type { PeriodicTask } from "../../periodic.ts";
+import type { PeriodicTask } from "../../deps.ts";
 
 /** Imports whose job was lost are queued again. */
 export const inspectionImportSweeps: PeriodicTask[] = [

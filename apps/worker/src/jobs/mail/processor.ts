@@ -1,6 +1,6 @@
 import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
 import { deliverMail, recordMailFailure } from "@insp/core";
-import type { ProcessorFactory } from "../registry.ts";
+import type { ProcessorFactory } from "../../deps.ts";
 
 /**
  * mail: delivers one mail_outbox row over SMTP (SMTP_URL), or as an .eml file under

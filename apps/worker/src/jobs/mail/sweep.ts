@@ -1,5 +1,5 @@
 import { requeueStaleMail } from "@insp/core";
-import type { PeriodicTask } from "../../periodic.ts";
+import type { PeriodicTask } from "../../deps.ts";
 
 /** Pending outbox rows older than a minute whose job was lost get a job again. */
 export const mailSweeps: PeriodicTask[] = [

@@ -1,7 +1,6 @@
 import { SecretBox, attemptDelivery, enqueueRetry, parseSchedule, targetPolicy, type DeliveryConfig } from "@insp/core";
 import { parseJobData } from "@insp/queue";
-import type { WorkerDeps } from "../../deps.ts";
-import type { ProcessorFactory } from "../registry.ts";
+import type { ProcessorFactory, WorkerDeps } from "../../deps.ts";
 
 export function deliveryConfig(env: WorkerDeps["env"]): DeliveryConfig {
   return {

@@ -1,5 +1,5 @@
 import { completeFinishedSyncRequests, dispatchWebhookEvents, enqueueDeliveries, requeueStaleDeliveries } from "@insp/core";
-import type { PeriodicTask } from "../../periodic.ts";
+import type { PeriodicTask } from "../../deps.ts";
 
 /**
  * The change log to webhook deliveries (every 250 ms; one query when nothing changed), sync
