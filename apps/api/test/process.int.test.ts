@@ -111,10 +111,14 @@ describe("admin CLI", () => {
     expect(keys).not.toContain(key.apiKey);
     expect(JSON.parse(keys)[0].prefix).toBe(key.apiKey.slice(0, 12));
     await admin("revoke-api-key", "--org", org.id, "--id", key.id);
+    const client = JSON.parse((await admin("create-oauth-client", "--org", org.id, "--json")).stdout);
+    await admin("revoke-oauth-client", "--org", org.id, "--client-id", client.clientId);
     const audited = await db.sql<{ action: string; actor_type: string; resource_id: string }[]>`select action, actor_type, resource_id from audit_log where organization_id = ${org.id} order by seq`;
     expect(audited.map((r) => [r.action, r.actor_type, r.resource_id])).toEqual([
       ["api_key.created", "admin_cli", key.id],
       ["api_key.revoked", "admin_cli", key.id],
+      ["oauth_client.created", "admin_cli", client.clientId],
+      ["oauth_client.revoked", "admin_cli", client.clientId],
     ]);
     await expect(admin("create-site", "--org", "not-a-uuid", "--name", "x", "--code", "y")).rejects.toMatchObject({ stderr: expect.stringMatching(/--org must be an organization id/) });
   });
