@@ -4,7 +4,7 @@ import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
 import type { DemoSeed } from "@insp/core";
 import { startStack, type Stack } from "@insp/testing";
 import { syncCaller, syncToken } from "./employee-sync.fixtures.ts";
-import { importBody, importOk, publishedAudit, type Tpl } from "./inspections.fixtures.ts";
+import { importBody, importOk, png, publishedAudit, type Tpl } from "./inspections.fixtures.ts";
 
 /**
  * Every authenticated operation against every kind of bad credential, and against another
@@ -21,6 +21,7 @@ interface Ids {
   request: string;
   employee: string;
   webhook: string;
+  media: string;
 }
 interface Op {
   name: string;
@@ -58,6 +59,7 @@ const OPS: Op[] = [
   { name: "POST /api/webhooks/{id}/rotate-secret", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/rotate-secret`, accepts: ["apiKey", "user"], adminOnly: true },
   { name: "GET /api/webhooks/{id}/deliveries", method: "GET", path: (i) => `/api/webhooks/${i.webhook}/deliveries`, accepts: ["apiKey", "user"], adminOnly: true },
   { name: "POST /api/webhooks/{id}/replay", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/replay`, body: () => ({ since: "2026-01-01T00:00:00Z" }), accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "GET /api/media/{id}", method: "GET", path: (i) => `/api/media/${i.media}`, accepts: ["apiKey", "user"] },
   { name: "GET /api/audit", method: "GET", path: () => "/api/audit", accepts: ["apiKey", "user"], adminOnly: true },
   { name: "POST /api/auth/password", method: "POST", path: () => "/api/auth/password", body: () => ({ currentPassword: "not-the-password", newPassword: "a long enough new password" }), accepts: ["user"] },
 ];
@@ -74,10 +76,11 @@ let publicJwk: JWK;
 
 async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
   const tpl = await publishedAudit(stack, t);
-  const inspection = await importOk(stack, t, importBody(t, tpl));
+  const inspection = await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "photo", media: [png(2, 2, 7).toString("base64")] }] }));
+  const [image] = await stack.db.sql<{ id: string }[]>`select id from media where organization_id = ${t.organization.id}`;
   const synced = await (await syncCaller(stack, t)).sync([{ externalEmployeeId: `MX-${randomUUID()}` }]);
   const hook = await stack.http.post("/api/webhooks", { url: "https://hooks.example.com/matrix", events: ["template.created"] }, { auth: { bearer: t.apiKey } });
-  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id } };
+  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id } };
 }
 
 beforeAll(async () => {
@@ -178,7 +181,7 @@ describe("auth matrix: every operation refuses every bad credential", () => {
 });
 
 describe("tenancy matrix: another tenant's ids never reach its data", () => {
-  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, b.organization.id, b.users.admin.id, b.sites[0]!.id];
+  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, b.organization.id, b.users.admin.id, b.sites[0]!.id];
   const leaks = (text: string) => bData().filter((id) => text.includes(id));
 
   for (const op of OPS.filter((o) => /\{/.test(o.name))) {

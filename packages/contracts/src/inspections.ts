@@ -114,10 +114,30 @@ export const InspectionImage = registry.register(
   }),
 );
 
+export const InspectionImageRef = registry.register(
+  "InspectionImageRef",
+  z.object({
+    mediaId: z.uuid(),
+    url: z.string().openapi({ description: "GET it with the same credentials: /api/media/{mediaId}", example: "/api/media/0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77" }),
+    mimeType: z.string(),
+    imgDimension: z.string().optional(),
+    bytes: z.number().int(),
+  }),
+);
+
 export const InspectionDetailAnswer = registry.register(
   "InspectionDetailAnswer",
-  z.object({ ...answerValues, question: z.object({ id: z.string(), text: z.string() }), images: z.array(InspectionImage) }),
+  z.object({
+    ...answerValues,
+    question: z.object({ id: z.string(), text: z.string() }),
+    images: z.array(z.union([InspectionImage, InspectionImageRef])).openapi({ description: "InspectionImage by default; InspectionImageRef with images=url." }),
+  }),
 );
+
+/** GET /api/inspections/{id}: images as base64 data URLs (the spec's shape, default) or as references to /api/media/{id}. */
+export const InspectionDetailQuery = z.object({
+  images: z.enum(["base64", "url"], { message: "images must be base64 or url" }).default("base64"),
+});
 
 export const InspectionList = registry.register(
   "InspectionList",
@@ -154,9 +174,9 @@ registry.registerPath({
 registry.registerPath({
   method: "get",
   path: "/api/inspections/{id}",
-  summary: "One inspection with every answer and its images as base64 data URLs",
+  summary: "One inspection with every answer and its images as base64 data URLs (or, with images=url, as references to GET /api/media/{id})",
   security,
-  request: { params: IdParam },
+  request: { params: IdParam, query: InspectionDetailQuery },
   responses: { 200: { description: "Inspection detail", content: { "application/json": { schema: InspectionDetail } } }, ...errorResponses(401, 404, 429) },
 });
 
@@ -176,5 +196,20 @@ registry.registerPath({
     201: { description: "Created", content: { "application/json": { schema: ImportResponse } } },
     ...errorResponses(400, 401, 404, 413, 422, 429, 500),
     503: { description: "Still being processed after IMPORT_WAIT_SECONDS (see Retry-After)", content: { "application/json": { schema: ImportPending } } },
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/api/media/{id}",
+  summary: "The bytes of an image; extension",
+  description: "Streamed with its content type, a strong ETag (the SHA-256 of the bytes), Cache-Control private and immutable, Accept-Ranges bytes: If-None-Match answers 304, a single Range answers 206 (416 when unsatisfiable). Another organization's id is a 404.",
+  security,
+  request: { params: IdParam },
+  responses: {
+    200: { description: "The image", content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } } },
+    206: { description: "The requested byte range" },
+    304: { description: "Not modified (If-None-Match)" },
+    ...errorResponses(401, 404, 416, 429),
   },
 });

@@ -10,7 +10,7 @@ import { answerColumns, selectSummaries, toAnswer, toSummary } from "./summary.t
  * as `data:<mime>;base64,...` URLs with their dimensions. Unknown, malformed or another
  * organization's id: 404.
  */
-export async function getInspectionDetail(db: Db, store: MediaStore, organizationId: string, id: string) {
+export async function getInspectionDetail(db: Db, store: MediaStore, organizationId: string, id: string, opts: { images: "base64" | "url" } = { images: "base64" }) {
   if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
   const [row] = await selectSummaries(db.$client, organizationId, [id]);
   if (!row) throw notFound(`Inspection ${id} not found`);
@@ -22,17 +22,22 @@ export async function getInspectionDetail(db: Db, store: MediaStore, organizatio
     .orderBy(asc(inspectionAnswers.position));
   const links = answers.length
     ? await db
-        .select({ answerId: answerMedia.answerId, mime: media.mimeType, width: media.width, height: media.height, storageKey: media.storageKey })
+        .select({ answerId: answerMedia.answerId, mediaId: media.id, mime: media.mimeType, width: media.width, height: media.height, bytes: media.byteSize, storageKey: media.storageKey })
         .from(answerMedia)
         .innerJoin(media, and(eq(media.id, answerMedia.mediaId), eq(media.organizationId, organizationId)))
         .where(and(eq(answerMedia.organizationId, organizationId), inArray(answerMedia.answerId, answers.map((a) => a.id))))
         .orderBy(asc(answerMedia.answerId), asc(answerMedia.position))
     : [];
-  // One file at a time: each image is read, encoded and dropped before the next.
-  const images = new Map<string, { imgBlobSrc: string; imgDimension?: string }[]>();
+  // One file at a time: each image is read, encoded and dropped before the next. With
+  // images=url nothing is read: each image is a reference to GET /api/media/{id}.
+  type Image = { imgBlobSrc: string; imgDimension?: string } | { mediaId: string; url: string; mimeType: string; imgDimension?: string; bytes: number };
+  const images = new Map<string, Image[]>();
   for (const l of links) {
-    const bytes = await store.get(l.storageKey);
-    const image = { imgBlobSrc: `data:${l.mime};base64,${bytes.toString("base64")}`, ...(l.width && l.height ? { imgDimension: `${l.width}x${l.height}` } : {}) };
+    const dimension = l.width && l.height ? { imgDimension: `${l.width}x${l.height}` } : {};
+    const image: Image =
+      opts.images === "url"
+        ? { mediaId: l.mediaId, url: `/api/media/${l.mediaId}`, mimeType: l.mime, ...dimension, bytes: l.bytes }
+        : { imgBlobSrc: `data:${l.mime};base64,${(await store.get(l.storageKey)).toString("base64")}`, ...dimension };
     const list = images.get(l.answerId);
     if (list) list.push(image);
     else images.set(l.answerId, [image]);

@@ -8,3 +8,4 @@ export { formatInspectionNumber, type ImportPayload } from "./payload.ts";
 export { runImport, failImport, classifyImportFailure, PermanentImportError, type ImportRunResult } from "./run.ts";
 export { submitImport, awaitImport, importJobId, IMPORT_IDEMPOTENCY_SCOPE, type HttpOutcome, type SubmitServices } from "./submit.ts";
 export { requeueStalledImports } from "./sweep.ts";
+export { getMediaInfo, type MediaInfo } from "./media-read.ts";

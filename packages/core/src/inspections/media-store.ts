@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
 import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import type { Readable } from "node:stream";
 import path from "node:path";
 
 /**
@@ -12,6 +14,8 @@ export interface MediaStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** The bytes stored under `key`; rejects when they are missing. */
   get(key: string): Promise<Buffer>;
+  /** The bytes (or the inclusive byte range) under `key` as a stream, without holding them in memory. */
+  stream(key: string, range?: { start: number; end: number }): Promise<Readable>;
 }
 
 /** Content-addressed key of an organization's image: `<organizationId>/<sha[0..2]>/<sha256>`. */
@@ -51,5 +55,11 @@ export class FsMediaStore implements MediaStore {
 
   async get(key: string): Promise<Buffer> {
     return readFile(this.file(key));
+  }
+
+  async stream(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const file = this.file(key);
+    await stat(file); // rejects now, not mid-response, when the file is missing
+    return createReadStream(file, range ? { start: range.start, end: range.end } : {});
   }
 }

@@ -5,8 +5,9 @@ import { authenticate } from "../../http/auth.ts";
 import { inspectionDetailRoute } from "./detail.ts";
 import { importInspectionRoute } from "./import.ts";
 import { inspectionListRoute } from "./list.ts";
+import { mediaRoute } from "./media.ts";
 
-/** GET /api/inspections, GET /api/inspections/:id, POST /api/inspections (import through the queue). */
+/** GET /api/inspections, GET /api/inspections/:id, POST /api/inspections (import through the queue), GET /api/media/:id. */
 export function inspectionRoutes(deps: Deps): Router {
   const router = Router();
   const auth = authenticate(deps, { allow: ["apiKey", "user"] });
@@ -14,5 +15,6 @@ export function inspectionRoutes(deps: Deps): Router {
   router.get("/api/inspections", auth, inspectionListRoute(deps));
   router.get("/api/inspections/:id", auth, inspectionDetailRoute(deps, store));
   router.post("/api/inspections", auth, importInspectionRoute(deps, store));
+  router.get("/api/media/:id", auth, mediaRoute(deps, store));
   return router;
 }

@@ -1,0 +1,62 @@
+import { pipeline } from "node:stream/promises";
+import rangeParser from "range-parser";
+import { IdParam } from "@insp/contracts";
+import { getMediaInfo, type MediaStore } from "@insp/core";
+import type { Deps } from "../../deps.ts";
+import { principalOf } from "../../http/auth.ts";
+import { handle } from "../../http/handle.ts";
+
+/**
+ * GET /api/media/:id (extension): the image's bytes, streamed from the store. The ETag is the
+ * SHA-256 of the bytes (media are content-addressed and never change), so If-None-Match answers
+ * 304 and clients may cache for good (private: it needs the caller's credentials). One byte range
+ * (RFC 9110 section 14): 206 with Content-Range, 416 when unsatisfiable; If-Range with another
+ * ETag, or several ranges, get the whole image.
+ */
+export const mediaRoute = (deps: Deps, store: MediaStore) =>
+  handle({ params: IdParam }, async ({ params }, req, res) => {
+    const m = await getMediaInfo(deps.db, principalOf(req).organizationId, params.id);
+    const etag = `"${m.sha256}"`;
+    res.setHeader("ETag", etag);
+    res.setHeader("Cache-Control", "private, max-age=31536000, immutable");
+    res.setHeader("Accept-Ranges", "bytes");
+    res.setHeader("Content-Type", m.mimeType);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    const inm = req.headers["if-none-match"];
+    if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag || t.trim() === "*")) {
+      res.status(304).end();
+      return;
+    }
+    let range: { start: number; end: number } | undefined;
+    const header = req.headers.range;
+    const ifRange = req.headers["if-range"];
+    if (header && (!ifRange || ifRange === etag)) {
+      const parsed = rangeParser(m.byteSize, header, { combine: true });
+      if (parsed === -1) {
+        res.setHeader("Content-Range", `bytes */${m.byteSize}`);
+        res.status(416).json({ error: `Range not satisfiable: the image has ${m.byteSize} bytes` });
+        return;
+      }
+      if (parsed !== -2 && parsed.type === "bytes" && parsed.length === 1) range = parsed[0];
+    }
+    const body = await store.stream(m.storageKey, range);
+    if (range) {
+      res.status(206);
+      res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${m.byteSize}`);
+      res.setHeader("Content-Length", String(range.end - range.start + 1));
+    } else {
+      res.setHeader("Content-Length", String(m.byteSize));
+    }
+    if (req.method === "HEAD") {
+      body.destroy();
+      res.end();
+      return;
+    }
+    try {
+      await pipeline(body, res);
+    } catch (err) {
+      // The client went away mid-image, or the file broke off: the status line is sent, so the
+      // only thing left is to close the connection (pipeline did) and say so in the log.
+      req.log.warn({ err, mediaId: m.id }, "media stream ended early");
+    }
+  });

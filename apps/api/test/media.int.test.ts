@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DemoSeed } from "@insp/core";
+import { startStack, type Stack } from "@insp/testing";
+import { createTemplate, auditTemplateBody, importBody, importOk, jpeg, noisyPng, type Tpl } from "./inspections.fixtures.ts";
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ workers: 1 });
+});
+afterAll(() => stack?.stop());
+
+/** An imported inspection with two images (a noisy PNG of about 30 KB and a JPEG) on its second answer. */
+async function withImages(t: DemoSeed): Promise<{ id: string; tpl: Tpl; png: Buffer; jpg: Buffer }> {
+  const tpl = await createTemplate(stack, t, auditTemplateBody(t));
+  const [png, jpg] = [noisyPng(100, 100), jpeg(4, 3)];
+  const body = importBody(t, tpl, {
+    answers: [
+      { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+      { questionId: tpl.q.remarks!.id, answerText: "photos", media: [png.toString("base64"), jpg.toString("base64")] },
+    ],
+  });
+  const { id } = await importOk(stack, t, body);
+  return { id, tpl, png, jpg };
+}
+
+const raw = async (t: DemoSeed, path: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(`${stack.http.baseUrl}${path}`, { headers: { authorization: `Bearer ${t.apiKey}`, ...headers } });
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+};
+
+describe("media as a resource", () => {
+  it("GET /api/inspections/{id}?images=url answers references instead of base64, and each URL serves the bytes", async () => {
+    const t = await stack.tenant();
+    const { id, png, jpg } = await withImages(t);
+    const byDefault = await stack.http.get(`/api/inspections/${id}`, { auth: { bearer: t.apiKey } });
+    expect(byDefault.body.answers[1].images[0].imgBlobSrc).toBe(`data:image/png;base64,${png.toString("base64")}`);
+    const refs = await stack.http.get(`/api/inspections/${id}?images=url`, { auth: { bearer: t.apiKey } });
+    expect(refs.status).toBe(200);
+    const images = refs.body.answers[1].images;
+    expect(images).toEqual([
+      { mediaId: expect.any(String), url: `/api/media/${images[0].mediaId}`, mimeType: "image/png", imgDimension: "100x100", bytes: png.length },
+      { mediaId: expect.any(String), url: `/api/media/${images[1].mediaId}`, mimeType: "image/jpeg", imgDimension: "4x3", bytes: jpg.length },
+    ]);
+    expect(refs.text.length).toBeLessThan(byDefault.text.length / 5);
+    for (const [image, bytes] of [[images[0], png], [images[1], jpg]] as const) {
+      const { res, bytes: got } = await raw(t, image.url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe(image.mimeType);
+      expect(res.headers.get("content-length")).toBe(String(bytes.length));
+      expect(res.headers.get("etag")).toBe(`"${createHash("sha256").update(bytes).digest("hex")}"`);
+      expect(res.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+      expect(res.headers.get("accept-ranges")).toBe("bytes");
+      expect(got.equals(bytes)).toBe(true);
+    }
+    const bad = await stack.http.get(`/api/inspections/${id}?images=links`, { auth: { bearer: t.apiKey } });
+    expect(bad).toMatchObject({ status: 400, body: { error: "Invalid query parameters", details: ["images: images must be base64 or url"] } });
+  });
+
+  it("answers 304 for a matching If-None-Match, and byte ranges with 206 and 416", async () => {
+    const t = await stack.tenant();
+    const { id, png } = await withImages(t);
+    const url = (await stack.http.get(`/api/inspections/${id}?images=url`, { auth: { bearer: t.apiKey } })).body.answers[1].images[0].url as string;
+    const first = await raw(t, url);
+    const etag = first.res.headers.get("etag")!;
+    const cached = await raw(t, url, { "if-none-match": etag });
+    expect(cached.res.status).toBe(304);
+    expect(cached.bytes.length).toBe(0);
+    expect((await raw(t, url, { "if-none-match": '"something-else"' })).res.status).toBe(200);
+
+    const part = await raw(t, url, { range: "bytes=10-99" });
+    expect(part.res.status).toBe(206);
+    expect(part.res.headers.get("content-range")).toBe(`bytes 10-99/${png.length}`);
+    expect(part.bytes.equals(png.subarray(10, 100))).toBe(true);
+    const tail = await raw(t, url, { range: "bytes=-16" });
+    expect(tail.res.status).toBe(206);
+    expect(tail.bytes.equals(png.subarray(png.length - 16))).toBe(true);
+    const open = await raw(t, url, { range: `bytes=${png.length - 5}-` });
+    expect(open.bytes.equals(png.subarray(png.length - 5))).toBe(true);
+    const beyond = await raw(t, url, { range: `bytes=${png.length + 10}-` });
+    expect(beyond.res.status).toBe(416);
+    expect(beyond.res.headers.get("content-range")).toBe(`bytes */${png.length}`);
+    // If-Range with another validator: the whole image.
+    const stale = await raw(t, url, { range: "bytes=0-9", "if-range": '"old"' });
+    expect(stale.res.status).toBe(200);
+    expect(stale.bytes.equals(png)).toBe(true);
+  });
+
+  it("is sealed per organization: another organization's media id is a 404, like an unknown or malformed one", async () => {
+    const [t, other] = [await stack.tenant(), await stack.tenant()];
+    const { id } = await withImages(t);
+    const url = (await stack.http.get(`/api/inspections/${id}?images=url`, { auth: { bearer: t.apiKey } })).body.answers[1].images[0].url as string;
+    const theirs = await raw(other, url);
+    expect(theirs.res.status).toBe(404);
+    expect(JSON.parse(theirs.bytes.toString())).toEqual({ error: `Media ${url.split("/").pop()} not found` });
+    expect((await raw(t, "/api/media/00000000-0000-4000-8000-000000000000")).res.status).toBe(404);
+    expect((await raw(t, "/api/media/not-a-uuid")).res.status).toBe(404);
+    expect((await fetch(`${stack.http.baseUrl}${url}`)).status).toBe(401);
+  });
+});
