@@ -59,6 +59,7 @@ const OPS: Op[] = [
   { name: "POST /api/webhooks/{id}/rotate-secret", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/rotate-secret`, accepts: ["apiKey", "user"], adminOnly: true },
   { name: "GET /api/webhooks/{id}/deliveries", method: "GET", path: (i) => `/api/webhooks/${i.webhook}/deliveries`, accepts: ["apiKey", "user"], adminOnly: true },
   { name: "POST /api/webhooks/{id}/replay", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/replay`, body: () => ({ since: "2026-01-01T00:00:00Z" }), accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "POST /api/media", method: "POST", path: () => "/api/media", accepts: ["apiKey", "user"] },
   { name: "GET /api/media/{id}", method: "GET", path: (i) => `/api/media/${i.media}`, accepts: ["apiKey", "user"] },
   { name: "GET /api/audit", method: "GET", path: () => "/api/audit", accepts: ["apiKey", "user"], adminOnly: true },
   { name: "POST /api/auth/password", method: "POST", path: () => "/api/auth/password", body: () => ({ currentPassword: "not-the-password", newPassword: "a long enough new password" }), accepts: ["user"] },

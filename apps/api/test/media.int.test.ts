@@ -7,7 +7,8 @@ import { createTemplate, auditTemplateBody, importBody, importOk, jpeg, noisyPng
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack({ workers: 1 });
+  // A 1 MB image limit, so the over-limit upload is cheap.
+  stack = await startStack({ workers: 1, env: { MEDIA_MAX_IMAGE_MB: "1" } });
 });
 afterAll(() => stack?.stop());
 
@@ -97,5 +98,75 @@ describe("media as a resource", () => {
     expect((await raw(t, "/api/media/00000000-0000-4000-8000-000000000000")).res.status).toBe(404);
     expect((await raw(t, "/api/media/not-a-uuid")).res.status).toBe(404);
     expect((await fetch(`${stack.http.baseUrl}${url}`)).status).toBe(401);
+  });
+
+  it("POST /api/media streams an image in, and imports reference it by mediaId", async () => {
+    const t = await stack.tenant();
+    const auth = { authorization: `Bearer ${t.apiKey}` };
+    const png = noisyPng(200, 150);
+    const up = await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { ...auth, "content-type": "image/png" }, body: png });
+    expect(up.status).toBe(201);
+    const meta = (await up.json()) as { mediaId: string; url: string; mimeType: string; imgDimension: string; bytes: number; sha256: string };
+    expect(meta).toEqual({ mediaId: expect.any(String), url: `/api/media/${meta.mediaId}`, mimeType: "image/png", imgDimension: "200x150", bytes: png.length, sha256: createHash("sha256").update(png).digest("hex") });
+    // The same bytes again (declared as anything): the same media.
+    const again = await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { ...auth, "content-type": "application/octet-stream" }, body: png });
+    expect(((await again.json()) as { mediaId: string }).mediaId).toBe(meta.mediaId);
+    const served = await raw(t, meta.url);
+    expect(served.bytes.equals(png)).toBe(true);
+
+    const tpl = await createTemplate(stack, t, auditTemplateBody(t));
+    const jpg = jpeg(4, 3);
+    const body = importBody(t, tpl, {
+      answers: [
+        // "no" requires a photo: a referenced one counts.
+        { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "no"), note: "worn", mediaIds: [meta.mediaId] },
+        { questionId: tpl.q.brake_issue!.id, responseOptionId: tpl.opt("brake_issue", "rust") },
+        { questionId: tpl.q.remarks!.id, answerText: "both", media: [jpg.toString("base64")], mediaIds: [meta.mediaId] },
+      ],
+    });
+    const { id } = await importOk(stack, t, body);
+    const detail = await stack.http.get(`/api/inspections/${id}?images=url`, { auth: { bearer: t.apiKey } });
+    const byQuestion = Object.fromEntries(detail.body.answers.map((a: { questionId: string; images: { mediaId: string; mimeType: string }[] }) => [a.questionId, a.images.map((i) => i.mimeType)]));
+    expect(byQuestion[tpl.q.brakes!.id]).toEqual(["image/png"]);
+    expect(byQuestion[tpl.q.remarks!.id]).toEqual(["image/jpeg", "image/png"]);
+    const base64 = await stack.http.get(`/api/inspections/${id}`, { auth: { bearer: t.apiKey } });
+    expect(base64.body.answers.find((a: { questionId: string }) => a.questionId === tpl.q.brakes!.id).images[0].imgBlobSrc).toBe(`data:image/png;base64,${png.toString("base64")}`);
+  });
+
+  it("refuses uploads that are not images, empty, too large or JSON, and references to media that are not the caller's", async () => {
+    const [t, other] = [await stack.tenant(), await stack.tenant()];
+    const post = (body: Buffer | string, type = "image/png", extra: Record<string, string> = {}) =>
+      fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}`, "content-type": type, ...extra }, body });
+    const text = await post("hello, not an image", "text/plain");
+    expect(text.status).toBe(415);
+    expect(await text.json()).toEqual({ error: "The upload is not a JPEG, PNG, WebP or GIF image" });
+    expect((await post(Buffer.alloc(0))).status).toBe(400);
+    const corrupt = await post(Buffer.concat([noisyPng(10, 10).subarray(0, 8), Buffer.alloc(40)]));
+    expect(corrupt.status).toBe(400);
+    expect(((await corrupt.json()) as { error: string }).error).toMatch(/corrupt PNG/);
+    expect((await post(JSON.stringify({ image: "x" }), "application/json")).status).toBe(415);
+    const big = noisyPng(700, 700); // about 1.5 MB of noise, over the 1 MB limit of this stack
+    expect(big.length).toBeGreaterThan(1024 * 1024);
+    const tooLarge = await post(big);
+    expect(tooLarge.status).toBe(413);
+    // Streamed without a length (chunked): refused while reading, nothing kept.
+    const chunked = await fetch(`${stack.http.baseUrl}/api/media`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" },
+      body: new ReadableStream({ start(c) { for (let i = 0; i < big.length; i += 65536) c.enqueue(big.subarray(i, i + 65536)); c.close(); } }),
+      duplex: "half",
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from media where organization_id = ${t.organization.id}`;
+    expect(row!.n).toBe(0);
+
+    const theirs = (await (await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "image/png" }, body: noisyPng(5, 5) })).json()) as { mediaId: string };
+    const tpl = await createTemplate(stack, t, auditTemplateBody(t));
+    const res = await stack.http.post("/api/inspections", importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "x", mediaIds: [theirs.mediaId, "nope"] }] }), { auth: { bearer: t.apiKey } });
+    expect(res.status).toBe(400);
+    expect(res.body.details).toEqual([
+      `Answer to 'Remarks': mediaId '${theirs.mediaId}' not found (upload it with POST /api/media)`,
+      "Answer to 'Remarks': mediaId 'nope' not found (upload it with POST /api/media)",
+    ]);
   });
 });

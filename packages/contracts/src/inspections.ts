@@ -44,6 +44,11 @@ export const ImportAnswer = z
       .array(z.string())
       .optional()
       .openapi({ description: "Images as base64 strings or data URLs (JPEG, PNG, WebP, GIF); at most MEDIA_MAX_IMAGE_MB each." }),
+    mediaIds: z
+      .array(z.string().max(64))
+      .max(100, "mediaIds may list at most 100 images")
+      .optional()
+      .openapi({ description: "Extension: images uploaded before with POST /api/media, by their mediaId; after the `media` images." }),
   })
   .openapi("InspectionImportAnswer");
 export type ImportAnswer = z.output<typeof ImportAnswer>;
@@ -212,4 +217,20 @@ registry.registerPath({
     304: { description: "Not modified (If-None-Match)" },
     ...errorResponses(401, 404, 416, 429),
   },
+});
+
+export const UploadedMedia = registry.register(
+  "UploadedMedia",
+  z.object({ mediaId: z.uuid(), url: z.string(), mimeType: z.string(), imgDimension: z.string(), bytes: z.number().int(), sha256: z.string() }),
+);
+
+registry.registerPath({
+  method: "post",
+  path: "/api/media",
+  summary: "Upload one image as raw bytes; extension",
+  description:
+    "The body is the image itself (any Content-Type except JSON and forms; the type is sniffed: JPEG, PNG, WebP or GIF), streamed to the store without being held in memory, at most MEDIA_MAX_IMAGE_MB. Import answers reference it with `mediaIds`. The same bytes twice give the same mediaId.",
+  security,
+  request: { body: { content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } } },
+  responses: { 201: { description: "Stored", content: { "application/json": { schema: UploadedMedia } } }, ...errorResponses(400, 401, 413, 415, 429) },
 });

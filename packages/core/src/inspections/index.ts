@@ -1,7 +1,8 @@
 export { listInspections, type InspectionPage, type ListInspectionsQuery } from "./list.ts";
 export { getInspectionDetail } from "./detail.ts";
 export { decodeImage, sniffImageType, type DecodedImage, type ImageMime } from "./media.ts";
-export { FsMediaStore, mediaKey, type MediaStore } from "./media-store.ts";
+export { FsMediaStore, TooLarge, mediaKey, type MediaStore } from "./media-store.ts";
+export { uploadMedia, type UploadedMedia } from "./upload.ts";
 export { validateImport, type ImportInput, type ImportAnswerInput, type InspectionStatus } from "./validate.ts";
 export { prepareImport, VALIDATION_FAILED } from "./prepare.ts";
 export { formatInspectionNumber, type ImportPayload } from "./payload.ts";

@@ -100,17 +100,27 @@ export function decodeImage(item: string, maxBytes: number): DecodeResult {
     decoded = Buffer.from(p.payload, "base64");
   }
   const bytes = ownBuffer(decoded);
-  const mime = sniffImageType(bytes);
-  if (!mime) return { ok: false, problem: "is not a JPEG, PNG, WebP or GIF image" };
+  const kind = inspectImage(bytes);
+  if ("problem" in kind) return { ok: false, problem: kind.problem };
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return { ok: true, image: { bytes, ...kind, sha256 } };
+}
+
+/**
+ * The type (sniffed) and dimensions of an image from its bytes, or from its first bytes only (an
+ * upload's head: every format here states its dimensions near the start), or why it is not one.
+ */
+export function inspectImage(head: Buffer): { mime: ImageMime; width: number; height: number } | { problem: string } {
+  const mime = sniffImageType(head);
+  if (!mime) return { problem: "is not a JPEG, PNG, WebP or GIF image" };
   let size: { width?: number; height?: number; type?: string };
   try {
-    size = imageSize(bytes);
+    size = imageSize(head);
   } catch {
-    return { ok: false, problem: `is a corrupt ${mime.slice(6).toUpperCase()} image (its dimensions cannot be read)` };
+    return { problem: `is a corrupt ${mime.slice(6).toUpperCase()} image (its dimensions cannot be read)` };
   }
   if (!size.width || !size.height || (size.type && !IMAGE_SIZE_TYPES[mime].includes(size.type))) {
-    return { ok: false, problem: `is a corrupt ${mime.slice(6).toUpperCase()} image (its dimensions cannot be read)` };
+    return { problem: `is a corrupt ${mime.slice(6).toUpperCase()} image (its dimensions cannot be read)` };
   }
-  const sha256 = createHash("sha256").update(bytes).digest("hex");
-  return { ok: true, image: { bytes, mime, width: size.width, height: size.height, sha256 } };
+  return { mime, width: size.width, height: size.height };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { inspectionImports, media } from "@insp/db/schema";
-import { AppError } from "../errors.ts";
+import { AppError, isUuid } from "../errors.ts";
 import { decodeImage } from "./media.ts";
 import { mediaKey, type MediaStore } from "./media-store.ts";
 import type { ImportPayload } from "./payload.ts";
@@ -54,6 +54,12 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
       list.push({ sha256: meta.sha256, mime: meta.mime, width: meta.width, height: meta.height, byteSize: bytes.byteLength });
     }
   }
+  const referenced = await existingMedia(svc.db, organizationId, input.answers.flatMap((a) => a.mediaIds ?? []));
+  for (const a of input.answers) {
+    for (const id of a.mediaIds ?? []) {
+      if (!referenced.has(id)) details.push(`Answer to '${questionText.get(a.questionId) ?? a.questionId}': mediaId '${id}' not found (upload it with POST /api/media)`);
+    }
+  }
   if (details.length) throw new AppError(400, VALIDATION_FAILED, details);
 
   const mediaIds = await upsertMedia(svc.db, organizationId, images.flat());
@@ -83,7 +89,7 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
       unitId: a.unitId ?? null,
       unitCategory: a.unitCategory ?? null,
       note: a.note ?? null,
-      mediaIds: images[i]!.map((m) => mediaIds.get(m.sha256)!),
+      mediaIds: [...images[i]!.map((m) => mediaIds.get(m.sha256)!), ...(a.mediaIds ?? [])],
     })),
   };
   const [row] = await svc.db.insert(inspectionImports).values({ organizationId, payload, audit }).returning({ id: inspectionImports.id });
@@ -91,7 +97,15 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
 }
 
 /** Media rows, deduplicated by content hash per organization; returns sha256 -> media id. */
-async function upsertMedia(db: DbOrTx, organizationId: string, images: StoredImage[]): Promise<Map<string, string>> {
+/** Which of `ids` are media of the organization (malformed ids are simply not). */
+async function existingMedia(db: DbOrTx, organizationId: string, ids: string[]): Promise<Set<string>> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (!valid.length) return new Set();
+  const rows = await db.select({ id: media.id }).from(media).where(and(eq(media.organizationId, organizationId), inArray(media.id, valid)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function upsertMedia(db: DbOrTx, organizationId: string, images: StoredImage[]): Promise<Map<string, string>> {
   if (images.length === 0) return new Map();
   const unique = [...new Map(images.map((m) => [m.sha256, m])).values()];
   const ids = new Map<string, string>();

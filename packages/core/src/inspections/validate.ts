@@ -15,6 +15,8 @@ export interface ImportAnswerInput extends AnswerInput {
   note?: string | null;
   /** base64 strings or data URLs */
   media?: string[];
+  /** Images uploaded before (POST /api/media), by id. */
+  mediaIds?: string[];
 }
 
 /** The import body after schema validation (contracts ImportBody). */
@@ -67,7 +69,7 @@ function optionRequirements(t: TemplateForValidation, answers: ImportAnswerInput
     for (const option of selectedOptions(q, a).options) {
       const flags = q.options.find((o) => o.id === option.id);
       if (flags?.requiresNote && isBlank(a.note)) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a note`);
-      if (flags?.requiresPhoto && (a.media ?? []).length === 0) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a photo (media)`);
+      if (flags?.requiresPhoto && (a.media ?? []).length + (a.mediaIds ?? []).length === 0) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a photo (media)`);
     }
   }
   return details;

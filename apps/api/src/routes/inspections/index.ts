@@ -6,6 +6,7 @@ import { inspectionDetailRoute } from "./detail.ts";
 import { importInspectionRoute } from "./import.ts";
 import { inspectionListRoute } from "./list.ts";
 import { mediaRoute } from "./media.ts";
+import { uploadMediaRoute } from "./upload.ts";
 
 /** GET /api/inspections, GET /api/inspections/:id, POST /api/inspections (import through the queue), GET /api/media/:id. */
 export function inspectionRoutes(deps: Deps): Router {
@@ -16,5 +17,6 @@ export function inspectionRoutes(deps: Deps): Router {
   router.get("/api/inspections/:id", auth, inspectionDetailRoute(deps, store));
   router.post("/api/inspections", auth, importInspectionRoute(deps, store));
   router.get("/api/media/:id", auth, mediaRoute(deps, store));
+  router.post("/api/media", auth, uploadMediaRoute(deps, store));
   return router;
 }
