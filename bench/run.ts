@@ -19,6 +19,7 @@ import { syncCreate } from "./scenarios/sync-create.ts";
 import { syncFloor } from "./scenarios/sync-floor.ts";
 import { syncLarge } from "./scenarios/sync-large.ts";
 import { webhooks } from "./scenarios/webhooks.ts";
+import { upload } from "./scenarios/upload.ts";
 import { syncRaw } from "./scenarios/sync-raw.ts";
 import { syncUpdate } from "./scenarios/sync-update.ts";
 
@@ -31,6 +32,7 @@ const registry: Record<ScenarioName, Scenario> = {
   scale,
   "sync-large": syncLarge,
   webhooks,
+  upload,
   import: importScenario,
   list,
   soak,

@@ -61,6 +61,8 @@ export class BenchContext {
       // Production requires a key for webhook secrets; the bench's receiver is on loopback.
       WEBHOOK_SECRET_KEY: randomBytes(32).toString("hex"),
       WEBHOOK_ALLOW_PRIVATE: "true",
+      // The upload scenario sends 50 MB images.
+      MEDIA_MAX_IMAGE_MB: "64",
       ...opts.serviceEnv,
     };
   }
