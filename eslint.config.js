@@ -11,7 +11,8 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
-      // process.env is read in one place per app (its env.ts), as STYLE.md asks.
+      // process.env is read in one place per app (its env.ts), so every setting is validated
+      // at start-up and listed in one file.
       "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through the app's env module." }],
     },
   },

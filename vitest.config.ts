@@ -1,6 +1,6 @@
 import { defineConfig } from "vitest/config";
 
-// Three tiers (STYLE.md): unit tests are pure and fast; integration and process
+// Three tiers (README, Tests): unit tests are pure and fast; integration and process
 // tests talk to real Postgres and Redis (DATABASE_URL / REDIS_URL, else testcontainers).
 export default defineConfig({
   test: {

@@ -41,7 +41,7 @@ async function main() {
   answerClientErrorsAsJson(server);
 
   // SIGTERM: stop accepting, let in-flight requests finish (bounded), then close
-  // queue connections and the pool (STYLE.md, Habits).
+  // queue connections and the pool, so a rolling deploy drops no request.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

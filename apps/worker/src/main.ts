@@ -60,8 +60,8 @@ async function main() {
   const health = startHealthServer(deps, producer);
   logger.info({ queues: workers.map((w) => w.name), concurrency, prefix: env.QUEUE_PREFIX }, "worker ready");
 
-  // SIGTERM: stop taking jobs and let active ones finish, bounded (worker.close() has no
-  // time limit of its own: PITFALLS.md), then close the mailer, queues and the pool.
+  // SIGTERM: stop taking jobs and let active ones finish, bounded (BullMQ's worker.close()
+  // waits for active jobs with no time limit of its own), then close the mailer, queues and the pool.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

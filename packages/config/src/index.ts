@@ -2,7 +2,8 @@ import { z } from "zod";
 
 /**
  * Shared pieces of every app's environment schema. Each app composes its own
- * `env.ts` from these and parses it once at start-up (STYLE.md, Config).
+ * `env.ts` from these and parses it once at start-up: a bad value stops the process
+ * with a message naming the variable, before it serves anything.
  */
 
 export class ConfigError extends Error {

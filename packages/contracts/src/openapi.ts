@@ -5,7 +5,8 @@ extendZodWithOpenApi(z);
 
 /**
  * One registry: each feature file registers its paths with the same zod schemas the
- * API validates with, and /openapi.json is generated from it (STYLE.md, HTTP).
+ * API validates with, and /openapi.json is generated from it, so the document and the
+ * validation cannot drift apart.
  */
 export const registry = new OpenAPIRegistry();
 

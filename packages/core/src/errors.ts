@@ -1,7 +1,7 @@
 /**
  * The one error type domain code throws. The API's error middleware shapes it as
  * `{error, details?}` with `status`; anything else becomes a logged 500 whose
- * message never reaches the client (STYLE.md, HTTP).
+ * message never reaches the client (it may name tables or values).
  */
 export class AppError extends Error {
   constructor(
@@ -22,7 +22,7 @@ export const forbidden = (message: string) => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A malformed id can name nothing: callers answer 404 instead of asking Postgres (DESIGN.md). */
+/** A malformed id can name nothing: callers answer 404 instead of asking Postgres (a uuid column would raise an error for it). */
 export const isUuid = (v: unknown): v is string => typeof v === "string" && UUID_RE.test(v);
 /** Absent, null, or only whitespace: the same as not given. */
 export const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === "string" && v.trim() === "");

@@ -3,7 +3,7 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import { createDb } from "./client.ts";
 import { pgConnect } from "./connect.ts";
 
-/** Committed migrations, resolved from this file rather than the working directory (PITFALLS.md). */
+/** Committed migrations, resolved from this file rather than the working directory (any app may start from anywhere). */
 export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
 /** Creates the database named in `url` when it does not exist (needs a connection to `postgres`). */
@@ -35,7 +35,7 @@ const MIGRATION_LOCK = 7_311_204_913;
 /**
  * Creates the database if needed and applies pending migrations. Drizzle's migrate()
  * has no guard against two replicas migrating at once, so it runs under a
- * session advisory lock (PITFALLS.md).
+ * session advisory lock: replicas that start together migrate one after the other.
  */
 export async function runMigrations(url: string): Promise<void> {
   await ensureDatabase(url);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The one contract for queues (STYLE.md, Jobs): queue names, a zod schema per job
+ * The one contract for queues: queue names, a zod schema per job
  * payload and the retry policy per queue. One job kind per queue; the job name is
  * the queue name. Payloads carry ids and small values only: no media, no passwords,
  * no tokens (Redis stores job data in plain text).
@@ -56,7 +56,10 @@ export function parseJobData<N extends JobName>(name: N, data: unknown): JobData
   return jobSchemas[name].parse(data) as JobData<N>;
 }
 
-/** Custom BullMQ job ids may not contain ':' nor be all digits (PITFALLS.md). */
+/**
+ * Custom BullMQ job ids may not contain ':' (it separates Redis key parts) nor be all digits
+ * (BullMQ's own ids are); adding a job whose id still exists is silently ignored.
+ */
 export function jobId(...parts: string[]): string {
   const id = parts.join("_");
   if (id.includes(":") || /^\d+$/.test(id)) throw new Error(`invalid job id ${id}`);

@@ -4,7 +4,8 @@ import type { JobName } from "./contract.ts";
 
 /**
  * Waits for many jobs with one shared QueueEvents listener per queue, routing
- * completions to waiters by job id (PITFALLS.md: no waitUntilFinished per job).
+ * completions to waiters by job id. BullMQ's job.waitUntilFinished() per job adds
+ * listeners per job, can hang without a time limit and rejects on failure: not for 500 jobs.
  * Events are only a wake-up: they can be missed, so the caller's `isDone` check
  * (reading Postgres, the source of truth) also runs on a poll interval, and every
  * wait has a deadline.

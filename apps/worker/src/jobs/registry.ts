@@ -10,7 +10,8 @@ import { webhookProcessor } from "./webhook/processor.ts";
 
 /**
  * Job name -> processor. A Record over every JobName makes a missing handler a type
- * error; `buildProcessors` checks it again at start-up (STYLE.md, Jobs).
+ * error; `buildProcessors` checks it again at start-up, so a queue without a handler
+ * (or a handler for no queue) stops the worker at once instead of leaving jobs waiting.
  */
 export const registry: Record<JobName, ProcessorFactory> = {
   "employee-sync": employeeSyncProcessor,

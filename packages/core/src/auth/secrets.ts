@@ -2,8 +2,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 
 /**
  * High-entropy secrets (API keys, client secrets, temporary passwords) are stored as
- * SHA-256, or HMAC-SHA256 with a server-side pepper when one is configured. A slow
- * hash adds nothing for 256-bit random values (PITFALLS.md, HTTP and auth).
+ * SHA-256, or HMAC-SHA256 with a server-side pepper when one is configured, compared in
+ * constant time. A slow hash (argon2id, as for chosen passwords) adds nothing for 256-bit
+ * random values: nobody can guess them, so there is nothing to slow down.
  */
 export function hashSecret(secret: string, pepper?: string): string {
   return pepper ? createHmac("sha256", pepper).update(secret).digest("hex") : createHash("sha256").update(secret).digest("hex");

@@ -18,7 +18,10 @@ import {
 import type { Db } from "@insp/db";
 import { signingKeys } from "@insp/db/schema";
 
-/** Access tokens are ES256 JWTs; verification pins algorithm, issuer and audience (PITFALLS.md). */
+/**
+ * Access tokens are ES256 JWTs; verification pins algorithm, issuer and audience, so a token
+ * with alg "none", an HS256 token keyed with the public key, or another service's token is refused.
+ */
 export const TOKEN_ALG = "ES256";
 export const SYNC_SCOPE = "employees:sync";
 

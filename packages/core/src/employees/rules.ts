@@ -3,7 +3,7 @@ import { stableJson } from "../stable-json.ts";
 import type { Assignments, EmployeeFields, ResolvedRefs, SyncEmployee } from "./types.ts";
 
 /**
- * Pure employee-sync rules: no I/O, no framework (STYLE.md). The service loads the
+ * Pure employee-sync rules: no I/O, no framework, tested without a database. The service loads the
  * current state and the organization's reference data, these functions decide, and
  * the service writes the difference.
  */

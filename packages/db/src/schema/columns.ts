@@ -1,7 +1,7 @@
 import { timestamp, uuid } from "drizzle-orm/pg-core";
 import { organizations } from "./organizations.ts";
 
-/** Shared column helpers (STYLE.md, Database). */
+/** Shared column helpers: every table's id, tenant and timestamps are declared the same way. */
 export const id = () => uuid("id").primaryKey().defaultRandom();
 
 /** Every tenant row carries its organization; deleting an organization removes its data. */
