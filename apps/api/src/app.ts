@@ -41,8 +41,8 @@ function rejectUnsafeText(key: string, value: unknown): unknown {
 }
 
 /**
- * JSON limits per route: media imports get their own, larger limit
- * (INSPECTION_BODY_LIMIT_MB); everything else BODY_LIMIT_MB. Past it: 413.
+ * JSON limits per route: inspection imports and PATCHes, which may carry base64 images, get
+ * their own, larger limit (INSPECTION_BODY_LIMIT_MB); everything else BODY_LIMIT_MB. Past it: 413.
  */
 function bodyParsers(deps: Deps): RequestHandler {
   const mb = (n: number) => n * 1024 * 1024;
@@ -50,7 +50,7 @@ function bodyParsers(deps: Deps): RequestHandler {
   const inspectionJson = express.json({ limit: mb(deps.env.INSPECTION_BODY_LIMIT_MB), reviver: rejectUnsafeText });
   const form = express.urlencoded({ extended: false, limit: mb(1) });
   return (req, res, next) => {
-    if (req.method === "POST" && req.path === "/api/inspections") return inspectionJson(req, res, next);
+    if ((req.method === "POST" && req.path === "/api/inspections") || (req.method === "PATCH" && req.path.startsWith("/api/inspections/"))) return inspectionJson(req, res, next);
     if (req.path === "/oauth/token") return form(req, res, (err) => (err ? next(err) : json(req, res, next)));
     return json(req, res, next);
   };

@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
 import type { Db, DbHandle } from "@insp/db";
-import type { Logger, TokenService } from "@insp/core";
+import type { Logger, MediaStore, TokenService } from "@insp/core";
 import type { JobWaiter, Queues } from "@insp/queue";
 import type { ApiEnv } from "./env.ts";
 
@@ -14,4 +14,6 @@ export interface Deps {
   waiter: JobWaiter;
   tokens: TokenService;
   logger: Logger;
+  /** Where image bytes live (MEDIA_STORE). */
+  media: MediaStore;
 }

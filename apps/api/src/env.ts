@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseEnvShape, boolVar, intVar, loadEnv, requireInProduction } from "@insp/config";
+import { baseEnvShape, boolVar, intVar, loadEnv, requireInProduction, requireMediaSettings } from "@insp/config";
 
 /** The API's configuration, parsed once at start-up (README, Configuration). */
 export const apiEnvShape = {
@@ -32,5 +32,6 @@ export type ApiEnv = ReturnType<typeof loadApiEnv>;
 export function loadApiEnv(source: Record<string, string | undefined> = process.env) {
   const env = loadEnv(apiEnvShape, source);
   requireInProduction(env, ["WEBHOOK_SECRET_KEY"]);
+  requireMediaSettings(env);
   return env;
 }

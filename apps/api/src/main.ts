@@ -1,6 +1,6 @@
 import { createDb, runMigrations } from "@insp/db";
 import { ConfigError } from "@insp/config";
-import { TokenService, createLogger, installProcessGuards } from "@insp/core";
+import { TokenService, createLogger, createMediaStore, installProcessGuards } from "@insp/core";
 import { JobWaiter, Queues, createRedis } from "@insp/queue";
 import { createApp } from "./app.ts";
 import { answerClientErrorsAsJson } from "./http/client-errors.ts";
@@ -30,7 +30,7 @@ async function main() {
   }
   const queues = new Queues(redis, env.QUEUE_PREFIX);
   const waiter = new JobWaiter(() => createRedis(env.REDIS_URL, "worker"), env.QUEUE_PREFIX);
-  const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger };
+  const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger, media: createMediaStore(env) };
   const app = createApp(deps);
   const server = app.listen(env.PORT, env.HOST, () => {
     const addr = server.address();

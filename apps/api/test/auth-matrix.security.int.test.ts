@@ -28,6 +28,7 @@ interface Op {
   method: "GET" | "POST" | "PATCH" | "DELETE";
   path: (ids: Ids) => string;
   body?: (t: DemoSeed, tpl: Tpl) => unknown;
+  headers?: Record<string, string>;
   accepts: Kind[];
   /** Needs an administrator when called with a user token. */
   adminOnly?: boolean;
@@ -39,10 +40,15 @@ const OPS: Op[] = [
   { name: "GET /api/templates", method: "GET", path: () => "/api/templates", accepts: ["apiKey", "user"] },
   { name: "GET /api/templates/{id}", method: "GET", path: (i) => `/api/templates/${i.template}`, accepts: ["apiKey", "user"] },
   { name: "POST /api/templates", method: "POST", path: () => "/api/templates", body: (t) => ({ createdBy: t.users.admin.id, name: "Matrix", type: "AUDIT", sections: [] }), accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "GET /api/templates/{id}/versions", method: "GET", path: (i) => `/api/templates/${i.template}/versions`, accepts: ["apiKey", "user"] },
+  { name: "POST /api/templates/{id}/versions", method: "POST", path: (i) => `/api/templates/${i.template}/versions`, accepts: ["apiKey", "user"], adminOnly: true },
   { name: "POST /api/templates/{id}/publish", method: "POST", path: (i) => `/api/templates/${i.template}/publish`, accepts: ["apiKey", "user"], adminOnly: true },
   { name: "POST /api/templates/{id}/archive", method: "POST", path: (i) => `/api/templates/${i.template}/archive`, accepts: ["apiKey", "user"], adminOnly: true },
   { name: "GET /api/inspections", method: "GET", path: () => "/api/inspections", accepts: ["apiKey", "user"] },
   { name: "GET /api/inspections/{id}", method: "GET", path: (i) => `/api/inspections/${i.inspection}`, accepts: ["apiKey", "user"] },
+  { name: "PATCH /api/inspections/{id}", method: "PATCH", path: (i) => `/api/inspections/${i.inspection}`, body: (_t, tpl) => ({ answers: [{ questionId: tpl.q.remarks!.id, answerText: "matrix" }] }), headers: { "if-match": "*" }, accepts: ["apiKey", "user"] },
+  { name: "GET /api/inspections/{id}/revisions", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions`, accepts: ["apiKey", "user"] },
+  { name: "GET /api/inspections/{id}/revisions/{revision}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions/1`, accepts: ["apiKey", "user"] },
   { name: "POST /api/inspections", method: "POST", path: () => "/api/inspections", body: (t, tpl) => importBody(t, tpl), accepts: ["apiKey", "user"] },
   { name: "POST /api/v1/sync/employees", method: "POST", path: () => "/api/v1/sync/employees", body: () => ({ employees: [{ externalEmployeeId: `M-${randomUUID()}` }] }), accepts: ["client"], scope: "employees:sync" },
   { name: "GET /api/v1/sync/requests/{requestId}", method: "GET", path: (i) => `/api/v1/sync/requests/${i.request}`, accepts: ["client"], scope: "employees:sync" },
@@ -102,7 +108,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const call = (op: Op, authorization: string | null, ids = idsA) =>
-  stack.http.request(op.method, op.path(ids), { auth: authorization === null ? null : { header: authorization }, body: op.body?.(a, tplA) ?? (op.method === "POST" ? {} : undefined) });
+  stack.http.request(op.method, op.path(ids), { auth: authorization === null ? null : { header: authorization }, body: op.body?.(a, tplA) ?? (op.method === "POST" ? {} : undefined), headers: op.headers });
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 const parts = (bearer: string) => bearer.replace(/^Bearer /, "").split(".");
@@ -190,7 +196,7 @@ describe("tenancy matrix: another tenant's ids never reach its data", () => {
       const kind = op.accepts[0]!;
       const res = await call(op, creds[kind], idsB);
       // The spec's 403 for another organization's template; 404 for everything else.
-      expect(res.status).toBe(op.name.startsWith("GET /api/templates/") || op.name.includes("/publish") || op.name.includes("/archive") ? 403 : 404);
+      expect(res.status).toBe(op.name.includes(" /api/templates/{id}") ? 403 : 404);
       // The id sent may be echoed in the message ("Inspection <id> not found"); nothing else of theirs.
       expect(leaks(res.text).filter((id) => !op.path(idsB).includes(id))).toEqual([]);
     });

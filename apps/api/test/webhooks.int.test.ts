@@ -19,7 +19,19 @@ afterAll(async () => {
   await Promise.all([stack?.stop(), receiver?.stop()]);
 });
 
-const ALL = ["template.created", "template.published", "template.archived", "inspection.created", "employee.created", "employee.updated", "employee.deactivated", "sync.request.completed"];
+const ALL = [
+  "template.created",
+  "template.published",
+  "template.archived",
+  "template.draft_created",
+  "inspection.created",
+  "inspection.updated",
+  "inspection.completed",
+  "employee.created",
+  "employee.updated",
+  "employee.deactivated",
+  "sync.request.completed",
+];
 
 
 /** Registers an endpoint at the receiver's `path` and tells the receiver its secret. */
@@ -45,7 +57,10 @@ describe("webhooks", () => {
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
     expect((await stack.http.post(`/api/templates/${tpl.id}/archive`, {}, { auth: { bearer: t.apiKey } })).status).toBe(200);
     const live = await createTemplate(stack, t, auditTemplateBody(t, { name: "Live" }));
-    const inspection = await importOk(stack, t, importBody(t, live));
+    const inspection = await importOk(stack, t, importBody(t, live, { status: "IN_PROGRESS" }));
+    const completing = await stack.http.patch(`/api/inspections/${inspection.id}`, { status: "COMPLETED" }, { auth: { bearer: t.apiKey }, headers: { "if-match": '"r1"' } });
+    expect(completing.status).toBe(200);
+    expect((await stack.http.post(`/api/templates/${live.id}/versions`, undefined, { auth: { bearer: t.apiKey } })).status).toBe(201);
     const api = await syncCaller(stack, t);
     const e = uniq("W");
     const created = await api.sync([{ externalEmployeeId: e.id, email: e.email }]);
@@ -64,6 +79,9 @@ describe("webhooks", () => {
     expect(types.get("template.created")!.body.data).toMatchObject({ id: tpl.id, title: "Plant audit" });
     expect(types.get("template.archived")!.body.data).toMatchObject({ id: tpl.id, status: "ARCHIVED" });
     expect(types.get("inspection.created")!.body.data).toMatchObject({ id: inspection.id, inspectionNumber: inspection.inspectionNumber });
+    expect(types.get("inspection.completed")!.body.data).toMatchObject({ id: inspection.id, status: "COMPLETED" });
+    expect(types.get("inspection.updated")!.body.data).toMatchObject({ id: inspection.id });
+    expect(types.get("template.draft_created")!.body.data).toMatchObject({ id: live.id, version: 1 });
     expect(types.get("employee.created")!.body.data).toMatchObject({ id: created.results[0].employeeId, externalEmployeeId: e.id });
     expect(types.get("employee.deactivated")!.body.data).toMatchObject({ externalEmployeeId: e.id, status: "TERMINATED" });
     const completed = got.filter((r) => r.body.type === "sync.request.completed").map((r) => r.body.data);

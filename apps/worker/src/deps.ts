@@ -1,6 +1,6 @@
 import type { Processor } from "bullmq";
 import type { Db, DbHandle } from "@insp/db";
-import type { Logger, Mailer } from "@insp/core";
+import type { Logger, Mailer, MediaStore } from "@insp/core";
 import type { Queues } from "@insp/queue";
 import type { WorkerEnv } from "./env.ts";
 
@@ -12,6 +12,8 @@ export interface WorkerDeps {
   logger: Logger;
   /** SMTP (or .eml files in development); closed at shutdown after the workers. */
   mailer: Mailer;
+  /** Where image bytes live (MEDIA_STORE): the orphan sweep deletes from it. */
+  media: MediaStore;
 }
 
 /** Builds the processor of one queue (jobs/registry.ts). */

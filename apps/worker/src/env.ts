@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, optionalUrlVar, requireInProduction } from "@insp/config";
+import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, optionalUrlVar, requireInProduction, requireMediaSettings } from "@insp/config";
 import { parseSchedule } from "@insp/core";
 
 /** The worker's configuration, parsed once at start-up (README, Configuration). */
@@ -55,6 +55,13 @@ export const workerEnvShape = {
   SYNC_RETENTION_DAYS: intVar(30, 1, 3650),
   /** Audit entries are kept this long. */
   AUDIT_RETENTION_DAYS: intVar(365, 1, 36_500),
+  /**
+   * Media nothing references are deleted once unused this long (default one day). At least a
+   * minute: an upload's bytes are still on their way to the store for a moment after its row is made.
+   */
+  MEDIA_ORPHAN_GRACE_SECONDS: intVar(86_400, 60, 31_536_000),
+  /** How often the orphan sweep runs. */
+  MEDIA_SWEEP_SECONDS: intVar(300, 1, 86_400),
   MIGRATE_ON_START: boolVar(true),
   SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600),
 };
@@ -70,6 +77,7 @@ export function loadWorkerEnv(source: Record<string, string | undefined> = proce
     ]);
   }
   requireInProduction(env, ["WEBHOOK_SECRET_KEY"]);
+  requireMediaSettings(env);
   if (env.NODE_ENV === "production" && !env.SMTP_URL) {
     throw new ConfigError(["SMTP_URL: required when NODE_ENV=production"]);
   }

@@ -53,13 +53,36 @@ export const baseEnvShape = {
   /** Redis key prefix of every BullMQ queue; tests give each file its own. */
   QUEUE_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and - only").default("insp"),
   DB_POOL_MAX: intVar(10, 1, 200),
+  /** Where media bytes go: a folder (fs, under MEDIA_DIR) or an S3-compatible bucket (s3, MEDIA_S3_*). */
+  MEDIA_STORE: z.enum(["fs", "s3"], { message: "must be fs or s3" }).default("fs"),
   /** Where decoded inspection media is stored (filesystem storage). */
   MEDIA_DIR: z.string().trim().min(1).default(".media"),
+  MEDIA_S3_BUCKET: z.string().trim().min(3).optional(),
+  MEDIA_S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  /** Any S3-compatible endpoint (MinIO, Ceph, Cloudflare R2, ...); unset: AWS S3 itself. */
+  MEDIA_S3_ENDPOINT: optionalUrlVar(["http:", "https:"]),
+  /** Bucket in the URL path instead of the host name (most self-hosted stores need it). */
+  MEDIA_S3_FORCE_PATH_STYLE: boolVar(false),
+  /** Unset (both): the AWS SDK's own credential chain (environment, shared files, instance role). */
+  MEDIA_S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  MEDIA_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Prepended to every object key, e.g. "media/". */
+  MEDIA_S3_PREFIX: z.string().regex(/^[A-Za-z0-9!_.*'()/-]*$/, "letters, digits and !_.*'()/- only").default(""),
+  /** Local folder for uploads being received before they go to S3; unset: a folder under the system's temporary directory. */
+  MEDIA_SPOOL_DIR: z.string().trim().min(1).optional(),
   /** Encrypts webhook signing secrets at rest (any string of 32 or more characters); required in production. */
   WEBHOOK_SECRET_KEY: z.string().min(32, "must be at least 32 characters").optional(),
   /** Allow webhook endpoints on private, loopback and link-local addresses (tests, on-premises receivers). */
   WEBHOOK_ALLOW_PRIVATE: boolVar(false),
 };
+
+/** MEDIA_STORE=s3 needs a bucket, and S3 credentials come in pairs. */
+export function requireMediaSettings(env: { MEDIA_STORE: string; MEDIA_S3_BUCKET?: string | undefined; MEDIA_S3_ACCESS_KEY_ID?: string | undefined; MEDIA_S3_SECRET_ACCESS_KEY?: string | undefined }): void {
+  const problems: string[] = [];
+  if (env.MEDIA_STORE === "s3" && !env.MEDIA_S3_BUCKET) problems.push("MEDIA_S3_BUCKET: required when MEDIA_STORE=s3");
+  if (!env.MEDIA_S3_ACCESS_KEY_ID !== !env.MEDIA_S3_SECRET_ACCESS_KEY) problems.push("MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY: give both or neither");
+  if (problems.length) throw new ConfigError(problems);
+}
 
 /** Settings every process needs in production, beyond their defaults. */
 export function requireInProduction(env: { NODE_ENV: string } & Record<string, unknown>, names: string[]): void {

@@ -152,7 +152,61 @@ export const InspectionList = registry.register(
   }),
 );
 
-export const InspectionDetail = registry.register("InspectionDetail", InspectionSummary.extend({ answers: z.array(InspectionDetailAnswer) }));
+export const InspectionDetail = registry.register(
+  "InspectionDetail",
+  InspectionSummary.extend({
+    revision: z.number().int().openapi({ description: "Extension: 1 for the import, one more for every accepted PATCH. The ETag header names it." }),
+    answers: z.array(InspectionDetailAnswer),
+  }),
+);
+
+/** Answers one PATCH may give or remove. */
+export const MAX_PATCH_ANSWERS = MAX_IMPORT_ANSWERS;
+
+export const PatchInspectionBody = z
+  .strictObject({
+    status: z.enum(INSPECTION_STATUSES).optional().openapi({ description: "IN_PROGRESS -> COMPLETED completes it (every visible required question must then be answered). A COMPLETED inspection never goes back (409)." }),
+    completedAt: z.iso.datetime({ offset: true }).optional().openapi({ format: "date-time", description: "Default when completing: now. Not allowed while IN_PROGRESS." }),
+    answers: z
+      .array(ImportAnswer)
+      .max(MAX_PATCH_ANSWERS)
+      .optional()
+      .openapi({ description: "Each replaces the answer to its question (value, note and images: list the mediaIds to keep), or adds one." }),
+    removeAnswers: z.array(z.string().min(1).max(64)).max(MAX_PATCH_ANSWERS).optional().openapi({ description: "Question ids whose answer is removed." }),
+  })
+  // Only when the keys are otherwise right: an unknown key is its own message.
+  .refine((b) => Object.keys(b).length > 0, { message: "give at least one of status, completedAt, answers, removeAnswers", when: (p) => p.issues.length === 0 })
+  .openapi("InspectionPatchRequest");
+export type PatchInspectionBody = z.output<typeof PatchInspectionBody>;
+
+export const RevisionParam = z.object({
+  id: z.string().openapi({ format: "uuid" }),
+  revision: z
+    .string()
+    .regex(/^\d{1,9}$/, "revision must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "revision must be at least 1")),
+});
+
+export const InspectionRevision = registry.register(
+  "InspectionRevision",
+  z.object({
+    revision: z.number().int(),
+    createdAt: isoTimestamp,
+    status: z.enum(INSPECTION_STATUSES),
+    completedAt: isoTimestamp.nullable(),
+    actor: z.object({ type: z.string().openapi({ description: "api_key, user, ..." }), id: z.string().nullable() }),
+    requestId: z.string().nullable().openapi({ description: "The X-Request-Id of the request that made it." }),
+    changes: z.object({
+      added: z.array(z.string()).openapi({ description: "Question ids answered for the first time." }),
+      changed: z.array(z.string()).openapi({ description: "Question ids whose answer (value, note or images) changed." }),
+      removed: z.array(z.string()).openapi({ description: "Question ids whose answer was removed." }),
+      status: z.object({ from: z.string(), to: z.string() }).optional(),
+    }),
+  }),
+);
+
+export const InspectionRevisionList = registry.register("InspectionRevisionList", z.object({ revisions: z.array(InspectionRevision) }));
 
 export const ImportResponse = registry.register(
   "InspectionImportResponse",
@@ -180,9 +234,53 @@ registry.registerPath({
   method: "get",
   path: "/api/inspections/{id}",
   summary: "One inspection with every answer and its images as base64 data URLs (or, with images=url, as references to GET /api/media/{id})",
+  description: "Answers are rendered against the inspection's own template version. The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.",
   security,
   request: { params: IdParam, query: InspectionDetailQuery },
-  responses: { 200: { description: "Inspection detail", content: { "application/json": { schema: InspectionDetail } } }, ...errorResponses(401, 404, 429) },
+  responses: {
+    200: { description: "Inspection detail", content: { "application/json": { schema: InspectionDetail } } },
+    304: { description: "Not modified (If-None-Match)" },
+    ...errorResponses(401, 404, 429),
+  },
+});
+
+registry.registerPath({
+  method: "patch",
+  path: "/api/inspections/{id}",
+  summary: "Continue or correct an inspection; extension",
+  description:
+    "Needs `If-Match` with the ETag of GET /api/inspections/{id} (428 without it; 412 when the inspection has changed since). Adds, changes or removes answers and their images and may complete it; " +
+    "the answers it ends with are validated like an import against the inspection's own template version (400 `{error: \"Inspection validation failed\", details}`). Each accepted change is a new revision; a request that changes nothing makes none. " +
+    "Answers with the new detail (and its ETag); `?images=` as for GET.",
+  security,
+  request: {
+    params: IdParam,
+    query: InspectionDetailQuery,
+    headers: z.object({ "if-match": z.string().openapi({ example: '"r3"' }) }),
+    body: { content: { "application/json": { schema: PatchInspectionBody } } },
+  },
+  responses: {
+    200: { description: "The inspection after the change", content: { "application/json": { schema: InspectionDetail } } },
+    ...errorResponses(400, 401, 404, 409, 412, 413, 428, 429),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/api/inspections/{id}/revisions",
+  summary: "Every revision of an inspection: who changed what, when; extension",
+  security,
+  request: { params: IdParam },
+  responses: { 200: { description: "Revisions, oldest first", content: { "application/json": { schema: InspectionRevisionList } } }, ...errorResponses(401, 404, 429) },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/api/inspections/{id}/revisions/{revision}",
+  summary: "An inspection as it was at one revision; extension",
+  security,
+  request: { params: RevisionParam, query: InspectionDetailQuery },
+  responses: { 200: { description: "Inspection detail at that revision", content: { "application/json": { schema: InspectionDetail } } }, ...errorResponses(400, 401, 404, 429) },
 });
 
 registry.registerPath({

@@ -1,4 +1,4 @@
-import { IdParam, booleanQuery, errorResponses, isoTimestamp } from "./common.ts";
+import { IdParam, booleanQuery, errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
 import { MAX_IMPORT_ANSWERS } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
 
@@ -6,6 +6,8 @@ import { registry, z } from "./openapi.ts";
 
 export const TEMPLATE_TYPES = ["ASSET", "AUDIT"] as const;
 export const TEMPLATE_STATUSES = ["DRAFT", "PUBLISHED", "ARCHIVED"] as const;
+/** A version's own status: SUPERSEDED was published, then replaced by a later version. */
+export const VERSION_STATUSES = ["DRAFT", "PUBLISHED", "SUPERSEDED"] as const;
 
 /** The spec's two create errors, checked before schema validation so these exact messages win. */
 export const TEMPLATE_MESSAGES = {
@@ -42,6 +44,15 @@ export const TemplateListQuery = z.object({
     default: "true",
     description: "true (default): PUBLISHED only. false: also DRAFT and ARCHIVED. Any other value is a 400.",
   }),
+});
+
+/** GET /api/templates/{id}?version=n: a version other than the current one. */
+export const TemplateDetailQuery = z.object({
+  version: wholeNumber("version")
+    .transform(Number)
+    .pipe(z.number().int().min(1, "version must be at least 1").max(RULE_ORDER_MAX, "version does not exist"))
+    .optional()
+    .openapi({ type: "integer", minimum: 1, description: "Extension: a version other than the current one (GET /api/templates/{id}/versions lists them)." }),
 });
 
 const OptionInput = z.object({
@@ -192,6 +203,10 @@ export const TemplateSection = registry.register(
 export const TemplateDetail = registry.register(
   "TemplateDetail",
   TemplateListItem.extend({
+    version: z.number().int().openapi({ description: "The version shown: the current one, or the one named by ?version." }),
+    versionStatus: z.enum(VERSION_STATUSES).openapi({ description: "Extension: the shown version's own status." }),
+    currentVersion: z.number().int().openapi({ description: "Extension: the version the list and a detail without ?version show." }),
+    draftVersion: z.number().int().nullable().openapi({ description: "Extension: the draft waiting to be published (POST /api/templates/{id}/publish), if any." }),
     description: z.string().nullable(),
     sections: z.array(TemplateSection),
     standaloneQuestions: z.array(TemplateQuestion),
@@ -207,6 +222,24 @@ export const CreateTemplateResponse = registry.register(
     skippedRules: z.array(z.string()).openapi({ description: "Extension: one message per skipped logic rule (sourceKey or targetKey matching no question key)." }),
   }),
 );
+
+export const TemplateVersionSummary = registry.register(
+  "TemplateVersionSummary",
+  z.object({
+    version: z.number().int(),
+    status: z.enum(VERSION_STATUSES),
+    title: z.string(),
+    createdBy: z.string().nullable(),
+    createdAt: isoTimestamp,
+    publishedAt: isoTimestamp.nullable(),
+    supersededAt: isoTimestamp.nullable(),
+  }),
+);
+
+export const TemplateVersionList = registry.register("TemplateVersionList", z.object({ versions: z.array(TemplateVersionSummary) }));
+
+/** POST /api/templates/{id}/versions: a full create-shaped body, or nothing (a copy of the current version). */
+export const CreateVersionBody = CreateTemplateBody;
 
 // ---- paths ----
 
@@ -224,8 +257,9 @@ registry.registerPath({
   method: "get",
   path: "/api/templates/{id}",
   summary: "Template with sections, questions, options and logic rules",
+  description: "The current version by default; `?version=n` (extension) shows another one (404 when the template has no such version).",
   security,
-  request: { params: IdParam },
+  request: { params: IdParam, query: TemplateDetailQuery },
   responses: {
     200: { description: "Template detail", content: { "application/json": { schema: TemplateDetail } } },
     ...errorResponses(401, 403, 404, 429),
@@ -246,8 +280,36 @@ registry.registerPath({
   },
 });
 
+registry.registerPath({
+  method: "get",
+  path: "/api/templates/{id}/versions",
+  summary: "Every version of a template with its status and times; extension",
+  security,
+  request: { params: IdParam },
+  responses: {
+    200: { description: "Versions, oldest first", content: { "application/json": { schema: TemplateVersionList } } },
+    ...errorResponses(401, 403, 404, 429),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/api/templates/{id}/versions",
+  summary: "Create the next version as a DRAFT; extension",
+  description:
+    "With a body in the create shape: the new version's content (validated like a create; `createdBy` optional). Without a body (or `{}`): a copy of the current version, every id kept. " +
+    "A question with the same `key` as in the current version keeps its id, an option of a kept question with the same `value` keeps its id, a section with the same title keeps its id; everything else gets a new id. " +
+    "Publish it with POST /api/templates/{id}/publish: it becomes the current version and new inspections use it; existing inspections keep theirs. One draft at a time: 409 when a draft exists, when version 1 is still a draft, or when the template is archived. API key or admin user.",
+  security,
+  request: { params: IdParam, body: { required: false, content: { "application/json": { schema: CreateVersionBody } } } },
+  responses: {
+    201: { description: "Created", content: { "application/json": { schema: CreateTemplateResponse } } },
+    ...errorResponses(400, 401, 403, 404, 409, 429),
+  },
+});
+
 for (const [action, text] of [
-  ["publish", "DRAFT -> PUBLISHED (already PUBLISHED: unchanged). An ARCHIVED template cannot be published: 409."],
+  ["publish", "The draft version becomes the current, PUBLISHED version (version 1 of a new template, or a version made with POST /versions; the version it replaces is SUPERSEDED). Already PUBLISHED without a draft: unchanged. An ARCHIVED template cannot be published: 409."],
   ["archive", "DRAFT or PUBLISHED -> ARCHIVED with isActive false (already ARCHIVED: unchanged)."],
 ] as const) {
   registry.registerPath({

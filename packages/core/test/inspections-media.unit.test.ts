@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeImage, formatInspectionNumber, sniffImageType } from "../src/inspections/index.ts";
+import { formatInspectionNumber } from "../src/inspections/index.ts";
+import { decodeImage, sniffImageType } from "../src/media/index.ts";
 
 const MB = 1024 * 1024;
 // 1x1 images: GIF89a and lossless WebP (well-known), PNG signature + IHDR.

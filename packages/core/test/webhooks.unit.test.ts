@@ -117,6 +117,8 @@ describe("webhook signing, secrets and schedule", () => {
   it("maps change-log rows to event types", () => {
     expect(eventTypeOf("employee", "deactivated")).toBe("employee.deactivated");
     expect(eventTypeOf("sync_request", "completed")).toBe("sync.request.completed");
-    expect(eventTypeOf("inspection", "updated")).toBeNull();
+    expect(eventTypeOf("inspection", "updated")).toBe("inspection.updated");
+    expect(eventTypeOf("template", "draft_created")).toBe("template.draft_created");
+    expect(eventTypeOf("employee", "published")).toBeNull();
   });
 });

@@ -40,6 +40,7 @@ export function client(baseUrl: string, defaultAuth?: Auth) {
     request,
     get: <T = any>(path: string, opts?: { auth?: Auth | null; headers?: Record<string, string> }) => request<T>("GET", path, opts),
     post: <T = any>(path: string, body?: unknown, opts?: { auth?: Auth | null; headers?: Record<string, string> }) => request<T>("POST", path, { ...opts, body }),
+    patch: <T = any>(path: string, body?: unknown, opts?: { auth?: Auth | null; headers?: Record<string, string> }) => request<T>("PATCH", path, { ...opts, body }),
   };
 }
 export type Client = ReturnType<typeof client>;

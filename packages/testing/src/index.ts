@@ -10,3 +10,4 @@ export * from "./fuzz/mutations.ts";
 export * from "./fuzz/requests.ts";
 export * from "./webhook-receiver.ts";
 export * from "./poll.ts";
+export * from "./s3.ts";

@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { rm } from "node:fs/promises";
+import { Redis } from "ioredis";
 import { seedDemo, type DemoSeed } from "@insp/core";
 import { createTestDatabase, queuePrefix, redisUrl, type TestDatabase } from "./db.ts";
 import { client, type Client } from "./http.ts";
@@ -14,6 +15,12 @@ export interface Stack {
   http: Client;
   /** A fresh, isolated tenant (seed-demo) for one test. */
   tenant(): Promise<DemoSeed>;
+  /**
+   * Resolves once a worker has made its first check of the queue marker, which requeues every
+   * pending piece of work in Postgres (a worker's start on a fresh queue prefix is taken for a
+   * Redis that lost its data): rows a test writes after this stay as the test left them.
+   */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -42,6 +49,14 @@ export async function startStack(opts: { workers?: number; env?: Record<string, 
     env,
     http: client((api as ApiProcess).baseUrl),
     tenant: () => seedDemo(db.db),
+    async settled() {
+      const redis = new Redis(env.REDIS_URL);
+      try {
+        for (let i = 0; i < 200 && !(await redis.exists(`${prefix}:epoch`)); i++) await new Promise((r) => setTimeout(r, 50));
+      } finally {
+        redis.disconnect();
+      }
+    },
     async stop() {
       await Promise.all([api!.stop(), ...workers.map((w) => w.stop())]);
       await db.close();

@@ -1,24 +1,53 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "@insp/db";
-import { answerMedia, inspectionAnswers, media, templateQuestions } from "@insp/db/schema";
+import { answerMedia, inspectionAnswers, inspectionRevisions, inspections, media, templateQuestions } from "@insp/db/schema";
 import { isUuid, notFound } from "../errors.ts";
-import type { MediaStore } from "./media-store.ts";
+import type { MediaStore } from "../media/index.ts";
 import { answerColumns, selectSummaries, toAnswer, toSummary } from "./summary.ts";
 
+export type ImagesAs = "base64" | "url";
+
+/** The answers current at `revision` (inspection_answers revisionFrom <= revision < revisionTo), or the current ones. */
+export const answersAt = (revision: number | undefined) =>
+  revision === undefined
+    ? isNull(inspectionAnswers.revisionTo)
+    : and(lte(inspectionAnswers.revisionFrom, revision), or(isNull(inspectionAnswers.revisionTo), gt(inspectionAnswers.revisionTo, revision)));
+
 /**
- * One inspection with every answer (in import order), the question it answers, and its images
- * as `data:<mime>;base64,...` URLs with their dimensions. Unknown, malformed or another
- * organization's id: 404.
+ * One inspection with every answer (in order), the question it answers (as the inspection's
+ * template version words it), and its images as `data:<mime>;base64,...` URLs with their
+ * dimensions, or as references to GET /api/media/{id}. `revision`: as it was then (404 when it
+ * has no such revision). Unknown, malformed or another organization's id: 404.
  */
-export async function getInspectionDetail(db: Db, store: MediaStore, organizationId: string, id: string, opts: { images: "base64" | "url" } = { images: "base64" }) {
+export async function getInspectionDetail(db: Db, store: MediaStore, organizationId: string, id: string, opts: { images: ImagesAs; revision?: number } = { images: "base64" }) {
   if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
   const [row] = await selectSummaries(db.$client, organizationId, [id]);
   if (!row) throw notFound(`Inspection ${id} not found`);
+  const summary = toSummary(row);
+  let revision = row.revision;
+  if (opts.revision !== undefined && opts.revision !== row.revision) {
+    const [past] = await db
+      .select({ status: inspectionRevisions.status, completedAt: inspectionRevisions.completedAt, createdAt: inspectionRevisions.createdAt })
+      .from(inspectionRevisions)
+      .where(and(eq(inspectionRevisions.organizationId, organizationId), eq(inspectionRevisions.inspectionId, id), eq(inspectionRevisions.revision, opts.revision)));
+    if (!past) throw notFound(`Inspection ${id} has no revision ${opts.revision}`);
+    revision = opts.revision;
+    Object.assign(summary, { status: past.status, completedAt: past.completedAt?.toISOString() ?? null, updatedAt: past.createdAt.toISOString() });
+  }
   const answers = await db
     .select({ ...answerColumns, questionText: templateQuestions.text })
     .from(inspectionAnswers)
-    .innerJoin(templateQuestions, and(eq(templateQuestions.id, inspectionAnswers.questionId), eq(templateQuestions.organizationId, organizationId)))
-    .where(and(eq(inspectionAnswers.organizationId, organizationId), eq(inspectionAnswers.inspectionId, id)))
+    .innerJoin(inspections, and(eq(inspections.id, inspectionAnswers.inspectionId), eq(inspections.organizationId, organizationId)))
+    .innerJoin(
+      templateQuestions,
+      and(
+        eq(templateQuestions.templateId, inspections.templateId),
+        eq(templateQuestions.version, inspections.templateVersion),
+        eq(templateQuestions.id, inspectionAnswers.questionId),
+        eq(templateQuestions.organizationId, organizationId),
+      ),
+    )
+    .where(and(eq(inspectionAnswers.organizationId, organizationId), eq(inspectionAnswers.inspectionId, id), answersAt(revision === row.revision ? undefined : revision)))
     .orderBy(asc(inspectionAnswers.position));
   const links = answers.length
     ? await db
@@ -43,7 +72,9 @@ export async function getInspectionDetail(db: Db, store: MediaStore, organizatio
     else images.set(l.answerId, [image]);
   }
   return {
-    ...toSummary(row),
+    ...summary,
+    revision,
     answers: answers.map((a) => ({ ...toAnswer(a), question: { id: a.questionId, text: a.questionText }, images: images.get(a.id) ?? [] })),
   };
 }
+export type InspectionDetail = Awaited<ReturnType<typeof getInspectionDetail>>;

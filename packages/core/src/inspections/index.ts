@@ -1,12 +1,10 @@
 export { listInspections, type InspectionPage, type ListInspectionsQuery } from "./list.ts";
-export { getInspectionDetail } from "./detail.ts";
-export { decodeImage, sniffImageType, type DecodedImage, type ImageMime } from "./media.ts";
-export { FsMediaStore, TooLarge, mediaKey, type MediaStore } from "./media-store.ts";
-export { uploadMedia, type UploadedMedia } from "./upload.ts";
+export { getInspectionDetail, type ImagesAs, type InspectionDetail } from "./detail.ts";
 export { validateImport, type ImportInput, type ImportAnswerInput, type InspectionStatus } from "./validate.ts";
-export { prepareImport, VALIDATION_FAILED } from "./prepare.ts";
+export { prepareImport, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";
 export { formatInspectionNumber, type ImportPayload } from "./payload.ts";
 export { runImport, failImport, classifyImportFailure, PermanentImportError, type ImportRunResult } from "./run.ts";
 export { submitImport, awaitImport, importJobId, IMPORT_IDEMPOTENCY_SCOPE, type HttpOutcome, type SubmitServices } from "./submit.ts";
 export { requeueStalledImports } from "./sweep.ts";
-export { getMediaInfo, type MediaInfo } from "./media-read.ts";
+export { patchInspection, type PatchInput, type PatchOutcome } from "./patch.ts";
+export { listInspectionRevisions, currentRevision, type InspectionRevision } from "./revisions.ts";

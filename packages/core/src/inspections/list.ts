@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "@insp/db";
 import { inspectionAnswers } from "@insp/db/schema";
 import { isUuid } from "../errors.ts";
@@ -63,7 +63,7 @@ export async function listInspections(db: Db, organizationId: string, q: ListIns
     const answers = await db
       .select(answerColumns)
       .from(inspectionAnswers)
-      .where(and(eq(inspectionAnswers.organizationId, organizationId), inArray(inspectionAnswers.inspectionId, items.map((i) => i.id))))
+      .where(and(eq(inspectionAnswers.organizationId, organizationId), inArray(inspectionAnswers.inspectionId, items.map((i) => i.id)), isNull(inspectionAnswers.revisionTo)))
       .orderBy(asc(inspectionAnswers.inspectionId), asc(inspectionAnswers.position));
     const byInspection = new Map<string, ReturnType<typeof toAnswer>[]>();
     for (const a of answers) {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { PG, pgErrorCode, type Db, type DbOrTx } from "@insp/db";
-import { answerMedia, inspectionAnswers, inspectionCounters, inspectionImports, inspections } from "@insp/db/schema";
+import { answerMedia, inspectionAnswers, inspectionCounters, inspectionImports, inspectionRevisions, inspections } from "@insp/db/schema";
 import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { formatInspectionNumber, isImportPayload } from "./payload.ts";
@@ -60,7 +60,19 @@ export async function runImport(db: Db, organizationId: string, importId: string
     const inspectionId = inspection!.id;
     await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: inspectionId, change: "created" });
     // The actor and request of the POST that submitted it (imports recorded before audit existed: unknown).
-    await recordAudit(tx, (imp.audit as AuditContext | null) ?? { actorType: "anonymous", actorId: null, requestId: null }, { organizationId, action: "inspection.created", resourceType: "inspection", resourceId: inspectionId });
+    const actor = (imp.audit as AuditContext | null) ?? { actorType: "anonymous", actorId: null, requestId: null };
+    await recordAudit(tx, actor, { organizationId, action: "inspection.created", resourceType: "inspection", resourceId: inspectionId });
+    await tx.insert(inspectionRevisions).values({
+      organizationId,
+      inspectionId,
+      revision: 1,
+      status: p.status,
+      completedAt: p.completedAt === null ? null : new Date(p.completedAt),
+      actorType: actor.actorType,
+      actorId: actor.actorId,
+      requestId: actor.requestId,
+      changes: { added: p.answers.map((a) => a.questionId), changed: [], removed: [] },
+    });
 
     const answers = p.answers.map(({ mediaIds, ...a }, position) => ({ row: { ...a, id: randomUUID(), organizationId, inspectionId, position }, mediaIds }));
     // Batched: one statement may carry at most 65,535 parameters (16 per answer).

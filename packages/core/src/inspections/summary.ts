@@ -16,13 +16,16 @@ const ISO = (sql: postgres.Sql, column: string) => sql.unsafe(`to_char(${column}
 const summaryColumns = (sql: postgres.Sql) => sql`
   i.id, i.inspection_number, i.template_id, i.template_version, i.asset_id, i.asset_name, i.site_id, i.conducted_by,
   i.organization_id, ${ISO(sql, "i.started_at")} as started_at, ${ISO(sql, "i.completed_at")} as completed_at,
-  ${ISO(sql, "i.created_at")} as created_at, ${ISO(sql, "i.updated_at")} as updated_at, i.status,
+  ${ISO(sql, "i.created_at")} as created_at, ${ISO(sql, "i.updated_at")} as updated_at, i.status, i.revision,
   t.title as template_title, t.type as template_type, u.name as inspector_name, u.email as inspector_email,
   s.name as site_name, s.code as site_code, a.name as asset_ref_name, a.code as asset_code`;
 
-/** The joins of a summary; every one repeats the organization, so no other tenant's row can appear. */
+/**
+ * The joins of a summary; every one repeats the organization, so no other tenant's row can appear.
+ * The template's title and type are those of the version the inspection was made with.
+ */
 const summaryJoins = (sql: postgres.Sql, organizationId: string) => sql`
-  join templates t on t.id = i.template_id and t.organization_id = ${organizationId}
+  join template_versions t on t.template_id = i.template_id and t.version = i.template_version and t.organization_id = ${organizationId}
   join users u on u.id = i.conducted_by and u.organization_id = ${organizationId}
   left join sites s on s.id = i.site_id and s.organization_id = ${organizationId}
   left join assets a on a.id = i.asset_id and a.organization_id = ${organizationId}`;
@@ -65,6 +68,7 @@ export interface SummaryRow {
   created_at: string;
   updated_at: string;
   status: string;
+  revision: number;
   template_title: string;
   template_type: string;
   inspector_name: string | null;

@@ -100,9 +100,15 @@ export async function validateImport(db: DbOrTx, organizationId: string, input: 
     details.push("completedAt is before startedAt");
   }
 
-  // The logic engine: unknown questions, duplicates, missing values, values that do not fit, hidden
-  // questions answered, and (for COMPLETED only; IN_PROGRESS is a draft) visible required questions missing.
-  details.push(...validateAnswers(template, input.answers, { requireRequired: input.status === "COMPLETED" }));
-  details.push(...optionRequirements(template, input.answers));
+  details.push(...answerViolations(template, input.answers, input.status));
   return { template, asset, details };
+}
+
+/**
+ * The logic engine's checks (unknown questions, duplicates, missing values, values that do not
+ * fit, hidden questions answered, and for COMPLETED only, IN_PROGRESS being a draft, visible
+ * required questions missing), then the options' note and photo requirements.
+ */
+export function answerViolations(template: TemplateForValidation, answers: ImportAnswerInput[], status: InspectionStatus): string[] {
+  return [...validateAnswers(template, answers, { requireRequired: status === "COMPLETED" }), ...optionRequirements(template, answers)];
 }

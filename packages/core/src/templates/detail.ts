@@ -2,7 +2,7 @@ import type { DbOrTx } from "@insp/db";
 import type { LogicOption, LogicQuestion, LogicRule, LogicTemplate } from "@insp/logic";
 import { notFound } from "../errors.ts";
 import { assertTemplateAccess, loadTemplateRows, toListItem, type TemplateRows } from "./queries.ts";
-import type { QuestionRef, TemplateDetail, TemplateQuestion, TemplateStatus, TemplateTriggerRule, TemplateType } from "./types.ts";
+import type { QuestionRef, TemplateDetail, TemplateQuestion, TemplateStatus, TemplateTriggerRule, TemplateType, VersionStatus } from "./types.ts";
 
 /** The spec's detail shape from the rows of one template (pure). */
 export function toDetail(rows: TemplateRows): TemplateDetail {
@@ -55,6 +55,9 @@ export function toDetail(rows: TemplateRows): TemplateDetail {
   const bySection = groupBy(questions, (q) => q.sectionId ?? "");
   return {
     ...toListItem(template),
+    versionStatus: template.versionStatus as VersionStatus,
+    currentVersion: template.currentVersion,
+    draftVersion: template.draftVersion,
     description: template.description,
     sections: sections.map((s) => ({
       id: s.id,
@@ -67,11 +70,15 @@ export function toDetail(rows: TemplateRows): TemplateDetail {
   };
 }
 
-/** GET /api/templates/{id}: 404 unknown or malformed id, 403 another organization's template. */
-export async function getTemplateDetail(db: DbOrTx, organizationId: string, templateId: string): Promise<TemplateDetail> {
-  const rows = await loadTemplateRows(db, organizationId, templateId);
+/**
+ * GET /api/templates/{id}[?version=n]: 404 unknown or malformed id, 403 another organization's
+ * template, 404 naming the version when the template has no such version.
+ */
+export async function getTemplateDetail(db: DbOrTx, organizationId: string, templateId: string, version?: number): Promise<TemplateDetail> {
+  const rows = await loadTemplateRows(db, organizationId, templateId, version);
   if (!rows) {
     await assertTemplateAccess(db, organizationId, templateId);
+    if (version !== undefined && (await loadTemplateRows(db, organizationId, templateId))) throw notFound(`Template version ${version} not found`);
     throw notFound("Template not found");
   }
   return toDetail(rows);
@@ -133,11 +140,12 @@ export function toValidationTemplate(rows: TemplateRows): TemplateForValidation 
 }
 
 /**
- * For inspection import: the template of this organization as the logic engine's LogicTemplate,
- * plus option flags, status, type and version; null when it is not a template of the organization.
+ * For inspection import (the current version) and PATCH (the inspection's own version): the
+ * template of this organization as the logic engine's LogicTemplate, plus option flags, status,
+ * type and version; null when it is not a template (or version) of the organization.
  */
-export async function loadTemplateForValidation(db: DbOrTx, organizationId: string, templateId: string): Promise<TemplateForValidation | null> {
-  const rows = await loadTemplateRows(db, organizationId, templateId);
+export async function loadTemplateForValidation(db: DbOrTx, organizationId: string, templateId: string, version?: number): Promise<TemplateForValidation | null> {
+  const rows = await loadTemplateRows(db, organizationId, templateId, version);
   return rows ? toValidationTemplate(rows) : null;
 }
 

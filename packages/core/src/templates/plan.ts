@@ -52,6 +52,20 @@ export interface TemplatePlan {
 export const SUPPORTED_ACTION_TYPES = ["ask_questions"] as const;
 
 /**
+ * Ids of the version a new version is made from, so that what is kept keeps its id: a question
+ * with the same key, an option of a kept question with the same value, a section with the same
+ * title (the first one not yet taken, in order). Everything else gets a new id; rules always do.
+ */
+export interface KeptIds {
+  questionByKey: ReadonlyMap<string, string>;
+  /** `optionKey(questionId, value)` -> option id */
+  optionByValue: ReadonlyMap<string, string>;
+  sectionsByTitle: ReadonlyMap<string, readonly string[]>;
+}
+
+export const optionKey = (questionId: string, value: string) => `${questionId}\u0000${value}`;
+
+/**
  * Options of one template, inline and copied from response types together. The request's own limits
  * (sections, questions, inline options per question, rules) are the contract's TEMPLATE_LIMITS; this
  * one needs the response types, so it is checked here.
@@ -60,10 +74,32 @@ export const MAX_TEMPLATE_OPTIONS = 20_000;
 
 const q = (s: string) => `'${s}'`;
 
-export function planTemplate(input: CreateTemplateInput, responseTypes: ReadonlyMap<string, ResponseTypeInfo>, newId: () => string = randomUUID): TemplatePlan {
+export function planTemplate(input: CreateTemplateInput, responseTypes: ReadonlyMap<string, ResponseTypeInfo>, newId: () => string = randomUUID, kept?: KeptIds): TemplatePlan {
   const located: { at: string; sectionId: string | null; position: number; input: QuestionInput }[] = [];
+  const sectionsTaken = new Map<string, number>();
+  const keptSection = (title: string) => {
+    const ids = kept?.sectionsByTitle.get(title) ?? [];
+    const n = sectionsTaken.get(title) ?? 0;
+    sectionsTaken.set(title, n + 1);
+    return ids[n];
+  };
+  const keysTaken = new Set<string>();
+  const keptQuestion = (key: string | undefined) => {
+    if (key === undefined || keysTaken.has(key)) return undefined; // a duplicate key is reported below; it gets an id of its own
+    keysTaken.add(key);
+    return kept?.questionByKey.get(key);
+  };
+  /** The kept id of a question's option by value, once per question (a repeated value gets a new id). */
+  const optionIds = (questionId: string) => {
+    const used = new Set<string>();
+    return (value: string) => {
+      const id = used.has(value) ? undefined : kept?.optionByValue.get(optionKey(questionId, value));
+      used.add(value);
+      return id ?? newId();
+    };
+  };
   const sections = input.sections.map((s, i) => {
-    const id = newId();
+    const id = keptSection(s.title) ?? newId();
     s.questions.forEach((qi, p) => located.push({ at: `sections[${i}].questions[${p}]`, sectionId: id, position: p, input: qi }));
     return { id, title: s.title, description: s.description ?? null, position: i };
   });
@@ -86,7 +122,7 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
     const rt = l.input.responseTypeId ? responseTypes.get(l.input.responseTypeId)! : null;
     const inline = l.input.options;
     const inputType = rt?.inputType ?? (inline ? "SELECT" : "TEXT");
-    const id = newId();
+    const id = keptQuestion(l.input.key) ?? newId();
     let options: PlannedOption[];
     if (inline) {
       const kind = inputKind(inputType);
@@ -96,11 +132,13 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
         if (seen.has(o.value)) optionProblems.push(`${l.at}.options: duplicate option value ${q(o.value)}`);
         seen.add(o.value);
       }
-      options = inline.map((o, i) => ({ id: newId(), label: o.label, value: o.value, position: i, requiresNote: o.requiresNote ?? false, requiresPhoto: o.requiresPhoto ?? false }));
+      const optionId = optionIds(id);
+      options = inline.map((o, i) => ({ id: optionId(o.value), label: o.label, value: o.value, position: i, requiresNote: o.requiresNote ?? false, requiresPhoto: o.requiresPhoto ?? false }));
     } else {
       const copies = new Map<string, string>();
+      const optionId = optionIds(id);
       options = (rt?.options ?? []).map((o) => {
-        const copy = { ...o, id: newId() };
+        const copy = { ...o, id: optionId(o.value) };
         copies.set(o.id, copy.id);
         return copy;
       });

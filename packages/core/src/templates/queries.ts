@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@insp/db";
-import { assetTypes, responseTypes, templateLogicRules, templateQuestionOptions, templateQuestions, templateSections, templates } from "@insp/db/schema";
+import { assetTypes, responseTypes, templateLogicRules, templateQuestionOptions, templateQuestions, templateSections, templateVersions, templates } from "@insp/db/schema";
 import { forbidden, isUuid, notFound } from "../errors.ts";
 import type { TemplateListItem, TemplateStatus, TemplateType } from "./types.ts";
 
@@ -78,15 +78,42 @@ export async function assertTemplateAccess(db: DbOrTx, organizationId: string, t
   if (row.organizationId !== organizationId) throw forbidden("Template belongs to another organization");
 }
 
-/** Every row of one template of the organization, each list ordered; null when not found in the org. */
-export async function loadTemplateRows(db: DbOrTx, organizationId: string, templateId: string) {
+/**
+ * The template as one version shows it: the version's own title, description, type and asset
+ * type, the template's status and dates, and where the version stands (its status, the current
+ * version, the draft).
+ */
+const selectVersion = (db: DbOrTx, version: number | undefined) =>
+  db
+    .select({
+      ...listColumns,
+      title: templateVersions.title,
+      description: templateVersions.description,
+      type: templateVersions.type,
+      version: templateVersions.version,
+      assetTypeId: templateVersions.assetTypeId,
+      versionStatus: templateVersions.status,
+      currentVersion: templates.version,
+      draftVersion: sql<number | null>`(select v.version from ${templateVersions} v where v.template_id = ${templates.id} and v.status = 'DRAFT')`,
+    })
+    .from(templates)
+    .innerJoin(templateVersions, and(eq(templateVersions.templateId, templates.id), eq(templateVersions.version, version ?? templates.version)))
+    .leftJoin(assetTypes, and(eq(assetTypes.id, templateVersions.assetTypeId), eq(assetTypes.organizationId, templates.organizationId)));
+
+/**
+ * Every row of one version of a template of the organization (the current version when none is
+ * named), each list ordered; null when the template or the version is not found in the org.
+ */
+export async function loadTemplateRows(db: DbOrTx, organizationId: string, templateId: string, version?: number) {
   if (!isUuid(templateId)) return null;
-  const [template] = await selectTemplates(db)
+  const [template] = await selectVersion(db, version)
     .where(and(eq(templates.id, templateId), eq(templates.organizationId, organizationId)))
     .limit(1);
   if (!template) return null;
-  const inTemplate = (t: { templateId: AnyPgColumn; organizationId: AnyPgColumn }) => and(eq(t.templateId, templateId), eq(t.organizationId, organizationId));
-  const [sections, questions, rules] = await Promise.all([
+  const v = template.version;
+  const inTemplate = (t: { templateId: AnyPgColumn; version: AnyPgColumn; organizationId: AnyPgColumn }) =>
+    and(eq(t.templateId, templateId), eq(t.version, v), eq(t.organizationId, organizationId));
+  const [sections, questions, rules, options] = await Promise.all([
     db.select().from(templateSections).where(inTemplate(templateSections)).orderBy(asc(templateSections.position), asc(templateSections.id)),
     db
       .select({
@@ -108,15 +135,8 @@ export async function loadTemplateRows(db: DbOrTx, organizationId: string, templ
       .where(inTemplate(templateQuestions))
       .orderBy(asc(templateQuestions.position), asc(templateQuestions.id)),
     db.select().from(templateLogicRules).where(inTemplate(templateLogicRules)).orderBy(asc(templateLogicRules.order), asc(templateLogicRules.id)),
+    db.select().from(templateQuestionOptions).where(inTemplate(templateQuestionOptions)).orderBy(asc(templateQuestionOptions.position), asc(templateQuestionOptions.id)),
   ]);
-  const questionIds = questions.map((q) => q.id);
-  const options = questionIds.length
-    ? await db
-        .select()
-        .from(templateQuestionOptions)
-        .where(and(eq(templateQuestionOptions.organizationId, organizationId), inArray(templateQuestionOptions.questionId, questionIds)))
-        .orderBy(asc(templateQuestionOptions.position), asc(templateQuestionOptions.id))
-    : [];
   return { template, sections, questions, options, rules };
 }
 export type TemplateRows = NonNullable<Awaited<ReturnType<typeof loadTemplateRows>>>;

@@ -2,6 +2,8 @@
 
 export type TemplateType = "ASSET" | "AUDIT";
 export type TemplateStatus = "DRAFT" | "PUBLISHED" | "ARCHIVED";
+/** A version's own status: SUPERSEDED was published, then replaced by a later version. */
+export type VersionStatus = "DRAFT" | "PUBLISHED" | "SUPERSEDED";
 
 export interface TemplateListItem {
   id: string;
@@ -82,9 +84,26 @@ export interface TemplateSection {
 }
 
 export interface TemplateDetail extends TemplateListItem {
+  /** The shown version's own status (extension). */
+  versionStatus: VersionStatus;
+  /** The version the list and a detail without ?version show (extension). */
+  currentVersion: number;
+  /** The draft version waiting to be published, if any (extension). */
+  draftVersion: number | null;
   description: string | null;
   sections: TemplateSection[];
   standaloneQuestions: TemplateQuestion[];
+}
+
+/** One entry of GET /api/templates/{id}/versions. */
+export interface TemplateVersionSummary {
+  version: number;
+  status: VersionStatus;
+  title: string;
+  createdBy: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+  supersededAt: string | null;
 }
 
 /** Input of createTemplate, as validated by the contract (CreateTemplateBody) minus createdBy. */

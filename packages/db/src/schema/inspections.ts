@@ -1,9 +1,9 @@
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
 import { assets, sites } from "./directory.ts";
 import { organizations } from "./organizations.ts";
-import { templateQuestions, templates } from "./templates.ts";
+import { templateVersions, templates } from "./templates.ts";
 
 export const inspections = pgTable(
   "inspections",
@@ -25,10 +25,14 @@ export const inspections = pgTable(
     status: text("status").notNull(),
     startedAt: ts("started_at"),
     completedAt: ts("completed_at"),
+    /** Bumped by every accepted PATCH; the detail's ETag. Revision 1 is the import. */
+    revision: integer("revision").notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // An inspection is rendered and validated against the template version it was made with.
+    foreignKey({ name: "inspections_template_version_fk", columns: [t.templateId, t.templateVersion], foreignColumns: [templateVersions.templateId, templateVersions.version] }),
     uniqueIndex("inspections_org_number_key").on(t.organizationId, t.inspectionNumber),
     index("inspections_org_created_idx").on(t.organizationId, t.createdAt, t.id),
     index("inspections_org_template_created_idx").on(t.organizationId, t.templateId, t.createdAt, t.id),
@@ -54,9 +58,12 @@ export const inspectionAnswers = pgTable(
     inspectionId: uuid("inspection_id")
       .notNull()
       .references(() => inspections.id, { onDelete: "cascade" }),
-    questionId: uuid("question_id")
-      .notNull()
-      .references(() => templateQuestions.id),
+    /**
+     * A question of the inspection's template version. No foreign key: question ids are shared by
+     * the versions that keep a question, so they are unique only with the version; the logic
+     * engine checks every answer against the version before it is written.
+     */
+    questionId: uuid("question_id").notNull(),
     answerText: text("answer_text"),
     answerNumber: doublePrecision("answer_number"),
     answerBoolean: boolean("answer_boolean"),
@@ -68,8 +75,37 @@ export const inspectionAnswers = pgTable(
     unitCategory: text("unit_category"),
     note: text("note"),
     position: integer("position").notNull().default(0),
+    /** The first revision holding this answer; a PATCH that changes or removes it sets revisionTo. */
+    revisionFrom: integer("revision_from").notNull().default(1),
+    /** The first revision without it; null while it is current. */
+    revisionTo: integer("revision_to"),
   },
   (t) => [index("inspection_answers_inspection_idx").on(t.inspectionId, t.position)],
+);
+
+/**
+ * One row per revision of an inspection: revision 1 is the import, each accepted PATCH adds one.
+ * The answers of revision n are the rows with revisionFrom <= n < revisionTo (or revisionTo null).
+ */
+export const inspectionRevisions = pgTable(
+  "inspection_revisions",
+  {
+    organizationId: orgId(),
+    inspectionId: uuid("inspection_id")
+      .notNull()
+      .references(() => inspections.id, { onDelete: "cascade" }),
+    revision: integer("revision").notNull(),
+    status: text("status").notNull(),
+    completedAt: ts("completed_at"),
+    /** api_key, user, ... and its id (the audit log's actor). */
+    actorType: text("actor_type").notNull(),
+    actorId: text("actor_id"),
+    requestId: text("request_id"),
+    /** {added, changed, removed}: question ids; {status: {from, to}} when the status moved. */
+    changes: jsonb("changes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.inspectionId, t.revision] })],
 );
 
 /** Decoded media, deduplicated by content hash per organization; bytes live in the media store. */
@@ -85,8 +121,13 @@ export const media = pgTable(
     byteSize: integer("byte_size").notNull(),
     storageKey: text("storage_key").notNull(),
     createdAt: createdAt(),
+    /**
+     * Set by every upload of the same bytes and every request that references it; the orphan
+     * sweep deletes only media unreferenced for longer than its grace period since then.
+     */
+    lastUsedAt: ts("last_used_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("media_org_sha256_key").on(t.organizationId, t.sha256)],
+  (t) => [uniqueIndex("media_org_sha256_key").on(t.organizationId, t.sha256), index("media_last_used_idx").on(t.lastUsedAt)],
 );
 
 export const answerMedia = pgTable(
@@ -101,7 +142,7 @@ export const answerMedia = pgTable(
     organizationId: orgId(),
     position: integer("position").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.answerId, t.position] })],
+  (t) => [primaryKey({ columns: [t.answerId, t.position] }), index("answer_media_media_idx").on(t.mediaId)],
 );
 
 /** Stored answers of requests sent with an Idempotency-Key (24 hours). */

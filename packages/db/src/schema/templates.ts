@@ -1,8 +1,14 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
 import { assetTypes, responseTypes } from "./directory.ts";
 
+/**
+ * A template's identity and its current version's face: the list and the detail read this row.
+ * `version` is the current version (the published one, or version 1 while it is still a draft);
+ * title, description, type and asset type are copied from that version when it is published.
+ */
 export const templates = pgTable(
   "templates",
   {
@@ -13,7 +19,7 @@ export const templates = pgTable(
     description: text("description"),
     /** ASSET or AUDIT */
     type: text("type").notNull(),
-    /** DRAFT, PUBLISHED, ARCHIVED */
+    /** DRAFT (never published), PUBLISHED, ARCHIVED */
     status: text("status").notNull().default("DRAFT"),
     version: integer("version").notNull().default(1),
     isActive: boolean("is_active").notNull().default(true),
@@ -28,31 +34,65 @@ export const templates = pgTable(
   (t) => [index("templates_org_status_created_idx").on(t.organizationId, t.status, t.createdAt, t.id)],
 );
 
-export const templateSections = pgTable(
-  "template_sections",
+/**
+ * Every version of a template. A version's content (sections, questions, options, rules) is
+ * written once, when the version is created, and never changes after it is published.
+ */
+export const templateVersions = pgTable(
+  "template_versions",
   {
-    id: id(),
     organizationId: orgId(),
     templateId: uuid("template_id")
       .notNull()
       .references(() => templates.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** DRAFT, PUBLISHED (the current one), SUPERSEDED (published, then replaced by a later version) */
+    status: text("status").notNull().default("DRAFT"),
+    title: text("title").notNull(),
+    description: text("description"),
+    type: text("type").notNull(),
+    assetTypeId: uuid("asset_type_id").references(() => assetTypes.id, { onDelete: "set null" }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    publishedAt: ts("published_at"),
+    supersededAt: ts("superseded_at"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.version] }),
+    // One draft at a time per template, whatever the number of concurrent requests.
+    uniqueIndex("template_versions_one_draft_key").on(t.templateId).where(sql`status = 'DRAFT'`),
+  ],
+);
+
+/** Id columns of a version's content: unique within (template, version), kept across versions where the README says. */
+const contentId = () => uuid("id").notNull().defaultRandom();
+
+export const templateSections = pgTable(
+  "template_sections",
+  {
+    id: contentId(),
+    organizationId: orgId(),
+    templateId: uuid("template_id").notNull(),
+    version: integer("version").notNull(),
     title: text("title").notNull(),
     description: text("description"),
     position: integer("position").notNull(),
   },
-  (t) => [index("template_sections_template_idx").on(t.templateId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.version, t.id] }),
+    foreignKey({ name: "template_sections_version_fk", columns: [t.templateId, t.version], foreignColumns: [templateVersions.templateId, templateVersions.version] }).onDelete("cascade"),
+  ],
 );
 
 export const templateQuestions = pgTable(
   "template_questions",
   {
-    id: id(),
+    id: contentId(),
     organizationId: orgId(),
-    templateId: uuid("template_id")
-      .notNull()
-      .references(() => templates.id, { onDelete: "cascade" }),
+    templateId: uuid("template_id").notNull(),
+    version: integer("version").notNull(),
     /** null: a standalone question (deprecated by the spec, still served). */
-    sectionId: uuid("section_id").references(() => templateSections.id, { onDelete: "cascade" }),
+    sectionId: uuid("section_id"),
     key: text("key"),
     text: text("text").notNull(),
     hint: text("hint"),
@@ -63,8 +103,10 @@ export const templateQuestions = pgTable(
     inputType: text("input_type").notNull().default("TEXT"),
   },
   (t) => [
-    index("template_questions_template_idx").on(t.templateId, t.sectionId, t.position),
-    uniqueIndex("template_questions_template_key_key").on(t.templateId, t.key),
+    primaryKey({ columns: [t.templateId, t.version, t.id] }),
+    foreignKey({ name: "template_questions_version_fk", columns: [t.templateId, t.version], foreignColumns: [templateVersions.templateId, templateVersions.version] }).onDelete("cascade"),
+    foreignKey({ name: "template_questions_section_fk", columns: [t.templateId, t.version, t.sectionId], foreignColumns: [templateSections.templateId, templateSections.version, templateSections.id] }).onDelete("cascade"),
+    uniqueIndex("template_questions_version_key_key").on(t.templateId, t.version, t.key),
   ],
 );
 
@@ -72,38 +114,40 @@ export const templateQuestions = pgTable(
 export const templateQuestionOptions = pgTable(
   "template_question_options",
   {
-    id: id(),
+    id: contentId(),
     organizationId: orgId(),
-    questionId: uuid("question_id")
-      .notNull()
-      .references(() => templateQuestions.id, { onDelete: "cascade" }),
+    templateId: uuid("template_id").notNull(),
+    version: integer("version").notNull(),
+    questionId: uuid("question_id").notNull(),
     label: text("label").notNull(),
     value: text("value").notNull(),
     position: integer("position").notNull(),
     requiresNote: boolean("requires_note").notNull().default(false),
     requiresPhoto: boolean("requires_photo").notNull().default(false),
   },
-  (t) => [index("template_question_options_question_idx").on(t.questionId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.version, t.id] }),
+    foreignKey({ name: "template_question_options_question_fk", columns: [t.templateId, t.version, t.questionId], foreignColumns: [templateQuestions.templateId, templateQuestions.version, templateQuestions.id] }).onDelete("cascade"),
+  ],
 );
 
 export const templateLogicRules = pgTable(
   "template_logic_rules",
   {
-    id: id(),
+    id: contentId(),
     organizationId: orgId(),
-    templateId: uuid("template_id")
-      .notNull()
-      .references(() => templates.id, { onDelete: "cascade" }),
-    sourceQuestionId: uuid("source_question_id")
-      .notNull()
-      .references(() => templateQuestions.id, { onDelete: "cascade" }),
-    targetQuestionId: uuid("target_question_id")
-      .notNull()
-      .references(() => templateQuestions.id, { onDelete: "cascade" }),
+    templateId: uuid("template_id").notNull(),
+    version: integer("version").notNull(),
+    sourceQuestionId: uuid("source_question_id").notNull(),
+    targetQuestionId: uuid("target_question_id").notNull(),
     conditionType: text("condition_type").notNull(),
     conditionValue: jsonb("condition_value"),
     actionType: text("action_type").notNull().default("ask_questions"),
     order: integer("order").notNull().default(0),
   },
-  (t) => [index("template_logic_rules_template_idx").on(t.templateId)],
+  (t) => [
+    primaryKey({ columns: [t.templateId, t.version, t.id] }),
+    foreignKey({ name: "template_logic_rules_source_fk", columns: [t.templateId, t.version, t.sourceQuestionId], foreignColumns: [templateQuestions.templateId, templateQuestions.version, templateQuestions.id] }).onDelete("cascade"),
+    foreignKey({ name: "template_logic_rules_target_fk", columns: [t.templateId, t.version, t.targetQuestionId], foreignColumns: [templateQuestions.templateId, templateQuestions.version, templateQuestions.id] }).onDelete("cascade"),
+  ],
 );

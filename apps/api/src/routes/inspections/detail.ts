@@ -1,10 +1,30 @@
-import { IdParam, InspectionDetailQuery } from "@insp/contracts";
-import { getInspectionDetail, type MediaStore } from "@insp/core";
+import { IdParam, InspectionDetailQuery, RevisionParam } from "@insp/contracts";
+import { currentRevision, getInspectionDetail } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
+import { noneMatchHits, revisionETag } from "../../http/etag.ts";
 import { handle } from "../../http/handle.ts";
 
-export const inspectionDetailRoute = (deps: Deps, store: MediaStore) =>
+/** GET /api/inspections/:id with its revision's ETag; If-None-Match with it: 304 without reading the answers. */
+export const inspectionDetailRoute = (deps: Deps) =>
   handle({ params: IdParam, query: InspectionDetailQuery }, async ({ params, query }, req, res) => {
-    res.json(await getInspectionDetail(deps.db, store, principalOf(req).organizationId, params.id, { images: query.images }));
+    const organizationId = principalOf(req).organizationId;
+    const inm = req.header("if-none-match");
+    if (inm) {
+      const etag = revisionETag(await currentRevision(deps.db, organizationId, params.id), query.images);
+      if (noneMatchHits(inm, etag)) {
+        res.setHeader("ETag", etag);
+        res.status(304).end();
+        return;
+      }
+    }
+    const detail = await getInspectionDetail(deps.db, deps.media, organizationId, params.id, { images: query.images });
+    res.setHeader("ETag", revisionETag(detail.revision, query.images));
+    res.json(detail);
+  });
+
+/** GET /api/inspections/:id/revisions/:revision (extension): as it was then. */
+export const inspectionRevisionRoute = (deps: Deps) =>
+  handle({ params: RevisionParam, query: InspectionDetailQuery }, async ({ params, query }, req, res) => {
+    res.json(await getInspectionDetail(deps.db, deps.media, principalOf(req).organizationId, params.id, { images: query.images, revision: params.revision }));
   });

@@ -1,5 +1,5 @@
 import { ImportBody } from "@insp/contracts";
-import { idempotencyKeyOf, submitImport, type MediaStore, type SubmitServices } from "@insp/core";
+import { idempotencyKeyOf, submitImport, type SubmitServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";
@@ -8,10 +8,10 @@ import { handle } from "../../http/handle.ts";
  * POST /api/inspections: validates and stores the media here, the worker creates the inspection;
  * this request waits for it up to IMPORT_WAIT_SECONDS (201, 500 on failure, 503 while still running).
  */
-export function importInspectionRoute(deps: Deps, store: MediaStore) {
+export function importInspectionRoute(deps: Deps) {
   const svc: SubmitServices = {
     db: deps.db,
-    store,
+    store: deps.media,
     queues: deps.queues,
     waiter: deps.waiter,
     maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024,

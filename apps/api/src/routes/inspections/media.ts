@@ -1,9 +1,10 @@
 import { pipeline } from "node:stream/promises";
 import rangeParser from "range-parser";
 import { IdParam } from "@insp/contracts";
-import { getMediaInfo, type MediaStore } from "@insp/core";
+import { getMediaInfo } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
+import { noneMatchHits } from "../../http/etag.ts";
 import { handle } from "../../http/handle.ts";
 
 /**
@@ -13,7 +14,7 @@ import { handle } from "../../http/handle.ts";
  * (RFC 9110 section 14): 206 with Content-Range, 416 when unsatisfiable; If-Range with another
  * ETag, or several ranges, get the whole image.
  */
-export const mediaRoute = (deps: Deps, store: MediaStore) =>
+export const mediaRoute = (deps: Deps) =>
   handle({ params: IdParam }, async ({ params }, req, res) => {
     const m = await getMediaInfo(deps.db, principalOf(req).organizationId, params.id);
     const etag = `"${m.sha256}"`;
@@ -22,8 +23,7 @@ export const mediaRoute = (deps: Deps, store: MediaStore) =>
     res.setHeader("Accept-Ranges", "bytes");
     res.setHeader("Content-Type", m.mimeType);
     res.setHeader("X-Content-Type-Options", "nosniff");
-    const inm = req.headers["if-none-match"];
-    if (inm && inm.split(",").some((t) => t.trim().replace(/^W\//, "") === etag || t.trim() === "*")) {
+    if (noneMatchHits(req.header("if-none-match"), etag)) {
       res.status(304).end();
       return;
     }
@@ -39,7 +39,7 @@ export const mediaRoute = (deps: Deps, store: MediaStore) =>
       }
       if (parsed !== -2 && parsed.type === "bytes" && parsed.length === 1) range = parsed[0];
     }
-    const body = await store.stream(m.storageKey, range);
+    const body = await deps.media.stream(m.storageKey, range);
     if (range) {
       res.status(206);
       res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${m.byteSize}`);

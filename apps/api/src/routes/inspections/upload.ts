@@ -1,4 +1,4 @@
-import { AppError, uploadMedia, type MediaStore } from "@insp/core";
+import { AppError, uploadMedia } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";
@@ -7,8 +7,8 @@ import { handle } from "../../http/handle.ts";
  * POST /api/media (extension): the body is the image itself, streamed to the store. A JSON or
  * form body was already consumed by the body parsers (and is not an image): 415.
  */
-export const uploadMediaRoute = (deps: Deps, store: MediaStore) => {
-  const svc = { db: deps.db, store, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024 };
+export const uploadMediaRoute = (deps: Deps) => {
+  const svc = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024 };
   return handle({}, async (_input, req, res) => {
     if (req.is(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"])) {
       throw new AppError(415, "Send the image's bytes as the request body (e.g. Content-Type: image/png), not JSON or a form");

@@ -1,33 +1,45 @@
+import type { Request } from "express";
 import { CreateTemplateBody, TEMPLATE_MESSAGES } from "@insp/contracts";
-import { AppError, badRequest, createTemplate, forbidden, isBlank } from "@insp/core";
+import { AppError, badRequest, createTemplate, forbidden, isBlank, type CreateTemplateInput, type Principal } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { handle, zodDetails } from "../../http/handle.ts";
 
 /**
- * POST /api/templates. Order of checks: credential (401), non-admin user (403), the spec's
- * two messages (name and type; createdBy with an API key), then the schema, then the data.
+ * A create-shaped body (POST /api/templates, POST /api/templates/{id}/versions). Order of
+ * checks: the spec's two messages (name and type; createdBy with an API key, when required),
+ * then the schema. With a user token the caller is the creator; naming someone else is refused.
  */
+export function parseTemplateBody(raw: unknown, p: Principal, opts: { createdByRequired: boolean }): { createdBy: string | null; input: CreateTemplateInput } {
+  if (raw === undefined) throw new AppError(400, "Request body must be JSON (Content-Type: application/json)");
+  const fields = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  if (isBlank(fields.name) || isBlank(fields.type)) throw badRequest(TEMPLATE_MESSAGES.nameAndTypeRequired);
+  if (p.kind === "apiKey" && opts.createdByRequired && isBlank(fields.createdBy)) throw badRequest(TEMPLATE_MESSAGES.createdByRequired);
+  const parsed = CreateTemplateBody.safeParse(raw);
+  if (!parsed.success) throw new AppError(400, "Invalid request body", zodDetails(parsed.error));
+  const { createdBy: given, ...input } = parsed.data;
+  return { createdBy: creatorOf(p, given), input };
+}
+
+/** The creator: the user of a user token (a different createdBy is a 400), else the body's createdBy. */
+export function creatorOf(p: Principal, given: string | null | undefined): string | null {
+  if (p.kind !== "user") return isBlank(given) ? null : given!;
+  if (!isBlank(given) && given !== p.userId) throw badRequest("createdBy must be omitted or be your own user id when using a user token");
+  return p.userId;
+}
+
+/** Templates are written by API keys and admin users only; others get 403 before the body is looked at. */
+export function assertTemplateWriter(req: Request, what: string): Principal {
+  const p = principalOf(req);
+  if (p.kind === "user" && !p.isAdmin) throw forbidden(`Only admin users can ${what}`);
+  return p;
+}
+
+/** POST /api/templates. Order of checks: credential (401), non-admin user (403), then parseTemplateBody, then the data. */
 export const createTemplateRoute = (deps: Deps) =>
   handle({}, async (_input, req, res) => {
-    const p = principalOf(req);
-    if (p.kind === "user" && !p.isAdmin) throw forbidden("Only admin users can create templates");
-    const raw: unknown = req.body;
-    if (raw === undefined) throw new AppError(400, "Request body must be JSON (Content-Type: application/json)");
-    const fields = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-    if (isBlank(fields.name) || isBlank(fields.type)) throw badRequest(TEMPLATE_MESSAGES.nameAndTypeRequired);
-    if (p.kind === "apiKey" && isBlank(fields.createdBy)) throw badRequest(TEMPLATE_MESSAGES.createdByRequired);
-    const parsed = CreateTemplateBody.safeParse(raw);
-    if (!parsed.success) throw new AppError(400, "Invalid request body", zodDetails(parsed.error));
-    const { createdBy: given, ...input } = parsed.data;
-    let createdBy: string;
-    if (p.kind === "user") {
-      // With a user token the caller is the creator; naming someone else is refused, not ignored.
-      if (!isBlank(given) && given !== p.userId) throw badRequest("createdBy must be omitted or be your own user id when using a user token");
-      createdBy = p.userId;
-    } else {
-      createdBy = given!;
-    }
-    const result = await createTemplate(deps.db, { organizationId: p.organizationId, createdBy, input, audit: auditOf(req) });
+    const p = assertTemplateWriter(req, "create templates");
+    const { createdBy, input } = parseTemplateBody(req.body, p, { createdByRequired: true });
+    const result = await createTemplate(deps.db, { organizationId: p.organizationId, createdBy: createdBy!, input, audit: auditOf(req) });
     res.json({ success: true, message: result.message, template: result.template, skippedRules: result.skippedRules });
   });

@@ -1,4 +1,4 @@
-import { IdParam, TemplateListQuery } from "@insp/contracts";
+import { IdParam, TemplateDetailQuery, TemplateListQuery } from "@insp/contracts";
 import { getTemplateDetail, listTemplates } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
@@ -10,8 +10,8 @@ export const templateListRoute = (deps: Deps) =>
     res.json(await listTemplates(deps.db, principalOf(req).organizationId, { publishedOnly: query.publishedOnly }));
   });
 
-/** GET /api/templates/:id: 404 unknown or malformed id, 403 another organization's template (spec). */
+/** GET /api/templates/:id[?version=n]: 404 unknown or malformed id, 403 another organization's template (spec). */
 export const templateDetailRoute = (deps: Deps) =>
-  handle({ params: IdParam }, async ({ params }, req, res) => {
-    res.json(await getTemplateDetail(deps.db, principalOf(req).organizationId, params.id));
+  handle({ params: IdParam, query: TemplateDetailQuery }, async ({ params, query }, req, res) => {
+    res.json(await getTemplateDetail(deps.db, principalOf(req).organizationId, params.id, query.version));
   });

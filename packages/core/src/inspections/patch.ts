@@ -1,0 +1,176 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Tx } from "@insp/db";
+import { answerMedia, inspectionAnswers, inspectionRevisions, inspections } from "@insp/db/schema";
+import { recordAudit, type AuditContext } from "../audit/index.ts";
+import { recordChange } from "../changes/index.ts";
+import { AppError, isUuid, notFound } from "../errors.ts";
+import { stableJson } from "../stable-json.ts";
+import { loadTemplateForValidation } from "../templates/index.ts";
+import { answerValues, holdMedia, storeAnswerImages, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";
+import { answerViolations, type ImportAnswerInput, type InspectionStatus } from "./validate.ts";
+
+/** PATCH /api/inspections/{id} after schema validation (contracts PatchInspectionBody). */
+export interface PatchInput {
+  /** Only IN_PROGRESS -> COMPLETED moves; COMPLETED stays COMPLETED. */
+  status?: InspectionStatus;
+  completedAt?: string;
+  /** Each replaces the answer to its question (value, note and images), or adds one. */
+  answers?: ImportAnswerInput[];
+  /** Question ids whose answer is removed. */
+  removeAnswers?: string[];
+}
+
+export type PatchOutcome = { changed: boolean; revision: number };
+
+/** What a revision changed, by question id (inspection_revisions.changes). */
+interface Changes {
+  added: string[];
+  changed: string[];
+  removed: string[];
+  status?: { from: string; to: string };
+}
+
+const quote = (s: string) => `'${s}'`;
+
+/**
+ * Continues or corrects an inspection: adds, changes or removes answers and their images, and may
+ * complete it (IN_PROGRESS -> COMPLETED), as ONE new revision written in one transaction. The
+ * answers it ends with are validated like an import against the inspection's own template version
+ * (every violation at once, 400); completing needs every visible required question answered.
+ *
+ * `expectedRevision` is the If-Match revision (null: `If-Match: *`); another revision is a 412,
+ * checked before the images are stored and again under the row lock. A request that changes
+ * nothing makes no revision. A COMPLETED inspection may still be corrected (each correction is a
+ * revision) but never goes back to IN_PROGRESS (409).
+ */
+export async function patchInspection(
+  svc: PrepareServices,
+  organizationId: string,
+  id: string,
+  expectedRevision: number | null,
+  input: PatchInput,
+  audit: AuditContext,
+): Promise<PatchOutcome> {
+  if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
+  const [current] = await svc.db
+    .select()
+    .from(inspections)
+    .where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id)));
+  if (!current) throw notFound(`Inspection ${id} not found`);
+  assertRevision(expectedRevision, current.revision);
+  if (current.status === "COMPLETED" && input.status === "IN_PROGRESS") throw new AppError(409, "A COMPLETED inspection cannot go back to IN_PROGRESS");
+
+  const template = await loadTemplateForValidation(svc.db, organizationId, current.templateId, current.templateVersion);
+  if (!template) throw new AppError(500, `Template version ${current.templateVersion} of inspection ${id} is missing`);
+  const questionText = new Map(template.questions.map((q) => [q.id, q.text]));
+  const status: InspectionStatus = input.status ?? (current.status as InspectionStatus);
+  const details: string[] = [];
+  const completedAt = input.completedAt ?? (status === "COMPLETED" && current.status !== "COMPLETED" ? new Date().toISOString() : undefined);
+  if (status === "IN_PROGRESS" && input.completedAt !== undefined) details.push("completedAt must not be given for an IN_PROGRESS inspection");
+  else if (completedAt !== undefined && current.startedAt && Date.parse(completedAt) < current.startedAt.getTime()) details.push("completedAt is before startedAt");
+
+  const existing = await currentAnswers(svc.db, organizationId, id);
+  const patched = input.answers ?? [];
+  const removed = [...new Set(input.removeAnswers ?? [])];
+  const patchedIds = new Set(patched.map((a) => a.questionId));
+  for (const q of removed) {
+    const label = questionText.has(q) ? quote(questionText.get(q)!) : quote(q);
+    if (!existing.has(q)) details.push(`removeAnswers: question ${label} has no answer to remove`);
+    if (patchedIds.has(q)) details.push(`removeAnswers: question ${label} is also answered in this request`);
+  }
+  const newMedia = await storeAnswerImages(svc, organizationId, patched, questionText, details);
+  // The answers it ends with: those kept, then those given (the engine reports a question given twice).
+  const kept = [...existing.values()].filter((a) => !patchedIds.has(a.values.questionId) && !removed.includes(a.values.questionId));
+  const resulting: ImportAnswerInput[] = [...kept.map((a) => ({ ...a.values, mediaIds: a.mediaIds })), ...patched.map((a, i) => ({ ...a, media: undefined, mediaIds: newMedia[i] }))];
+  details.push(...answerViolations(template, resulting, status));
+  if (details.length) throw new AppError(400, VALIDATION_FAILED, details);
+
+  const changes: Changes = { added: [], changed: [], removed };
+  const writes: { values: ReturnType<typeof answerValues>; mediaIds: string[]; position: number }[] = [];
+  let nextPosition = Math.max(-1, ...[...existing.values()].map((a) => a.position)) + 1;
+  patched.forEach((a, i) => {
+    const values = answerValues(a);
+    const before = existing.get(a.questionId);
+    if (before && stableJson(before.values) === stableJson(values) && stableJson(before.mediaIds) === stableJson(newMedia[i])) return; // unchanged
+    (before ? changes.changed : changes.added).push(a.questionId);
+    writes.push({ values, mediaIds: newMedia[i]!, position: before?.position ?? nextPosition++ });
+  });
+  const statusMoved = status !== current.status;
+  const completedAtMoved = completedAt !== undefined && Date.parse(completedAt) !== current.completedAt?.getTime();
+  if (statusMoved) changes.status = { from: current.status, to: status };
+  if (!writes.length && !removed.length && !statusMoved && !completedAtMoved) return { changed: false, revision: current.revision };
+
+  return svc.db.transaction(async (tx) => {
+    // Row lock: PATCHes of one inspection apply one after the other; the loser of a race sees the new revision.
+    const [locked] = await tx.select({ revision: inspections.revision }).from(inspections).where(eq(inspections.id, id)).for("update");
+    if (!locked) throw notFound(`Inspection ${id} not found`);
+    if (locked.revision !== current.revision) {
+      assertRevision(expectedRevision, locked.revision);
+      // If-Match: * accepts any revision, but this request was checked against the one before.
+      throw new AppError(409, "The inspection changed while this request was being processed; send it again");
+    }
+    const revision = current.revision + 1;
+    await holdMedia(tx, organizationId, writes.flatMap((w) => w.mediaIds));
+    const closing = [...changes.changed, ...removed];
+    if (closing.length) {
+      await tx
+        .update(inspectionAnswers)
+        .set({ revisionTo: revision })
+        .where(and(eq(inspectionAnswers.inspectionId, id), isNull(inspectionAnswers.revisionTo), inArray(inspectionAnswers.questionId, closing)));
+    }
+    const rows = writes.map((w) => ({ row: { ...w.values, id: randomUUID(), organizationId, inspectionId: id, position: w.position, revisionFrom: revision }, mediaIds: w.mediaIds }));
+    if (rows.length) await tx.insert(inspectionAnswers).values(rows.map((r) => r.row));
+    const links = rows.flatMap((r) => r.mediaIds.map((mediaId, position) => ({ answerId: r.row.id, mediaId, organizationId, position })));
+    if (links.length) await tx.insert(answerMedia).values(links);
+    const finalCompletedAt = status === "COMPLETED" ? (completedAt !== undefined ? new Date(completedAt) : current.completedAt) : null;
+    await tx.update(inspections).set({ revision, status, completedAt: finalCompletedAt, updatedAt: sql`now()` }).where(eq(inspections.id, id));
+    await tx.insert(inspectionRevisions).values({
+      organizationId,
+      inspectionId: id,
+      revision,
+      status,
+      completedAt: finalCompletedAt,
+      actorType: audit.actorType,
+      actorId: audit.actorId,
+      requestId: audit.requestId,
+      changes,
+    });
+    await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: id, change: "updated" });
+    if (statusMoved) await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: id, change: "completed" });
+    const changedFields = [...(writes.length || removed.length ? ["answers"] : []), ...(statusMoved ? ["status"] : []), ...(completedAtMoved ? ["completedAt"] : [])];
+    await recordAudit(tx, audit, { organizationId, action: "inspection.updated", resourceType: "inspection", resourceId: id, changedFields });
+    return { changed: true, revision };
+  });
+}
+
+function assertRevision(expected: number | null, actual: number): void {
+  if (expected !== null && expected !== actual) {
+    throw new AppError(412, `The inspection has changed since you read it (it is at revision ${actual}); GET it again and reapply your change with its new ETag`);
+  }
+}
+
+interface StoredAnswer {
+  values: ReturnType<typeof answerValues>;
+  mediaIds: string[];
+  position: number;
+}
+
+/** The current answers by question id, with their images' media ids in order. */
+async function currentAnswers(db: Tx | PrepareServices["db"], organizationId: string, inspectionId: string): Promise<Map<string, StoredAnswer>> {
+  const rows = await db
+    .select()
+    .from(inspectionAnswers)
+    .where(and(eq(inspectionAnswers.organizationId, organizationId), eq(inspectionAnswers.inspectionId, inspectionId), isNull(inspectionAnswers.revisionTo)))
+    .orderBy(asc(inspectionAnswers.position));
+  const links = rows.length
+    ? await db
+        .select({ answerId: answerMedia.answerId, mediaId: answerMedia.mediaId })
+        .from(answerMedia)
+        .where(and(eq(answerMedia.organizationId, organizationId), inArray(answerMedia.answerId, rows.map((r) => r.id))))
+        .orderBy(asc(answerMedia.answerId), asc(answerMedia.position))
+    : [];
+  const mediaOf = new Map<string, string[]>();
+  for (const l of links) mediaOf.set(l.answerId, [...(mediaOf.get(l.answerId) ?? []), l.mediaId]);
+  return new Map(rows.map((r) => [r.questionId, { values: answerValues(r as ImportAnswerInput), mediaIds: mediaOf.get(r.id) ?? [], position: r.position }]));
+}

@@ -1,0 +1,41 @@
+import { FsMediaStore } from "./fs-store.ts";
+import { S3MediaStore, type S3StoreOptions } from "./s3-store.ts";
+import type { MediaStore } from "./store.ts";
+
+export { decodeImage, inspectImage, sniffImageType, type DecodedImage, type ImageMime } from "./image.ts";
+export { mediaStorageKey, spool, TooLarge, type MediaStore, type Spooled } from "./store.ts";
+export { FsMediaStore } from "./fs-store.ts";
+export { S3MediaStore, type S3StoreOptions } from "./s3-store.ts";
+export { touchMedia, upsertMedia, type ImageMeta, type MediaRow } from "./rows.ts";
+export { uploadMedia, type MediaServices, type UploadedMedia } from "./upload.ts";
+export { getMediaInfo, type MediaInfo } from "./read.ts";
+export { sweepOrphanMedia, type SweptMedia } from "./sweep.ts";
+
+/** The media settings of an app's env (config's mediaSettings). */
+export interface MediaStoreSettings {
+  MEDIA_STORE: "fs" | "s3";
+  MEDIA_DIR: string;
+  MEDIA_S3_BUCKET?: string | undefined;
+  MEDIA_S3_REGION: string;
+  MEDIA_S3_ENDPOINT?: string | undefined;
+  MEDIA_S3_FORCE_PATH_STYLE: boolean;
+  MEDIA_S3_ACCESS_KEY_ID?: string | undefined;
+  MEDIA_S3_SECRET_ACCESS_KEY?: string | undefined;
+  MEDIA_S3_PREFIX: string;
+  MEDIA_SPOOL_DIR?: string | undefined;
+}
+
+/** The store the settings name: a folder (default) or an S3-compatible bucket. */
+export function createMediaStore(s: MediaStoreSettings): MediaStore {
+  if (s.MEDIA_STORE === "fs") return new FsMediaStore(s.MEDIA_DIR);
+  const opts: S3StoreOptions = {
+    bucket: s.MEDIA_S3_BUCKET!,
+    region: s.MEDIA_S3_REGION,
+    endpoint: s.MEDIA_S3_ENDPOINT,
+    forcePathStyle: s.MEDIA_S3_FORCE_PATH_STYLE,
+    credentials: s.MEDIA_S3_ACCESS_KEY_ID ? { accessKeyId: s.MEDIA_S3_ACCESS_KEY_ID, secretAccessKey: s.MEDIA_S3_SECRET_ACCESS_KEY! } : undefined,
+    prefix: s.MEDIA_S3_PREFIX,
+    spoolDir: s.MEDIA_SPOOL_DIR,
+  };
+  return new S3MediaStore(opts);
+}
