@@ -9,6 +9,7 @@ import { conditions, cpuTable, environment, markdown, ratios, targets, vitestPro
 import type { Scenario, ScenarioResult } from "./lib/scenario.ts";
 import { machineBusyShare } from "./lib/cpu.ts";
 import { startSmtpSink } from "./lib/smtp-sink.ts";
+import { startS3Server } from "@insp/testing/s3";
 import { round } from "./lib/stats.ts";
 import { importScenario } from "./scenarios/import.ts";
 import { list } from "./scenarios/list.ts";
@@ -73,7 +74,8 @@ async function main() {
   say("bench", `scenarios ${opts.scenarios.join(", ")}; rounds ${opts.rounds}, batch ${opts.batch}, list size ${opts.listSize}; Postgres at ${opts.pgServerUrl}`);
 
   const sink = await startSmtpSink();
-  const ctx = new BenchContext(opts);
+  const s3 = opts.mediaStore === "s3" ? await startS3Server() : null;
+  const ctx = new BenchContext({ ...opts, serviceEnv: { ...s3?.env, ...opts.serviceEnv } });
   ctx.shared.set("smtp:received", sink.received);
   ctx.shared.set("smtp:sink", sink);
   let stopping = false;
@@ -82,6 +84,7 @@ async function main() {
     stopping = true;
     await ctx.stop().catch((err) => say("bench", `clean-up failed: ${err instanceof Error ? err.message : err}`));
     await sink.close();
+    await s3?.stop();
   };
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.once(signal, () => {

@@ -50,6 +50,8 @@ export interface BenchOptions {
   outDir: string;
   /** Extra settings of the API and worker processes (--env KEY=VALUE, repeatable), for experiments. */
   serviceEnv: Record<string, string>;
+  /** Where media go: the folder store, or an S3-protocol server (s3rver) the bench starts. */
+  mediaStore: "fs" | "s3";
 }
 
 const HELP = `npm run bench -- [options]
@@ -80,6 +82,7 @@ const HELP = `npm run bench -- [options]
   --logs DIR              write the output of the API and workers to DIR when they stop (LOG_LEVEL info)
   --profile DIR           write CPU profiles of the API and workers to DIR (node --cpu-prof; open in Chrome DevTools)
   --env KEY=VALUE         an extra setting of the API and worker processes (repeatable), e.g. --env MAIL_CONCURRENCY=2
+  --media-store fs|s3     the folder store (default), or MEDIA_STORE=s3 against an S3-protocol server the bench starts (s3rver)
   --help
 
 Small development run: npm run bench -- --rounds 1 --batch 50 --imports 1 --list-size 5000 --list-duration 3 --soak-seconds 5 --no-latest`;
@@ -121,6 +124,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       "large-total": { type: "string" },
       "large-clients": { type: "string" },
       env: { type: "string", multiple: true },
+      "media-store": { type: "string" },
       "import-clients": { type: "string" },
       images: { type: "string" },
       "image-mb": { type: "string" },
@@ -146,7 +150,10 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(", ")}; known: ${SCENARIOS.join(", ")}`);
   const batch = positiveInt("batch", values.batch, 500);
   if (batch > 500) throw new Error("--batch must be at most 500 (the API's limit per request)");
+  const mediaStore = values["media-store"] ?? "fs";
+  if (mediaStore !== "fs" && mediaStore !== "s3") throw new Error(`--media-store must be fs or s3 (got ${mediaStore})`);
   const opts: BenchOptions = {
+    mediaStore,
     // Run in the canonical order whatever the order given: the floor right before sync-create.
     scenarios: SCENARIOS.filter((s) => scenarios.includes(s)),
     pgServerUrl: values.pg ?? defaultPgServer(),

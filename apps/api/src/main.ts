@@ -30,7 +30,7 @@ async function main() {
   }
   const queues = new Queues(redis, env.QUEUE_PREFIX);
   const waiter = new JobWaiter(() => createRedis(env.REDIS_URL, "worker"), env.QUEUE_PREFIX);
-  const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger, media: createMediaStore(env) };
+  const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger, media: await createMediaStore(env) };
   const app = createApp(deps);
   const server = app.listen(env.PORT, env.HOST, () => {
     const addr = server.address();

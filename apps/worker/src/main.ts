@@ -28,7 +28,7 @@ async function main() {
   const producer = createRedis(env.REDIS_URL, "producer");
   const queues = new Queues(producer, env.QUEUE_PREFIX);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR });
-  const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer, media: createMediaStore(env) };
+  const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer, media: await createMediaStore(env) };
 
   const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY, webhook: env.WEBHOOK_CONCURRENCY };
   const workers = [...buildProcessors(deps)].map(([name, processor]) => {

@@ -1,11 +1,11 @@
 import { FsMediaStore } from "./fs-store.ts";
-import { S3MediaStore, type S3StoreOptions } from "./s3-store.ts";
+import type { S3StoreOptions } from "./s3-store.ts";
 import type { MediaStore } from "./store.ts";
 
 export { decodeImage, inspectImage, sniffImageType, type DecodedImage, type ImageMime } from "./image.ts";
 export { mediaStorageKey, spool, TooLarge, type MediaStore, type Spooled } from "./store.ts";
 export { FsMediaStore } from "./fs-store.ts";
-export { S3MediaStore, type S3StoreOptions } from "./s3-store.ts";
+export type { S3StoreOptions } from "./s3-store.ts";
 export { touchMedia, upsertMedia, type ImageMeta, type MediaRow } from "./rows.ts";
 export { uploadMedia, type MediaServices, type UploadedMedia } from "./upload.ts";
 export { getMediaInfo, type MediaInfo } from "./read.ts";
@@ -25,9 +25,13 @@ export interface MediaStoreSettings {
   MEDIA_SPOOL_DIR?: string | undefined;
 }
 
-/** The store the settings name: a folder (default) or an S3-compatible bucket. */
-export function createMediaStore(s: MediaStoreSettings): MediaStore {
+/**
+ * The store the settings name: a folder (default) or an S3-compatible bucket. The AWS SDK is
+ * loaded only for the latter (about 10 MB of memory per process otherwise).
+ */
+export async function createMediaStore(s: MediaStoreSettings): Promise<MediaStore> {
   if (s.MEDIA_STORE === "fs") return new FsMediaStore(s.MEDIA_DIR);
+  const { S3MediaStore } = await import("./s3-store.ts");
   const opts: S3StoreOptions = {
     bucket: s.MEDIA_S3_BUCKET!,
     region: s.MEDIA_S3_REGION,
