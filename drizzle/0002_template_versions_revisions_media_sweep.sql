@@ -69,7 +69,7 @@ INSERT INTO "inspection_revisions" ("organization_id", "inspection_id", "revisio
   SELECT i."organization_id", i."id", 1, i."status", i."completed_at", coalesce(imp."audit"->>'actorType', 'anonymous'), imp."audit"->>'actorId', imp."audit"->>'requestId',
          jsonb_build_object('added', coalesce((SELECT jsonb_agg(a."question_id" ORDER BY a."position") FROM "inspection_answers" a WHERE a."inspection_id" = i."id"), '[]'::jsonb), 'changed', '[]'::jsonb, 'removed', '[]'::jsonb),
          i."created_at"
-  FROM "inspections" i LEFT JOIN "inspection_imports" imp ON imp."inspection_id" = i."id";--> statement-breakpoint
+  FROM "inspections" i LEFT JOIN LATERAL (SELECT "audit" FROM "inspection_imports" x WHERE x."inspection_id" = i."id" ORDER BY x."created_at" LIMIT 1) imp ON true;--> statement-breakpoint
 ALTER TABLE "template_logic_rules" DROP CONSTRAINT "template_logic_rules_pkey";--> statement-breakpoint
 ALTER TABLE "template_question_options" DROP CONSTRAINT "template_question_options_pkey";--> statement-breakpoint
 ALTER TABLE "template_questions" DROP CONSTRAINT "template_questions_pkey";--> statement-breakpoint

@@ -21,7 +21,11 @@ import {
   deleteEndpoint,
   listEndpoints,
   rotateEndpointSecret,
+  approveSession,
+  cancelSession,
+  listSessions,
   type SecretBox,
+  type SyncServices,
   type TargetPolicy,
   type WebhookEventType,
 } from "@insp/core";
@@ -30,6 +34,8 @@ import { CreateWebhookBody } from "@insp/contracts";
 export type Flags = Record<string, string | boolean | string[] | undefined>;
 export interface CommandContext {
   db: Db;
+  /** Queues for commands that start work (approving a sync session); made on first use. */
+  sync: () => Promise<SyncServices>;
   pepper?: string;
   webhooks: { box: SecretBox; policy: TargetPolicy };
   flags: Flags;
@@ -60,6 +66,20 @@ const LISTS = {
   "asset-types": (ctx: CommandContext) => listings.assetTypes(ctx.db, org(ctx.flags)),
   "response-types": (ctx: CommandContext) => listings.responseTypes(ctx.db, org(ctx.flags)),
   webhooks: (ctx: CommandContext) => listEndpoints(ctx.db, org(ctx.flags)),
+  "sync-sessions": (ctx: CommandContext) =>
+    listSessions(ctx.db, org(ctx.flags)).then((rows) =>
+      rows.map(({ sessionId, status, scope, batches, employeesSeen, createdAt, expiresAt, wouldDeactivate, deactivated }) => ({
+        sessionId,
+        status,
+        scope: JSON.stringify(scope),
+        batches,
+        employeesSeen,
+        createdAt,
+        expiresAt,
+        wouldDeactivate: wouldDeactivate?.length ?? null,
+        deactivated: deactivated?.length ?? null,
+      })),
+    ),
 } as const;
 
 /** Every operator command. Secrets are printed once, on creation, and stored only as hashes. */
@@ -132,6 +152,16 @@ export const commands: Record<string, Command> = {
       await deleteEndpoint(ctx.db, org(ctx.flags), str(ctx.flags, "id"), ADMIN_CLI);
       return { deleted: true };
     },
+  },
+  "approve-sync-session": {
+    usage: "approve-sync-session --org ID --id SESSION_ID",
+    summary: "Approve a quarantined sync session: deactivate the employees its commit listed (still ACTIVE and still absent)",
+    run: async (ctx) => (await approveSession(await ctx.sync(), org(ctx.flags), str(ctx.flags, "id"), ADMIN_CLI)).session,
+  },
+  "cancel-sync-session": {
+    usage: "cancel-sync-session --org ID --id SESSION_ID",
+    summary: "Cancel an open or quarantined sync session: nobody is deactivated",
+    run: (ctx) => cancelSession(ctx.db, org(ctx.flags), str(ctx.flags, "id"), ADMIN_CLI),
   },
   "revoke-api-key": {
     usage: "revoke-api-key --org ID --id KEY_ID",

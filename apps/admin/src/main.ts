@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 import { ConfigError } from "@insp/config";
 import { AppError, SecretBox, targetPolicy } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
+import { JobWaiter, Queues, createRedis } from "@insp/queue";
 import { commands } from "./commands.ts";
 import { loadAdminEnv } from "./env.ts";
 
@@ -53,13 +54,27 @@ async function main(argv: string[]): Promise<number> {
   }
   await runMigrations(env.DATABASE_URL);
   const { db, close } = createDb(env.DATABASE_URL, { max: 2, applicationName: "inspection-admin" });
+  let queues: { queues: Queues; waiter: JobWaiter; redis: ReturnType<typeof createRedis> } | null = null;
+  const sync = async () => {
+    if (!queues) {
+      const redis = createRedis(env.REDIS_URL, "producer");
+      queues = { redis, queues: new Queues(redis, env.QUEUE_PREFIX), waiter: new JobWaiter(() => createRedis(env.REDIS_URL, "worker"), env.QUEUE_PREFIX) };
+    }
+    return { db, queues: queues.queues, waiter: queues.waiter, waitMs: 60_000 };
+  };
   try {
     const webhooks = { box: new SecretBox(env.WEBHOOK_SECRET_KEY), policy: targetPolicy(env) };
-    const result = await command.run({ db, pepper: env.SECRET_PEPPER, webhooks, flags: values, positionals: rest });
+    const result = await command.run({ db, sync, pepper: env.SECRET_PEPPER, webhooks, flags: values, positionals: rest });
     if (values.json) console.log(JSON.stringify(result, null, 2));
     else printHuman(result);
     return 0;
   } finally {
+    if (queues) {
+      const q: { queues: Queues; waiter: JobWaiter; redis: ReturnType<typeof createRedis> } = queues;
+      await q.waiter.close().catch(() => {});
+      await q.queues.close().catch(() => {});
+      q.redis.disconnect();
+    }
     await close();
   }
 }

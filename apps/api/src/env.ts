@@ -12,6 +12,12 @@ export const apiEnvShape = {
   BODY_LIMIT_MB: intVar(5, 1, 1024),
   INSPECTION_BODY_LIMIT_MB: intVar(50, 1, 2048),
   SYNC_WAIT_SECONDS: intVar(60, 1, 3600),
+  /** Snapshot sync sessions run out after this long (batches and commits are refused then). */
+  SYNC_SESSION_TTL_HOURS: intVar(24, 1, 720),
+  /** The deletion guard: a commit deactivating more than this % of the ACTIVE employees in scope ... */
+  DEACTIVATION_THRESHOLD_PERCENT: intVar(5, 0, 100),
+  /** ... and more than this many is quarantined until an administrator approves it. */
+  DEACTIVATION_THRESHOLD_MIN: intVar(10, 0, 10_000_000),
   IMPORT_WAIT_SECONDS: intVar(30, 1, 3600),
   /** Largest decoded image accepted by POST /api/inspections (each media item). */
   MEDIA_MAX_IMAGE_MB: intVar(10, 1, 1024),

@@ -22,6 +22,7 @@ interface Ids {
   employee: string;
   webhook: string;
   media: string;
+  session: string;
 }
 interface Op {
   name: string;
@@ -52,6 +53,11 @@ const OPS: Op[] = [
   { name: "POST /api/inspections", method: "POST", path: () => "/api/inspections", body: (t, tpl) => importBody(t, tpl), accepts: ["apiKey", "user"] },
   { name: "POST /api/v1/sync/employees", method: "POST", path: () => "/api/v1/sync/employees", body: () => ({ employees: [{ externalEmployeeId: `M-${randomUUID()}` }] }), accepts: ["client"], scope: "employees:sync" },
   { name: "GET /api/v1/sync/requests/{requestId}", method: "GET", path: (i) => `/api/v1/sync/requests/${i.request}`, accepts: ["client"], scope: "employees:sync" },
+  { name: "POST /api/v1/sync/sessions", method: "POST", path: () => "/api/v1/sync/sessions", accepts: ["client"], scope: "employees:sync" },
+  { name: "GET /api/v1/sync/sessions/{id}", method: "GET", path: (i) => `/api/v1/sync/sessions/${i.session}`, accepts: ["client", "apiKey", "user"], scope: "employees:sync", adminOnly: true },
+  { name: "POST /api/v1/sync/sessions/{id}/commit", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/commit?dryRun=true`, accepts: ["client"], scope: "employees:sync" },
+  { name: "POST /api/v1/sync/sessions/{id}/approve", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/approve`, accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "POST /api/v1/sync/sessions/{id}/cancel", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/cancel`, accepts: ["client", "apiKey", "user"], scope: "employees:sync", adminOnly: true },
   { name: "GET /api/v1/employees", method: "GET", path: () => "/api/v1/employees", accepts: ["client"], scope: "employees:sync" },
   { name: "GET /api/v1/employees/{id}", method: "GET", path: (i) => `/api/v1/employees/${i.employee}`, accepts: ["client"], scope: "employees:sync" },
   { name: "GET /api/feed/templates", method: "GET", path: () => "/api/feed/templates", accepts: ["apiKey", "user"] },
@@ -87,7 +93,8 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
   const [image] = await stack.db.sql<{ id: string }[]>`select id from media where organization_id = ${t.organization.id}`;
   const synced = await (await syncCaller(stack, t)).sync([{ externalEmployeeId: `MX-${randomUUID()}` }]);
   const hook = await stack.http.post("/api/webhooks", { url: "https://hooks.example.com/matrix", events: ["template.created"] }, { auth: { bearer: t.apiKey } });
-  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id } };
+  const session = await stack.http.post("/api/v1/sync/sessions", {}, { auth: { bearer: await syncToken(stack, t) } });
+  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id, session: session.body.sessionId } };
 }
 
 beforeAll(async () => {
@@ -188,7 +195,7 @@ describe("auth matrix: every operation refuses every bad credential", () => {
 });
 
 describe("tenancy matrix: another tenant's ids never reach its data", () => {
-  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, b.organization.id, b.users.admin.id, b.sites[0]!.id];
+  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, idsB.session, b.organization.id, b.users.admin.id, b.sites[0]!.id];
   const leaks = (text: string) => bData().filter((id) => text.includes(id));
 
   for (const op of OPS.filter((o) => /\{/.test(o.name))) {

@@ -267,6 +267,7 @@ describe("GET /api/templates, publish and archive", () => {
       organizationId: t.organization.id,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       updatedAt: expect.stringMatching(/Z$/),
+      draftVersion: 1, // never published: version 1 is the draft
     });
     expect(all[0]).not.toHaveProperty("assetType");
     expect(all[0]).toMatchObject({ type: "AUDIT", assetTypeId: null, assetTypeMetadata: null });

@@ -81,7 +81,7 @@ describe("webhooks", () => {
     expect(types.get("inspection.created")!.body.data).toMatchObject({ id: inspection.id, inspectionNumber: inspection.inspectionNumber });
     expect(types.get("inspection.completed")!.body.data).toMatchObject({ id: inspection.id, status: "COMPLETED" });
     expect(types.get("inspection.updated")!.body.data).toMatchObject({ id: inspection.id });
-    expect(types.get("template.draft_created")!.body.data).toMatchObject({ id: live.id, version: 1 });
+    expect(types.get("template.draft_created")!.body.data).toMatchObject({ id: live.id, version: 1, draftVersion: 2 });
     expect(types.get("employee.created")!.body.data).toMatchObject({ id: created.results[0].employeeId, externalEmployeeId: e.id });
     expect(types.get("employee.deactivated")!.body.data).toMatchObject({ externalEmployeeId: e.id, status: "TERMINATED" });
     const completed = got.filter((r) => r.body.type === "sync.request.completed").map((r) => r.body.data);

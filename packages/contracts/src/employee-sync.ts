@@ -242,6 +242,7 @@ export const SyncQuery = z.object({
     .enum(["true", "false"], { message: "must be true or false" })
     .default("false")
     .transform((v) => v === "true"),
+  sessionId: z.string().max(64).optional().openapi({ description: "Extension: the snapshot sync session (POST /api/v1/sync/sessions) this batch belongs to." }),
 });
 export const SyncRequestIdParam = z.object({ requestId: z.string().openapi({ format: "uuid" }) });
 

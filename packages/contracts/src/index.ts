@@ -8,3 +8,4 @@ export * from "./employees.ts";
 export * from "./feeds.ts";
 export * from "./webhooks.ts";
 export * from "./audit.ts";
+export * from "./sync-sessions.ts";

@@ -50,7 +50,7 @@ export const TemplateListQuery = z.object({
 export const TemplateDetailQuery = z.object({
   version: wholeNumber("version")
     .transform(Number)
-    .pipe(z.number().int().min(1, "version must be at least 1").max(RULE_ORDER_MAX, "version does not exist"))
+    .pipe(z.number().int().min(1, "version must be at least 1"))
     .optional()
     .openapi({ type: "integer", minimum: 1, description: "Extension: a version other than the current one (GET /api/templates/{id}/versions lists them)." }),
 });
@@ -149,6 +149,7 @@ export const TemplateListItem = registry.register(
     organizationId: z.string(),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
+    draftVersion: z.number().int().nullable().openapi({ description: "Extension: the draft of the next version waiting to be published (POST /api/templates/{id}/publish), if any." }),
   }),
 );
 
@@ -206,7 +207,6 @@ export const TemplateDetail = registry.register(
     version: z.number().int().openapi({ description: "The version shown: the current one, or the one named by ?version." }),
     versionStatus: z.enum(VERSION_STATUSES).openapi({ description: "Extension: the shown version's own status." }),
     currentVersion: z.number().int().openapi({ description: "Extension: the version the list and a detail without ?version show." }),
-    draftVersion: z.number().int().nullable().openapi({ description: "Extension: the draft waiting to be published (POST /api/templates/{id}/publish), if any." }),
     description: z.string().nullable(),
     sections: z.array(TemplateSection),
     standaloneQuestions: z.array(TemplateQuestion),

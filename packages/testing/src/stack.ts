@@ -52,7 +52,10 @@ export async function startStack(opts: { workers?: number; env?: Record<string, 
     async settled() {
       const redis = new Redis(env.REDIS_URL);
       try {
-        for (let i = 0; i < 200 && !(await redis.exists(`${prefix}:epoch`)); i++) await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; !(await redis.exists(`${prefix}:epoch`)); i++) {
+          if (i === 400) throw new Error("no worker claimed the queue marker within 20 s (is a worker running?)");
+          await new Promise((r) => setTimeout(r, 50));
+        }
       } finally {
         redis.disconnect();
       }

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { AppError } from "@insp/core";
+import { AppError, MediaStoreUnavailable } from "@insp/core";
 import { isConnectionError } from "@insp/db";
 import { isRedisUnavailable } from "@insp/queue";
 
@@ -45,6 +45,11 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (isConnectionError(err) || isRedisUnavailable(err)) {
     req.log.warn({ err, requestId: req.id }, "dependency unavailable");
     res.status(503).set("Retry-After", "5").json({ error: "Service temporarily unavailable (database or queue unreachable); retry the request shortly" });
+    return;
+  }
+  if (err instanceof MediaStoreUnavailable) {
+    req.log.warn({ err, requestId: req.id }, "media store unavailable");
+    res.status(503).set("Retry-After", "5").json({ error: "The media store is unavailable; retry the request shortly" });
     return;
   }
   req.log.error({ err, requestId: req.id }, "unhandled error");

@@ -2,13 +2,16 @@ import type { NextFunction, Request, Response } from "express";
 import { AppError } from "@insp/core";
 
 /**
- * Entity tags of an inspection detail: its revision, plus the representation (base64 images or
- * references), since a strong tag names one representation. Any of our tags naming the current
- * revision satisfies If-Match.
+ * Entity tags of an inspection detail: its revision, a fingerprint of what it shows of other rows
+ * (names of the inspector, site, asset, template version), and the representation (base64 images
+ * or references), since a strong tag names one representation: `"r3-1a2b3c4d"`, `"r3-1a2b3c4d.url"`.
+ * If-Match looks at the revision only (a renamed site is no reason to refuse a change);
+ * If-None-Match compares whole tags.
  */
-export const revisionETag = (revision: number, images: "base64" | "url") => `"r${revision}${images === "url" ? ".url" : ""}"`;
+export const revisionETag = (v: { revision: number; fingerprint: string }, images: "base64" | "url") => `"r${v.revision}-${v.fingerprint}${images === "url" ? ".url" : ""}"`;
 
-const TAG_RE = /^"r(\d{1,9})(?:\.url)?"$/;
+/** Our tags, and the bare `"rN"` (the revision alone) clients may write themselves. */
+const TAG_RE = /^"r(\d{1,9})(?:-[0-9a-f]{8})?(?:\.url)?"$/;
 
 /** The entity tags of an If-Match / If-None-Match value; "*" alone is `any`. */
 function tagsOf(header: string): { any: true } | { tags: string[] } {
@@ -17,17 +20,16 @@ function tagsOf(header: string): { any: true } | { tags: string[] } {
 }
 
 /**
- * The revision an If-Match asks for: null for `*` (any), -1 for tags that are not ours or weak
- * (If-Match compares strongly: RFC 9110 section 13.1.1), so the request fails with 412.
+ * The revisions an If-Match names: null for `*` (any); an empty list when none of its tags is
+ * ours or they are weak (If-Match compares strongly: RFC 9110 section 13.1.1), so it fails (412).
  */
-export function ifMatchRevision(header: string): number | null {
+export function ifMatchRevisions(header: string): number[] | null {
   const parsed = tagsOf(header);
   if ("any" in parsed) return null;
-  for (const tag of parsed.tags) {
+  return parsed.tags.flatMap((tag) => {
     const m = TAG_RE.exec(tag);
-    if (m) return Number(m[1]);
-  }
-  return -1;
+    return m ? [Number(m[1])] : [];
+  });
 }
 
 /** If-None-Match: any tag equal to `etag` (weakly: W/ ignored), or `*`. */

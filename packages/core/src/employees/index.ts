@@ -8,3 +8,5 @@ export * from "./read.ts";
 export * from "./jobs.ts";
 export * from "./sweep.ts";
 export * from "./submit.ts";
+export * from "./sessions.ts";
+export * from "./commit.ts";

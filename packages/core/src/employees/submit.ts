@@ -7,6 +7,7 @@ import { dryRunSync } from "./dry-run.ts";
 import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type IdempotencyRef } from "../idempotency.ts";
 import { enqueueSyncItems, syncItemJobId } from "./jobs.ts";
 import { chainKeys } from "./rules.ts";
+import { joinSession } from "./sessions.ts";
 import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem, type SyncResponseBody } from "./sync-requests.ts";
 import type { SyncEmployee } from "./types.ts";
 
@@ -39,6 +40,8 @@ export interface SyncSubmission {
   dryRun: boolean;
   respondAsync: boolean;
   idempotencyKey?: string;
+  /** A snapshot session this batch belongs to (sessions.ts): its employees are recorded as present. */
+  sessionId?: string;
 }
 
 export const syncStatusPath = (requestId: string) => `/api/v1/sync/requests/${requestId}`;
@@ -66,6 +69,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
   );
   const valid = items.filter((i) => i.input);
   chainKeys(valid.map((i) => i.input!)).forEach((key, n) => (valid[n]!.chainKey = key));
+  if (s.dryRun && s.sessionId) throw new AppError(400, "A dry run writes nothing and cannot be part of a sync session; preview the session's deactivations with ?dryRun=true on its commit");
   if (s.dryRun) return dryRun(svc, s, items);
 
   const key: IdempotencyRef | null = s.idempotencyKey ? { organizationId: s.organizationId, scope: SYNC_IDEMPOTENCY_SCOPE, key: s.idempotencyKey } : null;
@@ -76,6 +80,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
       const claim = await claimKey(tx, key, requestHash(s.rawBody));
       if (claim.kind !== "new") return claim;
     }
+    if (s.sessionId) await joinSession(tx, s.organizationId, s.sessionId, items.map((i) => i.externalEmployeeId));
     const r = await createSyncRequest(tx, { organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: false, items, httpRequestId: s.httpRequestId });
     if (key) await noteProgress(tx, key, { requestId: r.requestId });
     return { kind: "created" as const, ...r };
@@ -90,30 +95,44 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
   }
 
   const { requestId } = recorded;
-  const pending = recorded.items.filter((i) => items[i.idx]?.input).sort((a, b) => a.idx - b.idx);
-  // Only the first item of each chain is enqueued; each worker enqueues the next one.
-  const firstOfChain = new Map<string, { id: string; idx: number }>();
-  for (const i of pending) {
-    const chain = items[i.idx]!.chainKey!;
-    if (!firstOfChain.has(chain)) firstOfChain.set(chain, i);
-  }
+  let jobIds: string[];
   try {
-    await svc.waiter.prepare("employee-sync"); // subscribe before enqueueing so no completion is missed
-    await enqueueSyncItems(svc.queues, s.organizationId, requestId, [...firstOfChain.values()]);
+    jobIds = await startItems(svc, s.organizationId, requestId, items, recorded.items);
   } catch {
     await deleteSyncRequest(svc.db, s.organizationId, requestId);
     if (key) await releaseKey(svc.db, key);
     throw new AppError(503, "The sync queue is unavailable; nothing was processed, retry the request");
   }
   if (s.respondAsync) return accepted(requestId);
-  return waitFor(svc, s.organizationId, requestId, pending.map((i) => syncItemJobId(requestId, i.idx)), key);
+  return waitFor(svc, s.organizationId, requestId, jobIds, key);
 }
 
-/** Waits for the request's items (events wake us, Postgres decides) at most `waitMs`. */
-async function waitFor(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[], key: IdempotencyRef | null): Promise<SyncOutcome> {
+/**
+ * Enqueues a recorded request's pending items: only the first of each chain (each worker
+ * enqueues the next one). Returns the job ids of every pending item, to wait on. Throws when
+ * the queue is unreachable (nothing was enqueued then, or the sweep finds what was).
+ */
+export async function startItems(svc: Pick<SyncServices, "queues" | "waiter">, organizationId: string, requestId: string, items: NewItem[], recorded: { id: string; idx: number }[]): Promise<string[]> {
+  const pending = recorded.filter((i) => items[i.idx]?.input).sort((a, b) => a.idx - b.idx);
+  const firstOfChain = new Map<string, { id: string; idx: number }>();
+  for (const i of pending) {
+    const chain = items[i.idx]!.chainKey!;
+    if (!firstOfChain.has(chain)) firstOfChain.set(chain, i);
+  }
+  await svc.waiter.prepare("employee-sync"); // subscribe before enqueueing so no completion is missed
+  await enqueueSyncItems(svc.queues, organizationId, requestId, [...firstOfChain.values()]);
+  return pending.map((i) => syncItemJobId(requestId, i.idx));
+}
+
+/** Waits for a request's items (events wake us, Postgres decides) at most `waitMs`; true when every one is done. */
+export async function awaitSyncRequest(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[]): Promise<boolean> {
   const isDone = notYetWhileUnreachable(() => isSyncRequestDone(svc.db, organizationId, requestId));
-  const done = await svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone });
-  if (!done) return accepted(requestId);
+  return svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone });
+}
+
+/** Waits for the request (awaitSyncRequest), then answers with its results, or 202 when the wait runs out. */
+async function waitFor(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[], key: IdempotencyRef | null): Promise<SyncOutcome> {
+  if (!(await awaitSyncRequest(svc, organizationId, requestId, jobIds))) return accepted(requestId);
   const status = await loadSyncStatus(svc.db, organizationId, requestId);
   if (!status) throw new AppError(500, `Sync request ${requestId} has disappeared`);
   const body = toSyncResponse(status);

@@ -43,12 +43,20 @@ export async function createSyncRequest(
     .returning({ id: syncRequests.id });
   if (done) await recordChange(tx, { organizationId: r.organizationId, resourceType: "sync_request", resourceId: req!.id, change: "completed" });
   if (r.items.length === 0) return { requestId: req!.id, items: [] };
-  const items = await tx
+  const items: { id: string; idx: number }[] = [];
+  // A session's deactivations may hold a whole organization: at most 5,000 rows (9 parameters
+  // each) per statement, under Postgres's 65,535 parameters.
+  for (let at = 0; at < r.items.length; at += 5000) items.push(...(await insertItems(tx, r.organizationId, req!.id, r.items.slice(at, at + 5000))));
+  return { requestId: req!.id, items };
+}
+
+async function insertItems(tx: DbOrTx, organizationId: string, requestId: string, batch: NewItem[]): Promise<{ id: string; idx: number }[]> {
+  return tx
     .insert(syncRequestItems)
     .values(
-      r.items.map((i) => ({
-        organizationId: r.organizationId,
-        requestId: req!.id,
+      batch.map((i) => ({
+        organizationId,
+        requestId,
         idx: i.idx,
         externalEmployeeId: i.externalEmployeeId,
         chainKey: i.chainKey ?? null,
@@ -59,7 +67,6 @@ export async function createSyncRequest(
       })),
     )
     .returning({ id: syncRequestItems.id, idx: syncRequestItems.idx });
-  return { requestId: req!.id, items };
 }
 
 export async function deleteSyncRequest(db: DbOrTx, organizationId: string, requestId: string): Promise<void> {

@@ -7,11 +7,8 @@ import { answerColumns, selectSummaries, toAnswer, toSummary } from "./summary.t
 
 export type ImagesAs = "base64" | "url";
 
-/** The answers current at `revision` (inspection_answers revisionFrom <= revision < revisionTo), or the current ones. */
-export const answersAt = (revision: number | undefined) =>
-  revision === undefined
-    ? isNull(inspectionAnswers.revisionTo)
-    : and(lte(inspectionAnswers.revisionFrom, revision), or(isNull(inspectionAnswers.revisionTo), gt(inspectionAnswers.revisionTo, revision)));
+/** The answers of `revision`: revisionFrom <= revision < revisionTo (or revisionTo null). */
+export const answersAt = (revision: number) => and(lte(inspectionAnswers.revisionFrom, revision), or(isNull(inspectionAnswers.revisionTo), gt(inspectionAnswers.revisionTo, revision)));
 
 /**
  * One inspection with every answer (in order), the question it answers (as the inspection's
@@ -47,7 +44,8 @@ export async function getInspectionDetail(db: Db, store: MediaStore, organizatio
         eq(templateQuestions.organizationId, organizationId),
       ),
     )
-    .where(and(eq(inspectionAnswers.organizationId, organizationId), eq(inspectionAnswers.inspectionId, id), answersAt(revision === row.revision ? undefined : revision)))
+    // The answers of the revision read above, even if a PATCH commits in between.
+    .where(and(eq(inspectionAnswers.organizationId, organizationId), eq(inspectionAnswers.inspectionId, id), answersAt(revision)))
     .orderBy(asc(inspectionAnswers.position));
   const links = answers.length
     ? await db

@@ -7,4 +7,5 @@ export { runImport, failImport, classifyImportFailure, PermanentImportError, typ
 export { submitImport, awaitImport, importJobId, IMPORT_IDEMPOTENCY_SCOPE, type HttpOutcome, type SubmitServices } from "./submit.ts";
 export { requeueStalledImports } from "./sweep.ts";
 export { patchInspection, type PatchInput, type PatchOutcome } from "./patch.ts";
-export { listInspectionRevisions, currentRevision, type InspectionRevision } from "./revisions.ts";
+export { listInspectionRevisions, currentValidator, type InspectionRevision } from "./revisions.ts";
+export { referencesFingerprint } from "./summary.ts";

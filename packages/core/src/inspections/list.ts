@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "@insp/db";
 import { inspectionAnswers } from "@insp/db/schema";
 import { isUuid } from "../errors.ts";
@@ -60,13 +60,25 @@ export async function listInspections(db: Db, organizationId: string, q: ListIns
   const rows = page.length ? await selectSummaries(sql, organizationId, page.map((r) => r.id)) : [];
   const items: ListItem[] = rows.map(toSummary);
   if (q.includeAnswers && items.length) {
+    // Each inspection's answers of the revision its summary shows, even if a PATCH commits in between.
+    const revisionOf = new Map(rows.map((r) => [r.id, r.revision]));
+    const revisions = [...revisionOf.values()];
     const answers = await db
-      .select(answerColumns)
+      .select({ ...answerColumns, from: inspectionAnswers.revisionFrom, to: inspectionAnswers.revisionTo })
       .from(inspectionAnswers)
-      .where(and(eq(inspectionAnswers.organizationId, organizationId), inArray(inspectionAnswers.inspectionId, items.map((i) => i.id)), isNull(inspectionAnswers.revisionTo)))
+      .where(
+        and(
+          eq(inspectionAnswers.organizationId, organizationId),
+          inArray(inspectionAnswers.inspectionId, items.map((i) => i.id)),
+          lte(inspectionAnswers.revisionFrom, Math.max(...revisions)),
+          or(isNull(inspectionAnswers.revisionTo), gt(inspectionAnswers.revisionTo, Math.min(...revisions))),
+        ),
+      )
       .orderBy(asc(inspectionAnswers.inspectionId), asc(inspectionAnswers.position));
     const byInspection = new Map<string, ReturnType<typeof toAnswer>[]>();
     for (const a of answers) {
+      const revision = revisionOf.get(a.inspectionId)!;
+      if (a.from > revision || (a.to !== null && a.to <= revision)) continue;
       const list = byInspection.get(a.inspectionId);
       if (list) list.push(toAnswer(a));
       else byInspection.set(a.inspectionId, [toAnswer(a)]);

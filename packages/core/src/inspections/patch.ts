@@ -8,6 +8,7 @@ import { AppError, isUuid, notFound } from "../errors.ts";
 import { stableJson } from "../stable-json.ts";
 import { loadTemplateForValidation } from "../templates/index.ts";
 import { answerValues, holdMedia, storeAnswerImages, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";
+import { chunks } from "./run.ts";
 import { answerViolations, type ImportAnswerInput, type InspectionStatus } from "./validate.ts";
 
 /** PATCH /api/inspections/{id} after schema validation (contracts PatchInspectionBody). */
@@ -39,7 +40,7 @@ const quote = (s: string) => `'${s}'`;
  * answers it ends with are validated like an import against the inspection's own template version
  * (every violation at once, 400); completing needs every visible required question answered.
  *
- * `expectedRevision` is the If-Match revision (null: `If-Match: *`); another revision is a 412,
+ * `expectedRevisions` are the If-Match revisions (null: `If-Match: *`); any other is a 412,
  * checked before the images are stored and again under the row lock. A request that changes
  * nothing makes no revision. A COMPLETED inspection may still be corrected (each correction is a
  * revision) but never goes back to IN_PROGRESS (409).
@@ -48,7 +49,7 @@ export async function patchInspection(
   svc: PrepareServices,
   organizationId: string,
   id: string,
-  expectedRevision: number | null,
+  expectedRevisions: number[] | null,
   input: PatchInput,
   audit: AuditContext,
 ): Promise<PatchOutcome> {
@@ -58,7 +59,7 @@ export async function patchInspection(
     .from(inspections)
     .where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id)));
   if (!current) throw notFound(`Inspection ${id} not found`);
-  assertRevision(expectedRevision, current.revision);
+  assertRevision(expectedRevisions, current.revision);
   if (current.status === "COMPLETED" && input.status === "IN_PROGRESS") throw new AppError(409, "A COMPLETED inspection cannot go back to IN_PROGRESS");
 
   const template = await loadTemplateForValidation(svc.db, organizationId, current.templateId, current.templateVersion);
@@ -79,11 +80,11 @@ export async function patchInspection(
     if (!existing.has(q)) details.push(`removeAnswers: question ${label} has no answer to remove`);
     if (patchedIds.has(q)) details.push(`removeAnswers: question ${label} is also answered in this request`);
   }
-  const newMedia = await storeAnswerImages(svc, organizationId, patched, questionText, details);
-  // The answers it ends with: those kept, then those given (the engine reports a question given twice).
+  // The answers it ends with: those kept, then those given (the engine reports a question given
+  // twice). Checked before any image is stored, as for an import: a refused request stores nothing.
   const kept = [...existing.values()].filter((a) => !patchedIds.has(a.values.questionId) && !removed.includes(a.values.questionId));
-  const resulting: ImportAnswerInput[] = [...kept.map((a) => ({ ...a.values, mediaIds: a.mediaIds })), ...patched.map((a, i) => ({ ...a, media: undefined, mediaIds: newMedia[i] }))];
-  details.push(...answerViolations(template, resulting, status));
+  details.push(...answerViolations(template, [...kept.map((a) => ({ ...a.values, mediaIds: a.mediaIds })), ...patched], status));
+  const newMedia = await storeAnswerImages(svc, organizationId, patched, questionText, details);
   if (details.length) throw new AppError(400, VALIDATION_FAILED, details);
 
   const changes: Changes = { added: [], changed: [], removed };
@@ -106,7 +107,7 @@ export async function patchInspection(
     const [locked] = await tx.select({ revision: inspections.revision }).from(inspections).where(eq(inspections.id, id)).for("update");
     if (!locked) throw notFound(`Inspection ${id} not found`);
     if (locked.revision !== current.revision) {
-      assertRevision(expectedRevision, locked.revision);
+      assertRevision(expectedRevisions, locked.revision);
       // If-Match: * accepts any revision, but this request was checked against the one before.
       throw new AppError(409, "The inspection changed while this request was being processed; send it again");
     }
@@ -120,9 +121,10 @@ export async function patchInspection(
         .where(and(eq(inspectionAnswers.inspectionId, id), isNull(inspectionAnswers.revisionTo), inArray(inspectionAnswers.questionId, closing)));
     }
     const rows = writes.map((w) => ({ row: { ...w.values, id: randomUUID(), organizationId, inspectionId: id, position: w.position, revisionFrom: revision }, mediaIds: w.mediaIds }));
-    if (rows.length) await tx.insert(inspectionAnswers).values(rows.map((r) => r.row));
+    // In statements of at most 1,000 answers and 5,000 links: one may carry at most 65,535 parameters.
+    for (const batch of chunks(rows, 1000)) await tx.insert(inspectionAnswers).values(batch.map((r) => r.row));
     const links = rows.flatMap((r) => r.mediaIds.map((mediaId, position) => ({ answerId: r.row.id, mediaId, organizationId, position })));
-    if (links.length) await tx.insert(answerMedia).values(links);
+    for (const batch of chunks(links, 5000)) await tx.insert(answerMedia).values(batch);
     const finalCompletedAt = status === "COMPLETED" ? (completedAt !== undefined ? new Date(completedAt) : current.completedAt) : null;
     await tx.update(inspections).set({ revision, status, completedAt: finalCompletedAt, updatedAt: sql`now()` }).where(eq(inspections.id, id));
     await tx.insert(inspectionRevisions).values({
@@ -144,8 +146,9 @@ export async function patchInspection(
   });
 }
 
-function assertRevision(expected: number | null, actual: number): void {
-  if (expected !== null && expected !== actual) {
+/** If-Match: any of the revisions named, or any at all (null: `*`). */
+function assertRevision(expected: number[] | null, actual: number): void {
+  if (expected !== null && !expected.includes(actual)) {
     throw new AppError(412, `The inspection has changed since you read it (it is at revision ${actual}); GET it again and reapply your change with its new ETag`);
   }
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { inspectionRevisions, inspections } from "@insp/db/schema";
 import { isUuid, notFound } from "../errors.ts";
+import { referencesFingerprint, selectSummaries, toSummary } from "./summary.ts";
 
 export interface InspectionRevision {
   revision: number;
@@ -15,7 +16,7 @@ export interface InspectionRevision {
 
 /** GET /api/inspections/{id}/revisions: every revision, oldest first (revision 1 is the import). */
 export async function listInspectionRevisions(db: DbOrTx, organizationId: string, id: string): Promise<InspectionRevision[]> {
-  await currentRevision(db, organizationId, id);
+  await assertInspection(db, organizationId, id);
   const rows = await db
     .select()
     .from(inspectionRevisions)
@@ -32,13 +33,17 @@ export async function listInspectionRevisions(db: DbOrTx, organizationId: string
   }));
 }
 
-/** The inspection's current revision (its ETag); 404 for an unknown, malformed or another organization's id. */
-export async function currentRevision(db: DbOrTx, organizationId: string, id: string): Promise<number> {
+/** The inspection's current revision and references fingerprint (its ETag); 404 for an unknown, malformed or another organization's id. */
+export async function currentValidator(db: { $client: Parameters<typeof selectSummaries>[0] }, organizationId: string, id: string): Promise<{ revision: number; fingerprint: string }> {
   if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
-  const [row] = await db
-    .select({ revision: inspections.revision })
-    .from(inspections)
-    .where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id)));
+  const [row] = await selectSummaries(db.$client, organizationId, [id]);
   if (!row) throw notFound(`Inspection ${id} not found`);
-  return row.revision;
+  return { revision: row.revision, fingerprint: referencesFingerprint(toSummary(row)) };
+}
+
+/** 404 unless the inspection is the organization's. */
+async function assertInspection(db: DbOrTx, organizationId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
+  const [row] = await db.select({ id: inspections.id }).from(inspections).where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id)));
+  if (!row) throw notFound(`Inspection ${id} not found`);
 }

@@ -89,7 +89,7 @@ export async function runImport(db: Db, organizationId: string, importId: string
   });
 }
 
-function* chunks<T>(items: T[], size: number): Generator<T[]> {
+export function* chunks<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type postgres from "postgres";
 import { inspectionAnswers } from "@insp/db/schema";
 
@@ -103,6 +104,16 @@ export function toSummary(r: SummaryRow) {
   };
 }
 export type InspectionSummary = ReturnType<typeof toSummary>;
+
+/**
+ * A short hash of what a summary shows of other rows (template version title and type,
+ * inspector, site, asset): part of the detail's ETag with the revision, so a renamed site or
+ * inspector is not served as "not modified".
+ */
+export function referencesFingerprint(s: InspectionSummary): string {
+  const refs = [s.template, s.inspector, s.siteId ?? null, "site" in s ? s.site : null, s.assetId ?? null, s.assetName ?? null, "asset" in s ? s.asset : null];
+  return createHash("sha256").update(JSON.stringify(refs)).digest("hex").slice(0, 8);
+}
 
 /** Answer value columns shared by the list (includeAnswers) and the detail. */
 export const answerColumns = {

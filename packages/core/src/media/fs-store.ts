@@ -3,7 +3,13 @@ import { createReadStream } from "node:fs";
 import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
-import { assertMediaKey, type MediaStore } from "./store.ts";
+import { assertMediaKey, MediaMissing, type MediaStore } from "./store.ts";
+
+/** A missing file is MediaMissing; other file-system failures stay what they are (a 500). */
+const missing = (err: unknown): never => {
+  if ((err as { code?: string }).code === "ENOENT") throw new MediaMissing("no bytes under this key");
+  throw err;
+};
 
 /** Files under MEDIA_DIR. Writes go to a temporary file that is synced and then renamed, so a reader never sees half a file. */
 export class FsMediaStore implements MediaStore {
@@ -45,12 +51,12 @@ export class FsMediaStore implements MediaStore {
   }
 
   async get(key: string): Promise<Buffer> {
-    return readFile(this.file(key));
+    return readFile(this.file(key)).catch(missing);
   }
 
   async stream(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const file = this.file(key);
-    await stat(file); // rejects now, not mid-response, when the file is missing
+    await stat(file).catch(missing); // rejects now, not mid-response, when the file is missing
     return createReadStream(file, range ? { start: range.start, end: range.end } : {});
   }
 

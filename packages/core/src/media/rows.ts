@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { media } from "@insp/db/schema";
 import { isUuid } from "../errors.ts";
@@ -55,7 +55,8 @@ export async function touchMedia(db: DbOrTx, organizationId: string, ids: string
   const rows = await db
     .update(media)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(media.organizationId, organizationId), inArray(media.id, valid)))
+    // One array parameter, however many ids (an IN list takes one parameter each).
+    .where(and(eq(media.organizationId, organizationId), sql`${media.id} = any(${sql.param(valid)}::uuid[])`))
     .returning({ id: media.id });
   return new Set(rows.map((r) => r.id));
 }

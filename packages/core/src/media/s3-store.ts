@@ -4,7 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { assertMediaKey, type MediaStore } from "./store.ts";
+import { assertMediaKey, MediaMissing, MediaStoreUnavailable, type MediaStore } from "./store.ts";
+
+/** S3's "no such key" is MediaMissing; anything else (network, throttling, 5xx, credentials) MediaStoreUnavailable. */
+function classify(err: unknown): never {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  if (e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404) throw new MediaMissing("no object under this key");
+  throw new MediaStoreUnavailable(`S3 store failed: ${e.name ?? "error"}`, { cause: err });
+}
 
 export interface S3StoreOptions {
   bucket: string;
@@ -54,31 +61,31 @@ export class S3MediaStore implements MediaStore {
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), Body: bytes, ContentLength: bytes.byteLength }));
+    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), Body: bytes, ContentLength: bytes.byteLength })).catch(classify);
   }
 
   async putFile(key: string, file: string, bytes: number): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), Body: createReadStream(file), ContentLength: bytes }));
+    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), Body: createReadStream(file), ContentLength: bytes })).catch(classify);
   }
 
   async get(key: string): Promise<Buffer> {
-    const out = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) }));
+    const out = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) })).catch(classify);
     return Buffer.from(await out.Body!.transformToByteArray());
   }
 
   async stream(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const out = await this.client.send(
-      new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
-    );
+    const out = await this.client
+      .send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
+      .catch(classify);
     return out.Body as Readable;
   }
 
   async delete(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH);
-      const out = await this.client.send(
-        new DeleteObjectsCommand({ Bucket: this.opts.bucket, Delete: { Objects: batch.map((k) => ({ Key: this.key(k) })), Quiet: true } }),
-      );
+      const out = await this.client
+        .send(new DeleteObjectsCommand({ Bucket: this.opts.bucket, Delete: { Objects: batch.map((k) => ({ Key: this.key(k) })), Quiet: true } }))
+        .catch(classify);
       const failed = (out.Errors ?? []).filter((e) => e.Code !== "NoSuchKey");
       if (failed.length) throw new Error(`S3 DeleteObjects failed for ${failed.length} of ${batch.length} keys (${failed[0]!.Code ?? "unknown"})`);
     }

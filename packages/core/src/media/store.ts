@@ -28,6 +28,12 @@ export interface MediaStore {
 /** An upload past its limit. */
 export class TooLarge extends Error {}
 
+/** Nothing is stored under the key (its row was swept meanwhile, or the bytes were lost). */
+export class MediaMissing extends Error {}
+
+/** The store did not answer, or answered with a failure of its own (the API says 503: retry shortly). */
+export class MediaStoreUnavailable extends Error {}
+
 /**
  * The key of one media row's bytes: `<organizationId>/<id[0..2]>/<id>`. Keyed by the row, not by
  * the content: when the orphan sweep deletes a row and then its bytes, an upload of the same

@@ -57,7 +57,6 @@ export function toDetail(rows: TemplateRows): TemplateDetail {
     ...toListItem(template),
     versionStatus: template.versionStatus as VersionStatus,
     currentVersion: template.currentVersion,
-    draftVersion: template.draftVersion,
     description: template.description,
     sections: sections.map((s) => ({
       id: s.id,
@@ -75,7 +74,8 @@ export function toDetail(rows: TemplateRows): TemplateDetail {
  * template, 404 naming the version when the template has no such version.
  */
 export async function getTemplateDetail(db: DbOrTx, organizationId: string, templateId: string, version?: number): Promise<TemplateDetail> {
-  const rows = await loadTemplateRows(db, organizationId, templateId, version);
+  // Past Postgres's integer no version can exist (and the query would fail on it).
+  const rows = version !== undefined && version > 2_147_483_647 ? null : await loadTemplateRows(db, organizationId, templateId, version);
   if (!rows) {
     await assertTemplateAccess(db, organizationId, templateId);
     if (version !== undefined && (await loadTemplateRows(db, organizationId, templateId))) throw notFound(`Template version ${version} not found`);

@@ -22,6 +22,8 @@ const listColumns = {
   organizationId: templates.organizationId,
   createdAt: templates.createdAt,
   updatedAt: templates.updatedAt,
+  /** The draft waiting to be published (one at most: template_versions_one_draft_key). */
+  draftVersion: sql<number | null>`(select v.version from template_versions v where v.template_id = ${templates.id} and v.status = 'DRAFT')`,
 };
 
 const selectTemplates = (db: DbOrTx) =>
@@ -47,6 +49,7 @@ export function toListItem(row: TemplateRow): TemplateListItem {
     organizationId: row.organizationId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    draftVersion: row.draftVersion,
   };
 }
 
@@ -94,7 +97,6 @@ const selectVersion = (db: DbOrTx, version: number | undefined) =>
       assetTypeId: templateVersions.assetTypeId,
       versionStatus: templateVersions.status,
       currentVersion: templates.version,
-      draftVersion: sql<number | null>`(select v.version from ${templateVersions} v where v.template_id = ${templates.id} and v.status = 'DRAFT')`,
     })
     .from(templates)
     .innerJoin(templateVersions, and(eq(templateVersions.templateId, templates.id), eq(templateVersions.version, version ?? templates.version)))

@@ -20,6 +20,8 @@ export interface TemplateListItem {
   organizationId: string;
   createdAt: string;
   updatedAt: string;
+  /** The draft version waiting to be published, if any (extension). */
+  draftVersion: number | null;
 }
 
 export interface QuestionRef {
@@ -88,8 +90,6 @@ export interface TemplateDetail extends TemplateListItem {
   versionStatus: VersionStatus;
   /** The version the list and a detail without ?version show (extension). */
   currentVersion: number;
-  /** The draft version waiting to be published, if any (extension). */
-  draftVersion: number | null;
   description: string | null;
   sections: TemplateSection[];
   standaloneQuestions: TemplateQuestion[];

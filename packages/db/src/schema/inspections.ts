@@ -130,6 +130,17 @@ export const media = pgTable(
   (t) => [uniqueIndex("media_org_sha256_key").on(t.organizationId, t.sha256), index("media_last_used_idx").on(t.lastUsedAt)],
 );
 
+/**
+ * Bytes whose media rows the orphan sweep deleted, until the store has deleted them too: written
+ * in the statement that deletes the rows, so a crash or a store failure leaves a record the next
+ * sweep finishes, never bytes nobody knows about.
+ */
+export const mediaTrash = pgTable("media_trash", {
+  storageKey: text("storage_key").primaryKey(),
+  organizationId: orgId(),
+  createdAt: createdAt(),
+});
+
 export const answerMedia = pgTable(
   "answer_media",
   {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid, boolean } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
 
@@ -73,4 +73,47 @@ export const mailOutbox = pgTable(
     sentAt: ts("sent_at"),
   },
   (t) => [index("mail_outbox_status_idx").on(t.status, t.createdAt)],
+);
+
+/**
+ * A snapshot reconciliation (POST /api/v1/sync/sessions): batches sent with its id record who
+ * appeared; its commit makes every ACTIVE employee in its scope who did not appear INACTIVE,
+ * unless the deletion guard quarantines it for an administrator's approval.
+ */
+export const syncSessions = pgTable(
+  "sync_sessions",
+  {
+    id: id(),
+    organizationId: orgId(),
+    /** OAuth client id (text) that opened it. */
+    clientId: text("client_id"),
+    /** open, quarantined, committing, committed, cancelled, expired */
+    status: text("status").notNull().default("open"),
+    /** {department?, siteId?, metadata?: {key, value?}}: the employees it speaks for; {} all of them. */
+    scope: jsonb("scope").notNull().default({}),
+    batches: integer("batches").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    /** When its commit was applied (committing) or found nothing to do (committed). */
+    committedAt: ts("committed_at"),
+    /** The sync request that applies its deactivations, one INACTIVE record per employee. */
+    deactivationRequestId: uuid("deactivation_request_id"),
+    /** Quarantined: {wouldDeactivate, activeInScope}; committed: {deactivated}. */
+    outcome: jsonb("outcome"),
+    /** Who approved or cancelled it: {actorType, actorId}. */
+    decidedBy: jsonb("decided_by"),
+  },
+  (t) => [index("sync_sessions_org_created_idx").on(t.organizationId, t.createdAt)],
+);
+
+/** The external employee ids a session's batches named (valid records or not). */
+export const syncSessionMembers = pgTable(
+  "sync_session_members",
+  {
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => syncSessions.id, { onDelete: "cascade" }),
+    externalEmployeeId: text("external_employee_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.externalEmployeeId] })],
 );

@@ -34,6 +34,7 @@ export function postSyncRoute(deps: Deps): RequestHandler {
         dryRun: query.data.dryRun,
         respondAsync,
         idempotencyKey: idempotencyKeyOf(req.header("idempotency-key")),
+        ...(query.data.sessionId !== undefined ? { sessionId: query.data.sessionId } : {}),
       });
       if (outcome.status === 202 && respondAsync) res.setHeader("Preference-Applied", "respond-async");
       res.status(outcome.status).set(outcome.headers ?? {}).json(outcome.body);

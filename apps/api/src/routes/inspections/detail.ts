@@ -1,5 +1,5 @@
 import { IdParam, InspectionDetailQuery, RevisionParam } from "@insp/contracts";
-import { currentRevision, getInspectionDetail } from "@insp/core";
+import { currentValidator, getInspectionDetail, referencesFingerprint } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { noneMatchHits, revisionETag } from "../../http/etag.ts";
@@ -11,7 +11,7 @@ export const inspectionDetailRoute = (deps: Deps) =>
     const organizationId = principalOf(req).organizationId;
     const inm = req.header("if-none-match");
     if (inm) {
-      const etag = revisionETag(await currentRevision(deps.db, organizationId, params.id), query.images);
+      const etag = revisionETag(await currentValidator(deps.db, organizationId, params.id), query.images);
       if (noneMatchHits(inm, etag)) {
         res.setHeader("ETag", etag);
         res.status(304).end();
@@ -19,7 +19,7 @@ export const inspectionDetailRoute = (deps: Deps) =>
       }
     }
     const detail = await getInspectionDetail(deps.db, deps.media, organizationId, params.id, { images: query.images });
-    res.setHeader("ETag", revisionETag(detail.revision, query.images));
+    res.setHeader("ETag", revisionETag({ revision: detail.revision, fingerprint: referencesFingerprint(detail) }, query.images));
     res.json(detail);
   });
 

@@ -1,7 +1,7 @@
 import { pipeline } from "node:stream/promises";
 import rangeParser from "range-parser";
 import { IdParam } from "@insp/contracts";
-import { getMediaInfo } from "@insp/core";
+import { getMediaInfo, MediaMissing, notFound } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { noneMatchHits } from "../../http/etag.ts";
@@ -18,12 +18,12 @@ export const mediaRoute = (deps: Deps) =>
   handle({ params: IdParam }, async ({ params }, req, res) => {
     const m = await getMediaInfo(deps.db, principalOf(req).organizationId, params.id);
     const etag = `"${m.sha256}"`;
-    res.setHeader("ETag", etag);
-    res.setHeader("Cache-Control", "private, max-age=31536000, immutable");
-    res.setHeader("Accept-Ranges", "bytes");
-    res.setHeader("Content-Type", m.mimeType);
-    res.setHeader("X-Content-Type-Options", "nosniff");
+    const cacheHeaders = () => {
+      res.setHeader("ETag", etag);
+      res.setHeader("Cache-Control", "private, max-age=31536000, immutable");
+    };
     if (noneMatchHits(req.header("if-none-match"), etag)) {
+      cacheHeaders();
       res.status(304).end();
       return;
     }
@@ -39,7 +39,15 @@ export const mediaRoute = (deps: Deps) =>
       }
       if (parsed !== -2 && parsed.type === "bytes" && parsed.length === 1) range = parsed[0];
     }
-    const body = await deps.media.stream(m.storageKey, range);
+    // Bytes gone under a row read a moment ago: the orphan sweep took both meanwhile.
+    const body = await deps.media.stream(m.storageKey, range).catch((err: unknown) => {
+      throw err instanceof MediaMissing ? notFound(`Media ${params.id} not found`) : err;
+    });
+    // Only now: an error above must not go out with an immutable cache header.
+    cacheHeaders();
+    res.setHeader("Accept-Ranges", "bytes");
+    res.setHeader("Content-Type", m.mimeType);
+    res.setHeader("X-Content-Type-Options", "nosniff");
     if (range) {
       res.status(206);
       res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${m.byteSize}`);

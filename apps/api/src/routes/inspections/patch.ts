@@ -1,8 +1,8 @@
 import { IdParam, InspectionDetailQuery, PatchInspectionBody } from "@insp/contracts";
-import { getInspectionDetail, listInspectionRevisions, patchInspection, type PrepareServices } from "@insp/core";
+import { getInspectionDetail, listInspectionRevisions, patchInspection, referencesFingerprint, type PrepareServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
-import { ifMatchRevision, revisionETag } from "../../http/etag.ts";
+import { ifMatchRevisions, revisionETag } from "../../http/etag.ts";
 import { handle } from "../../http/handle.ts";
 
 /**
@@ -13,9 +13,9 @@ export function patchInspectionRoute(deps: Deps) {
   const svc: PrepareServices = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024 };
   return handle({ params: IdParam, query: InspectionDetailQuery, body: PatchInspectionBody }, async ({ params, query, body }, req, res) => {
     const organizationId = principalOf(req).organizationId;
-    await patchInspection(svc, organizationId, params.id, ifMatchRevision(req.header("if-match")!), body, auditOf(req));
+    await patchInspection(svc, organizationId, params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req));
     const detail = await getInspectionDetail(deps.db, deps.media, organizationId, params.id, { images: query.images });
-    res.setHeader("ETag", revisionETag(detail.revision, query.images));
+    res.setHeader("ETag", revisionETag({ revision: detail.revision, fingerprint: referencesFingerprint(detail) }, query.images));
     res.json(detail);
   });
 }

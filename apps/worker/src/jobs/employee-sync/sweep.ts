@@ -1,4 +1,4 @@
-import { deleteOldSyncRequests, requeueStalledSyncItems } from "@insp/core";
+import { deleteOldSyncRequests, expireSessions, requeueStalledSyncItems } from "@insp/core";
 import type { PeriodicTask } from "../../deps.ts";
 
 /** Sync items whose job was lost get it back; old requests are removed. */
@@ -15,5 +15,13 @@ export const employeeSyncSweeps: PeriodicTask[] = [
     name: "employee-sync request retention",
     everyMs: () => 60 * 60_000,
     run: async (deps) => void (await deleteOldSyncRequests(deps.db, deps.env.SYNC_RETENTION_DAYS)),
+  },
+  {
+    name: "sync sessions expiry and retention",
+    everyMs: () => 5 * 60_000,
+    run: async (deps) => {
+      const { expired } = await expireSessions(deps.db, deps.env.SYNC_RETENTION_DAYS);
+      if (expired) deps.logger.info({ expired }, "sync sessions expired");
+    },
   },
 ];
