@@ -24,6 +24,8 @@ import {
   approveSession,
   cancelSession,
   listSessions,
+  SCIM_SCOPE,
+  SYNC_SCOPE,
   type SecretBox,
   type SyncServices,
   type TargetPolicy,
@@ -32,6 +34,9 @@ import {
 import { CreateWebhookBody } from "@insp/contracts";
 
 export type Flags = Record<string, string | boolean | string[] | undefined>;
+
+/** The scopes an OAuth client may hold. */
+const SCOPES = [SYNC_SCOPE, SCIM_SCOPE];
 export interface CommandContext {
   db: Db;
   /** Queues for commands that start work (approving a sync session); made on first use. */
@@ -88,9 +93,15 @@ export const commands: Record<string, Command> = {
   "create-org": { usage: "create-org --name N", summary: "Create an organization", run: (ctx) => createOrganization(ctx.db, str(ctx.flags, "name")) },
   "create-api-key": { usage: "create-api-key --org ID [--name N]", summary: "Create an API key (shown once)", run: (ctx) => createApiKey(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "api key", ctx.pepper) },
   "create-oauth-client": {
-    usage: "create-oauth-client --org ID [--name N]",
-    summary: "Create an OAuth client for employee sync (secret shown once)",
-    run: (ctx) => createOAuthClient(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "oauth client", ctx.pepper),
+    usage: `create-oauth-client --org ID [--name N] [--scope ${SCOPES.join("|")} ...]`,
+    summary: "Create an OAuth client (secret shown once): scope employees:sync (the default) for employee sync, scim for SCIM 2.0 provisioning",
+    run: (ctx) => {
+      const raw = ctx.flags.scope;
+      const scopes = Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [SYNC_SCOPE];
+      const unknown = scopes.filter((s) => !SCOPES.includes(s));
+      if (unknown.length) throw new AppError(2, `--scope must be one of ${SCOPES.join(", ")} (got ${unknown.join(", ")})`);
+      return createOAuthClient(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "oauth client", ctx.pepper, [...new Set(scopes)]);
+    },
   },
   "create-user": {
     usage: "create-user --org ID --email E [--name N] [--password P] [--admin]",

@@ -32,6 +32,7 @@ async function main(argv: string[]): Promise<number> {
       admin: { type: "boolean" },
       option: { type: "string", multiple: true },
       event: { type: "string", multiple: true },
+      scope: { type: "string", multiple: true },
       ...Object.fromEntries(["name", "org", "email", "password", "code", "external-id", "input-type", "id", "client-id", "url", "description"].map((n) => [n, { type: "string" as const }])),
     },
   });

@@ -14,10 +14,12 @@ import { feedRoutes } from "./routes/feeds/index.ts";
 import { webhookRoutes } from "./routes/webhooks/index.ts";
 import { healthRoutes } from "./routes/health/index.ts";
 import { inspectionRoutes } from "./routes/inspections/index.ts";
+import { scimRoutes } from "./routes/scim/index.ts";
+import { scimErrors } from "./routes/scim/respond.ts";
 import { templateRoutes } from "./routes/templates/index.ts";
 
 /** Feature routers, one folder each under routes/. */
-const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes];
+const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes, scimRoutes];
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -46,8 +48,10 @@ function rejectUnsafeText(key: string, value: unknown): unknown {
  */
 function bodyParsers(deps: Deps): RequestHandler {
   const mb = (n: number) => n * 1024 * 1024;
-  const json = express.json({ limit: mb(deps.env.BODY_LIMIT_MB), reviver: rejectUnsafeText });
-  const inspectionJson = express.json({ limit: mb(deps.env.INSPECTION_BODY_LIMIT_MB), reviver: rejectUnsafeText });
+  // application/scim+json is SCIM's own JSON (RFC 7644 section 3.1).
+  const type = ["application/json", "application/scim+json"];
+  const json = express.json({ type, limit: mb(deps.env.BODY_LIMIT_MB), reviver: rejectUnsafeText });
+  const inspectionJson = express.json({ type, limit: mb(deps.env.INSPECTION_BODY_LIMIT_MB), reviver: rejectUnsafeText });
   const form = express.urlencoded({ extended: false, limit: mb(1) });
   return (req, res, next) => {
     if ((req.method === "POST" && req.path === "/api/inspections") || (req.method === "PATCH" && req.path.startsWith("/api/inspections/"))) return inspectionJson(req, res, next);
@@ -83,6 +87,8 @@ export function createApp(deps: Deps): express.Express {
   app.use(bodyParsers(deps));
   // The same for path and query (a NUL in a filter would otherwise reach Postgres).
   app.use((req, _res, next) => next(/%00/.test(req.url) ? new AppError(400, "URL contains a NUL character (%00)") : undefined));
+  // Under /scim/v2 even a malformed body or URL is answered as SCIM (RFC 7644 section 3.12).
+  app.use("/scim/v2", scimErrors);
   for (const feature of features) app.use(feature(deps));
   app.use(notFoundRoute);
   app.use(errorHandler);

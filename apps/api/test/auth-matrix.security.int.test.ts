@@ -5,6 +5,7 @@ import type { DemoSeed } from "@insp/core";
 import { startStack, type Stack } from "@insp/testing";
 import { syncCaller, syncToken } from "./employee-sync.fixtures.ts";
 import { importBody, importOk, png, publishedAudit, type Tpl } from "./inspections.fixtures.ts";
+import { scimCaller } from "./scim.fixtures.ts";
 
 /**
  * Every authenticated operation against every kind of bad credential, and against another
@@ -23,10 +24,11 @@ interface Ids {
   webhook: string;
   media: string;
   session: string;
+  group: string;
 }
 interface Op {
   name: string;
-  method: "GET" | "POST" | "PATCH" | "DELETE";
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: (ids: Ids) => string;
   body?: (t: DemoSeed, tpl: Tpl) => unknown;
   headers?: Record<string, string>;
@@ -74,6 +76,19 @@ const OPS: Op[] = [
   { name: "POST /api/media", method: "POST", path: () => "/api/media", accepts: ["apiKey", "user"] },
   { name: "GET /api/media/{id}", method: "GET", path: (i) => `/api/media/${i.media}`, accepts: ["apiKey", "user"] },
   { name: "GET /api/audit", method: "GET", path: () => "/api/audit", accepts: ["apiKey", "user"], adminOnly: true },
+  ...(["Users", "Groups"] as const).flatMap((type): Op[] => {
+    const one = (i: Ids) => (type === "Users" ? i.employee : i.group);
+    const scim = { accepts: ["client"] as Kind[], scope: "scim" };
+    return [
+      { name: `GET /scim/v2/${type}`, method: "GET", path: () => `/scim/v2/${type}`, ...scim },
+      { name: `POST /scim/v2/${type}`, method: "POST", path: () => `/scim/v2/${type}`, ...scim },
+      { name: `GET /scim/v2/${type}/{id}`, method: "GET", path: (i) => `/scim/v2/${type}/${one(i)}`, ...scim },
+      { name: `PUT /scim/v2/${type}/{id}`, method: "PUT", path: (i) => `/scim/v2/${type}/${one(i)}`, ...scim },
+      { name: `PATCH /scim/v2/${type}/{id}`, method: "PATCH", path: (i) => `/scim/v2/${type}/${one(i)}`, body: () => ({ schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", path: "displayName", value: "Matrix" }] }), ...scim },
+      { name: `DELETE /scim/v2/${type}/{id}`, method: "DELETE", path: (i) => `/scim/v2/${type}/${one(i)}`, ...scim },
+    ];
+  }),
+  { name: "POST /scim/v2/Bulk", method: "POST", path: () => "/scim/v2/Bulk", accepts: ["client"], scope: "scim" },
   { name: "POST /api/auth/password", method: "POST", path: () => "/api/auth/password", body: () => ({ currentPassword: "not-the-password", newPassword: "a long enough new password" }), accepts: ["user"] },
 ];
 
@@ -83,7 +98,7 @@ let b: DemoSeed;
 let tplA: Tpl;
 let idsA: Ids;
 let idsB: Ids;
-const creds = {} as Record<Kind | "inspectorUser", string>;
+const creds = {} as Record<Kind | "inspectorUser" | "scim", string>;
 let signingKey: { kid: string; jwk: JWK };
 let publicJwk: JWK;
 
@@ -94,7 +109,7 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
   const synced = await (await syncCaller(stack, t)).sync([{ externalEmployeeId: `MX-${randomUUID()}` }]);
   const hook = await stack.http.post("/api/webhooks", { url: "https://hooks.example.com/matrix", events: ["template.created"] }, { auth: { bearer: t.apiKey } });
   const session = await stack.http.post("/api/v1/sync/sessions", {}, { auth: { bearer: await syncToken(stack, t) } });
-  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id, session: session.body.sessionId } };
+  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id, session: session.body.sessionId, group: t.groups[0]!.id } };
 }
 
 beforeAll(async () => {
@@ -108,6 +123,7 @@ beforeAll(async () => {
   creds.client = `Bearer ${await syncToken(stack, a)}`;
   creds.user = `Bearer ${await login(a.users.admin.email, a.users.admin.password)}`;
   creds.inspectorUser = `Bearer ${await login(a.users.inspector.email, a.users.inspector.password)}`;
+  creds.scim = `Bearer ${(await scimCaller(stack, a)).token}`;
   const [row] = await stack.db.sql<{ kid: string; private_jwk: JWK; public_jwk: JWK }[]>`select kid, private_jwk, public_jwk from signing_keys where retired_at is null order by created_at desc limit 1`;
   signingKey = { kid: row!.kid, jwk: row!.private_jwk };
   publicJwk = row!.public_jwk;
@@ -174,7 +190,9 @@ describe("auth matrix: every operation refuses every bad credential", () => {
       if (accepted) for (const [label, forged] of await forgeries(creds[accepted])) cases.push([`${accepted} token: ${label}`, forged]);
       for (const [label, authorization] of cases) {
         const res = await call(op, authorization);
-        expect({ case: label, status: res.status, isJson: typeof res.body?.error === "string" }).toEqual({ case: label, status: 401, isJson: true });
+        // SCIM answers its own error body (RFC 7644: `detail`), everything else `{error}`.
+        const message = op.name.includes(" /scim/") ? res.body?.detail : res.body?.error;
+        expect({ case: label, status: res.status, isJson: typeof message === "string" }).toEqual({ case: label, status: 401, isJson: true });
       }
     });
 
@@ -182,7 +200,7 @@ describe("auth matrix: every operation refuses every bad credential", () => {
       it(`${op.name}: 403 for a genuine client token without ${op.scope}`, async () => {
         const res = await call(op, await minted(creds.client, { claims: { scope: "" } }));
         expect(res.status).toBe(403);
-        expect(res.body.error).toBe(`Access token lacks the scope ${op.scope}`);
+        expect(op.name.includes(" /scim/") ? res.body.detail : res.body.error).toBe(`Access token lacks the scope ${op.scope}`);
       });
     }
     if (op.adminOnly) {
@@ -195,13 +213,13 @@ describe("auth matrix: every operation refuses every bad credential", () => {
 });
 
 describe("tenancy matrix: another tenant's ids never reach its data", () => {
-  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, idsB.session, b.organization.id, b.users.admin.id, b.sites[0]!.id];
+  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, idsB.session, idsB.group, b.organization.id, b.users.admin.id, b.sites[0]!.id];
   const leaks = (text: string) => bData().filter((id) => text.includes(id));
 
   for (const op of OPS.filter((o) => /\{/.test(o.name))) {
     it(`${op.name} with the other tenant's id in the path: refused, nothing of theirs in the answer`, async () => {
       const kind = op.accepts[0]!;
-      const res = await call(op, creds[kind], idsB);
+      const res = await call(op, op.scope === "scim" ? creds.scim : creds[kind], idsB);
       // The spec's 403 for another organization's template; 404 for everything else.
       expect(res.status).toBe(op.name.includes(" /api/templates/{id}") ? 403 : 404);
       // The id sent may be echoed in the message ("Inspection <id> not found"); nothing else of theirs.

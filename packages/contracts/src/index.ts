@@ -9,3 +9,4 @@ export * from "./feeds.ts";
 export * from "./webhooks.ts";
 export * from "./audit.ts";
 export * from "./sync-sessions.ts";
+export * from "./scim.ts";

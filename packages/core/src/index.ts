@@ -12,6 +12,7 @@ export * from "./directory/seed.ts";
 export * from "./templates/index.ts";
 export * from "./inspections/index.ts";
 export * from "./media/index.ts";
+export * from "./scim/index.ts";
 export * from "./employees/index.ts";
 export * from "./mail/index.ts";
 export * from "./changes/index.ts";

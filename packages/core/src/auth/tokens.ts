@@ -24,6 +24,8 @@ import { signingKeys } from "@insp/db/schema";
  */
 export const TOKEN_ALG = "ES256";
 export const SYNC_SCOPE = "employees:sync";
+/** OAuth scope of the SCIM 2.0 endpoints (/scim/v2): identity providers provisioning users and groups. */
+export const SCIM_SCOPE = "scim";
 
 export type TokenUse = "client" | "user";
 

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, orgId } from "./columns.ts";
+import { createdAt, id, orgId, updatedAt } from "./columns.ts";
 
 /** Organization reference data: roles, groups, sites, asset types, assets, response types. */
 
@@ -17,6 +17,8 @@ export const groups = pgTable(
     name: text("name").notNull(),
     externalId: text("external_id"),
     createdAt: createdAt(),
+    /** Name, external id or members changed (SCIM's meta.lastModified). */
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("groups_org_name_key").on(t.organizationId, t.name),

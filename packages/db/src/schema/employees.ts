@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-import { createdAt, id, orgId, updatedAt } from "./columns.ts";
+import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
 import { groups, roles, sites } from "./directory.ts";
 import { organizations } from "./organizations.ts";
 
@@ -27,6 +27,10 @@ export const employees = pgTable(
     metadata: jsonb("metadata").$type<Record<string, unknown> | null>(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     lastSyncRequestId: uuid("last_sync_request_id"),
+    /** SCIM's enterprise manager: another employee (HR syncs name a supervisor by name and e-mail instead). */
+    managerId: uuid("manager_id").references((): AnyPgColumn => employees.id, { onDelete: "set null" }),
+    /** Deleted through SCIM (DELETE /scim/v2/Users/{id}): TERMINATED, and no longer a SCIM resource. */
+    scimDeletedAt: ts("scim_deleted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

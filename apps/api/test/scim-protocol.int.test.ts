@@ -1,0 +1,193 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type Stack } from "@insp/testing";
+import { syncCaller } from "./employee-sync.fixtures.ts";
+import { ENTERPRISE, GROUP, PATCH_OP, USER, expectError, expectList, expectResource, expectScim, scimCaller, type ScimCaller } from "./scim.fixtures.ts";
+
+/** RFC 7644's rules the identity providers rely on: discovery, paging, filters, versions, errors, auth and tenancy, Bulk. */
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(() => stack?.stop());
+
+const newUser = async (c: ScimCaller, n: string, extra: Record<string, unknown> = {}) =>
+  expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `${n}@example.test`, externalId: n, name: { givenName: n, familyName: "Tester" }, ...extra }), 201, "User");
+
+describe("SCIM 2.0 protocol", () => {
+  it("describes itself: ServiceProviderConfig, ResourceTypes and Schemas (RFC 7643 sections 5 to 7), without a token", async () => {
+    const get = (p: string) => stack.http.get(`/scim/v2${p}`, { auth: null });
+    const spc = await get("/ServiceProviderConfig");
+    expectScim(spc, 200);
+    expect(spc.body).toMatchObject({
+      schemas: ["urn:ietf:params:scim:schemas:core:2.0:ServiceProviderConfig"],
+      patch: { supported: true },
+      bulk: { supported: true, maxOperations: 1000, maxPayloadSize: 1048576 },
+      filter: { supported: true, maxResults: 200 },
+      changePassword: { supported: false },
+      sort: { supported: false },
+      etag: { supported: true },
+      authenticationSchemes: [{ type: "oauthbearertoken", name: expect.any(String), description: expect.any(String) }],
+      meta: { resourceType: "ServiceProviderConfig", location: expect.stringMatching(/\/scim\/v2\/ServiceProviderConfig$/) },
+    });
+    const types = await get("/ResourceTypes");
+    expect(expectList(types, 2).map((r) => [r.id, r.endpoint, r.schema])).toEqual([
+      ["User", "/Users", USER],
+      ["Group", "/Groups", GROUP],
+    ]);
+    expect(types.body.Resources[0].schemaExtensions).toEqual([{ schema: ENTERPRISE, required: false }]);
+    expectScim(await get("/ResourceTypes/User"), 200);
+    expectError(await get("/ResourceTypes/Device"), 404);
+    const schemas = await get("/Schemas");
+    expect(expectList(schemas, 3).map((s) => s.id)).toEqual([USER, GROUP, ENTERPRISE]);
+    expect(JSON.stringify(schemas.body)).not.toContain(":null");
+    expect((await get(`/Schemas/${USER}`)).body.attributes.some((a: { name: string }) => a.name === "userName")).toBe(true);
+    expectError(await get("/Schemas/urn:nope"), 404);
+    expectError(await get("/Nothing"), 404);
+  });
+
+  it("pages with startIndex and count (1-based; count=0 only counts; beyond the end is empty), in a stable order", async () => {
+    const t = await stack.tenant();
+    const c = await scimCaller(stack, t);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await newUser(c, `page-${i}-${t.organization.id.slice(0, 6)}`)).id);
+    expect(expectList(await c.call("GET", "/Users?startIndex=1&count=2"), 5).map((u) => u.id)).toEqual(ids.slice(0, 2));
+    expect(expectList(await c.call("GET", "/Users?startIndex=3&count=2"), 5, 3).map((u) => u.id)).toEqual(ids.slice(2, 4));
+    expect(expectList(await c.call("GET", "/Users?startIndex=5&count=2"), 5, 5).map((u) => u.id)).toEqual(ids.slice(4));
+    expect(expectList(await c.call("GET", "/Users?startIndex=9"), 5, 9)).toEqual([]);
+    expect(expectList(await c.call("GET", "/Users?count=0"), 5)).toEqual([]);
+    expect(expectList(await c.call("GET", "/Users?startIndex=0&count=1"), 5).map((u) => u.id)).toEqual(ids.slice(0, 1));
+    expect(expectList(await c.call("GET", "/Users?count=-3"), 5)).toEqual([]);
+    expectError(await c.call("GET", "/Users?count=many"), 400, "invalidValue");
+    // attributes and excludedAttributes
+    const slim = expectList(await c.call("GET", "/Users?count=1&attributes=userName"), 5)[0]!;
+    expect(Object.keys(slim).sort()).toEqual(["id", "schemas", "userName"]);
+    expect(expectList(await c.call("GET", "/Users?count=1&excludedAttributes=groups,emails"), 5)[0]).not.toHaveProperty("groups");
+  });
+
+  it("filters on the attributes identity providers use, and refuses the others with invalidFilter", async () => {
+    const t = await stack.tenant();
+    const c = await scimCaller(stack, t);
+    const a = await newUser(c, `alpha-${t.organization.id.slice(0, 6)}`, { [ENTERPRISE]: { department: "Warehouse", employeeNumber: "E-7" }, title: "Driver" });
+    const b = await newUser(c, `beta-${t.organization.id.slice(0, 6)}`, { active: false });
+    const find = async (f: string) => expectList(await c.call("GET", `/Users?filter=${encodeURIComponent(f)}`), (await c.call("GET", `/Users?filter=${encodeURIComponent(f)}`)).body.totalResults).map((u) => u.id);
+    expect(await find(`userName eq "${a.userName.toUpperCase()}"`)).toEqual([a.id]);
+    expect(await find(`USERNAME Eq "${a.userName}"`)).toEqual([a.id]);
+    expect(await find(`externalId eq "${b.externalId}"`)).toEqual([b.id]);
+    expect(await find(`emails[type eq "work"].value eq "${b.userName}"`)).toEqual([b.id]);
+    expect(await find(`emails.value co "alpha"`)).toEqual([a.id]);
+    expect(await find(`userName sw "beta-"`)).toEqual([b.id]);
+    expect(await find("active eq false")).toEqual([b.id]);
+    expect(await find(`${ENTERPRISE}:department eq "warehouse"`)).toEqual([a.id]);
+    expect(await find(`${ENTERPRISE}:employeeNumber eq "E-7"`)).toEqual([a.id]);
+    expect(await find(`title pr and active eq true`)).toEqual([a.id]);
+    expect(await find(`userName eq "${a.userName}" or userName eq "${b.userName}"`)).toEqual([a.id, b.id]);
+    // meta.lastModified: what changed since a point in time (a reconciler's delta query).
+    const before = new Date(Date.now() - 60_000).toISOString();
+    const later = new Date(Date.now() + 60_000).toISOString();
+    expect(await find(`meta.lastModified gt "${before}"`)).toEqual([a.id, b.id]);
+    expect(await find(`meta.lastModified gt "${later}"`)).toEqual([]);
+    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('nickName eq "x"')}`), 400, "invalidFilter");
+    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('userName eq')}`), 400, "invalidFilter");
+    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('meta.lastModified gt "yesterday"')}`), 400, "invalidFilter");
+    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('active gt true')}`), 400, "invalidFilter");
+  });
+
+  it("versions resources: ETag and meta.version, 304 on If-None-Match, 412 on a stale If-Match", async () => {
+    const t = await stack.tenant();
+    const c = await scimCaller(stack, t);
+    const u = await newUser(c, `ver-${t.organization.id.slice(0, 6)}`);
+    expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": u.meta.version }), 304);
+    const changed = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Lead" }] }, { "if-match": u.meta.version }), 200, "User");
+    expect(changed.meta.version).not.toBe(u.meta.version);
+    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Boss" }] }, { "if-match": u.meta.version }), 412);
+    expectError(await c.call("PUT", `/Users/${u.id}`, { schemas: [USER], userName: u.userName }, { "if-match": u.meta.version }), 412);
+    expectError(await c.call("DELETE", `/Users/${u.id}`, undefined, { "if-match": u.meta.version }), 412);
+    // Nothing changed: the same version, and nothing written.
+    const same = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Lead" }] }), 200, "User");
+    expect(same.meta.version).toBe(changed.meta.version);
+  });
+
+  it("answers every error as SCIM: bad bodies, read-only and unknown paths, a missing token, the wrong scope, another organization's ids", async () => {
+    const [t, other] = [await stack.tenant(), await stack.tenant()];
+    const c = await scimCaller(stack, t);
+    const theirs = await scimCaller(stack, other);
+    const u = await newUser(c, `err-${t.organization.id.slice(0, 6)}`);
+    expectError(await c.call("POST", "/Users", { schemas: [USER] }), 400, "invalidValue");
+    expectError(await c.call("POST", "/Users", { schemas: [USER], userName: "x@example.test", emails: [{ value: "not an e-mail", type: "work" }] }), 400, "invalidValue");
+    expectError(await c.call("POST", "/Users", { schemas: [USER], userName: 42 }), 400, "invalidValue");
+    expectError(await stack.http.request("POST", "/scim/v2/Users", { auth: { bearer: c.token }, rawBody: "{not json", headers: { "content-type": "application/scim+json" } }), 400, "invalidSyntax");
+    expectError(await c.call("PATCH", `/Users/${u.id}`, { Operations: [{ op: "replace", path: "title", value: "x" }] }), 400, "invalidSyntax");
+    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "move", path: "title" }] }), 400, "invalidSyntax");
+    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "noSuchAttribute", value: 1 }] }), 400, "invalidPath");
+    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { id: randomUUID() } }] }), 400, "mutability");
+    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "remove" }] }), 400, "noTarget");
+    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: `${ENTERPRISE}:manager`, value: randomUUID() }] }), 400, "invalidValue");
+    // Another user's userName is taken.
+    const v = await newUser(c, `err2-${t.organization.id.slice(0, 6)}`);
+    expectError(await c.call("PATCH", `/Users/${v.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "userName", value: u.userName }] }), 409, "uniqueness");
+    // Authentication and scope.
+    expectError(await stack.http.get("/scim/v2/Users", { auth: null }), 401);
+    expectError(await stack.http.get("/scim/v2/Users", { auth: { bearer: "garbage" } }), 401);
+    expectError(await stack.http.get("/scim/v2/Users", { auth: { bearer: t.apiKey } }), 401);
+    expectError(await stack.http.get("/scim/v2/Users", { auth: { bearer: (await syncCaller(stack, t)).token } }), 403);
+    // Tenancy: another organization's users and groups are not found, and lists never show them.
+    expectError(await theirs.call("GET", `/Users/${u.id}`), 404);
+    expectError(await theirs.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] }), 404);
+    expectError(await theirs.call("DELETE", `/Users/${u.id}`), 404);
+    expect(expectList(await theirs.call("GET", `/Users?filter=${encodeURIComponent(`userName eq "${u.userName}"`)}`), 0)).toEqual([]);
+    const g = expectResource(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: "Ours", members: [{ value: u.id }] }), 201, "Group");
+    expectError(await theirs.call("GET", `/Groups/${g.id}`), 404);
+    expectError(await theirs.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "displayName", value: "Mine" }] }), 404);
+    // Their user cannot be made a member of our group.
+    const stranger = await newUser(theirs, `stranger-${other.organization.id.slice(0, 6)}`);
+    expectError(await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: stranger.id }] }] }), 400, "invalidValue");
+    expectError(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: "Ours" }), 409, "uniqueness");
+    expectError(await c.call("GET", "/Users/not-a-uuid"), 404);
+  });
+
+  it("runs Bulk operations with bulkId references in any order, each in its own transaction, and stops at failOnErrors", async () => {
+    const t = await stack.tenant();
+    const c = await scimCaller(stack, t);
+    const tag = t.organization.id.slice(0, 6);
+    const bulk = (Operations: unknown[], failOnErrors?: number) => c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], ...(failOnErrors ? { failOnErrors } : {}), Operations });
+    // The RFC's example, reversed: the group refers forward to the user it is made with.
+    const res = await bulk([
+      { method: "POST", path: "/Groups", bulkId: "ytrewq", data: { schemas: [GROUP], displayName: `Tour Guides ${tag}`, members: [{ type: "User", value: "bulkId:qwerty" }] } },
+      { method: "POST", path: "/Users", bulkId: "qwerty", data: { schemas: [USER], userName: `alice-${tag}@example.test` } },
+      { method: "PATCH", path: "/Users/bulkId:qwerty", data: { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Guide" }] } },
+    ]);
+    expectScim(res, 200);
+    expect(res.body.schemas).toEqual(["urn:ietf:params:scim:api:messages:2.0:BulkResponse"]);
+    const [group, user, patched] = res.body.Operations;
+    expect(user).toMatchObject({ method: "POST", bulkId: "qwerty", status: "201", location: expect.stringMatching(/\/scim\/v2\/Users\/[0-9a-f-]{36}$/), version: expect.stringMatching(/^W\//) });
+    expect(group).toMatchObject({ method: "POST", bulkId: "ytrewq", status: "201", location: expect.stringMatching(/\/scim\/v2\/Groups\//) });
+    expect(patched).toMatchObject({ method: "PATCH", status: "200" });
+    const userId = user.location.split("/").pop();
+    const made = expectResource(await c.call("GET", `/Groups/${group.location.split("/").pop()}`), 200, "Group");
+    expect(made.members.map((m: { value: string }) => m.value)).toEqual([userId]);
+    expect(expectList(await c.call("GET", "/Groups"), 1 + t.groups.length).filter((g) => g.displayName === `Tour Guides ${tag}`)).toHaveLength(1);
+    expect(expectResource(await c.call("GET", `/Users/${userId}`), 200, "User").title).toBe("Guide");
+
+    // Errors: each failing operation answers its own SCIM error; failOnErrors 1 stops at the first.
+    const stopped = await bulk(
+      [
+        { method: "POST", path: "/Users", bulkId: "dup", data: { schemas: [USER], userName: `alice-${tag}@example.test` } },
+        { method: "POST", path: "/Users", bulkId: "never", data: { schemas: [USER], userName: `never-${tag}@example.test` } },
+      ],
+      1,
+    );
+    expect(stopped.body.Operations).toEqual([{ method: "POST", bulkId: "dup", status: "409", response: expect.objectContaining({ status: "409", scimType: "uniqueness" }) }]);
+    expectList(await c.call("GET", `/Users?filter=${encodeURIComponent(`userName eq "never-${tag}@example.test"`)}`), 0);
+    const cycle = await bulk([
+      { method: "POST", path: "/Groups", bulkId: "a", data: { schemas: [GROUP], displayName: "A", members: [{ value: "bulkId:b" }] } },
+      { method: "POST", path: "/Groups", bulkId: "b", data: { schemas: [GROUP], displayName: "B", members: [{ value: "bulkId:a" }] } },
+      { method: "DELETE", path: "/Users/bulkId:unknown" },
+    ]);
+    expect(cycle.body.Operations.map((o: { status: string }) => o.status)).toEqual(["409", "409", "409"]);
+    expectError(await c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], Operations: Array.from({ length: 1001 }, () => ({ method: "DELETE", path: "/Users/x" })) }), 413);
+    expectError(await c.call("POST", "/Bulk", { Operations: [] }), 400, "invalidSyntax");
+  });
+});
