@@ -57,6 +57,7 @@ export async function executeRun(cfg: RunConfig, opts: CliOptions, io: RunIo): P
 
     let mapping: Mapping | null = cfg.mapping;
     let headerProblem: UsageError | undefined;
+    let replayed = 0;
     const records = readRecords(cfg.input, cfg.format, {
       signal: io.signal,
       ...(opts.delimiter !== undefined && { delimiter: opts.delimiter }),
@@ -80,7 +81,8 @@ export async function executeRun(cfg: RunConfig, opts: CliOptions, io: RunIo): P
         signal: io.signal,
         ...(sessionId && { sessionId }),
         map: (data) => (mapping ? mapRecord(data, mapping) : { employee: data, warnings: [] }),
-        onBatch: async (batch, outcome) => {
+        onBatch: async (batch, outcome, answer) => {
+          if (answer?.replayed) replayed++;
           await errorsCsv.append(outcome.entries);
           const c = state.counts;
           c.rows += batch.lastRow - batch.firstRow + 1;
@@ -103,7 +105,6 @@ export async function executeRun(cfg: RunConfig, opts: CliOptions, io: RunIo): P
     progress.update({ rows: state.counts.rows, offset: state.offset, errors: state.counts.errors, warnings: state.counts.warnings });
     progress.stop();
     progress = undefined;
-
     let exitCode: number | null = null;
     let done = true;
     if (sessionId) {
@@ -116,9 +117,11 @@ export async function executeRun(cfg: RunConfig, opts: CliOptions, io: RunIo): P
     state.done = done;
     await save();
     const c = state.counts;
+    const n = (x: number) => x.toLocaleString("en-US");
     io.say(
-      `${opts.dryRun ? "dry run finished" : "finished"}: ${c.rows.toLocaleString("en-US")} rows in ${formatDuration(Date.now() - started)}: ${c.created} created, ${c.updated} updated, ${c.errors} rows with errors, ${c.warnings} warnings` +
-        (c.errors || c.warnings ? ` (see ${state.errorsCsv.path})` : ""),
+      `${opts.dryRun ? "dry run finished" : "finished"}: ${n(c.rows)} rows in ${formatDuration(Date.now() - started)}: ${n(c.created)} created, ${n(c.updated)} updated, ${n(c.errors)} rows with errors, ${n(c.warnings)} warnings` +
+        (c.errors || c.warnings ? ` (see ${state.errorsCsv.path})` : "") +
+        (replayed ? `; ${replayed} batches sent before the interruption were answered from the server's idempotency store` : ""),
     );
     return exitCode ?? (c.errors > 0 ? EXIT.rowErrors : EXIT.ok);
   } finally {
