@@ -1,13 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startStack, type Stack } from "@insp/testing";
+import { startStack, until, type Stack } from "@insp/testing";
 
 // The acceptance test of insp-sync: a generated 20,000-row CSV synced end to end by the
 // command as a real process, killed halfway (SIGKILL, no chance to clean up) and resumed.
@@ -59,10 +59,10 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function runCli(args: string[]): Run {
+function runCli(args: string[], tenant: DemoSeed = t, secret = tenant.oauthClient.clientSecret): Run {
   const child = spawn(process.execPath, [bin, ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", INSP_URL: stack.api.baseUrl, INSP_CLIENT_ID: t.oauthClient.clientId, INSP_CLIENT_SECRET: t.oauthClient.clientSecret },
+    env: { PATH: process.env.PATH ?? "", INSP_URL: stack.api.baseUrl, INSP_CLIENT_ID: tenant.oauthClient.clientId, INSP_CLIENT_SECRET: secret },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let err = "";
@@ -141,3 +141,65 @@ it("syncs a 20,000-row CSV, survives SIGKILL halfway, resumes, and reports every
 
   console.log(`insp-sync acceptance: ${ROWS} rows, killed at ${killedAt} acknowledged, total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }, 240_000);
+
+const countEmployees = async (orgId: string) => (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from employees where organization_id = ${orgId}`)[0]!.n;
+
+describe("insp-sync, other paths", () => {
+  it("SIGINT: exit 130 with the state saved; a changed input is refused unless --force", async () => {
+    const tenant = await stack.tenant();
+    const file = path.join(dir, "small.csv");
+    const lines = ["externalEmployeeId,firstName,email"];
+    for (let i = 1; i <= 3000; i++) lines.push(`S${i},Small ${i},s${i}@example.test`);
+    await writeFile(file, lines.join("\n") + "\n");
+    const state = `${file}.insp-sync-state.json`;
+    const run = runCli([file, "--batch-size", "100", "--concurrency", "1"], tenant);
+    await until("500 rows acknowledged", async () => (existsSync(state) ? ((await readJson(state).catch(() => null))?.counts?.rows ?? 0) : 0), (n) => n >= 500, 30_000);
+    run.child.kill("SIGINT");
+    expect(await run.exited, run.stderr()).toBe(130);
+    expect(run.stderr()).toMatch(/interrupted: the state is saved; run the same command again to resume/);
+    const saved = await readJson(state);
+    expect(saved.done).toBe(false);
+    expect(saved.counts.rows).toBeLessThan(3000);
+
+    await appendFile(file, "S3001,Late,s3001@example.test\n");
+    const refused = runCli([file, "--batch-size", "100"], tenant);
+    expect(await refused.exited).toBe(2);
+    expect(refused.stderr()).toMatch(/cannot resume: the input changed/);
+
+    const forced = runCli([file, "--batch-size", "100", "--force"], tenant);
+    expect(await forced.exited, forced.stderr()).toBe(0);
+    expect(await countEmployees(tenant.organization.id)).toBe(3001);
+  }, 90_000);
+
+  it("dry run of JSON Lines: reports, writes nothing, keeps no state", async () => {
+    const tenant = await stack.tenant();
+    const file = path.join(dir, "dry.jsonl");
+    await writeFile(file, ['{"externalEmployeeId":"D1","email":"d1@example.test","roles":["inspector"]}', '{"externalEmployeeId":"D2","status":"GONE"}', "not json"].join("\n") + "\n");
+    const run = runCli([file, "--dry-run"], tenant);
+    expect(await run.exited, run.stderr()).toBe(1);
+    expect(run.stderr()).toMatch(/DRY RUN/);
+    expect(run.stderr()).toMatch(/dry run finished: 3 rows .* 1 created, 0 updated, 2 rows with errors/);
+    expect(existsSync(`${file}.insp-sync-state.json`)).toBe(false);
+    expect(await countEmployees(tenant.organization.id)).toBe(0);
+    const report = parse(await readFile(`${file}.errors.csv`, "utf8"), { columns: true }) as Record<string, string>[];
+    expect(report.map((r) => [r.row, r.kind, (r.message ?? "").replace(/:.*/, "")])).toEqual([
+      ["2", "error", "Invalid status 'GONE'"],
+      ["3", "error", "Invalid JSON"],
+    ]);
+  });
+
+  it("a JSON array without a mapping file, in async mode: exit 0; a wrong secret: exit 4", async () => {
+    const tenant = await stack.tenant();
+    const file = path.join(dir, "people.json");
+    const employees = Array.from({ length: 30 }, (_, i) => ({ externalEmployeeId: `J${i}`, firstName: "J", sites: [{ id: tenant.sites[0]!.id }], supervisor: { name: "Boss" } }));
+    await writeFile(file, JSON.stringify({ exportedAt: "2026-03-01", employees }));
+    const run = runCli([file, "--json-key", "employees", "--async", "--batch-size", "10"], tenant);
+    expect(await run.exited, run.stderr()).toBe(0);
+    expect(await countEmployees(tenant.organization.id)).toBe(30);
+
+    const denied = runCli([file, "--json-key", "employees", "--restart"], tenant, "ics_wrong");
+    expect(await denied.exited).toBe(4);
+    expect(denied.stderr()).toMatch(/authentication failed/);
+    expect(denied.stderr()).not.toContain("ics_wrong");
+  });
+});
