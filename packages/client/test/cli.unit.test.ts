@@ -6,6 +6,7 @@ import { HELP } from "../src/cli/help.ts";
 import { RateMeter, formatDuration, progressLine } from "../src/cli/progress.ts";
 import { describeCommit } from "../src/cli/snapshot.ts";
 import { AuthError, HttpError, RetriesExhaustedError } from "../src/errors.ts";
+import { InputError } from "../src/input/types.ts";
 
 describe("command line", () => {
   it("has defaults for everything but the input", () => {
@@ -65,6 +66,7 @@ describe("exit codes", () => {
     [new HttpError("x", 422, null), EXIT.usage],
     [Object.assign(new Error("Invalid Closing Quote"), { code: "CSV_INVALID_CLOSING_QUOTE" }), EXIT.usage],
     [Object.assign(new Error("gone"), { code: "ENOENT" }), EXIT.usage],
+    [new InputError("not valid JSON"), EXIT.usage],
   ])("%s -> %i", (err, code) => {
     expect(exitFor(err, false).code).toBe(code);
   });

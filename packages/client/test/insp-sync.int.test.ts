@@ -181,7 +181,7 @@ describe("insp-sync, other paths", () => {
     expect(run.stderr()).toMatch(/dry run finished: 3 rows .* 1 created, 0 updated, 2 rows with errors/);
     expect(existsSync(`${file}.insp-sync-state.json`)).toBe(false);
     expect(await countEmployees(tenant.organization.id)).toBe(0);
-    const report = parse(await readFile(`${file}.errors.csv`, "utf8"), { columns: true }) as Record<string, string>[];
+    const report = parse(await readFile(`${file}.dry-run.errors.csv`, "utf8"), { columns: true }) as Record<string, string>[];
     expect(report.map((r) => [r.row, r.kind, (r.message ?? "").replace(/:.*/, "")])).toEqual([
       ["2", "error", "Invalid status 'GONE'"],
       ["3", "error", "Invalid JSON"],
@@ -201,5 +201,17 @@ describe("insp-sync, other paths", () => {
     expect(await denied.exited).toBe(4);
     expect(denied.stderr()).toMatch(/authentication failed/);
     expect(denied.stderr()).not.toContain("ics_wrong");
+  });
+
+  it("a mapping column missing from the CSV header: exit 2 before anything is sent", async () => {
+    const tenant = await stack.tenant();
+    const file = path.join(dir, "typo.csv");
+    const map = path.join(dir, "typo.json");
+    await writeFile(file, "emp_no,mail\nX1,x1@example.test\n");
+    await writeFile(map, JSON.stringify({ columns: { externalEmployeeId: "emp_no", email: "e_mail" } }));
+    const run = runCli([file, "-m", map], tenant);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr()).toMatch(/the mapping names columns the CSV header does not have: e_mail \(header: emp_no, mail\)/);
+    expect(await countEmployees(tenant.organization.id)).toBe(0);
   });
 });

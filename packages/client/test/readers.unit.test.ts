@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatFromPath, readRecords, type InputFormat, type InputRecord } from "../src/input/index.ts";
+import { InputError, formatFromPath, readRecords, type InputFormat, type InputRecord } from "../src/input/index.ts";
 
 let dir: string;
 beforeAll(async () => {
@@ -65,7 +65,8 @@ describe("JSON arrays", () => {
   });
 
   it("fails on broken JSON", async () => {
-    await expect(read("c.json", '[{"id":"a"},{"id":', "json")).rejects.toThrow();
+    await expect(read("c.json", '[{"id":"a"},{"id":', "json")).rejects.toBeInstanceOf(InputError);
+    await expect(read("d.json", '[{"id":"a"} x]', "json")).rejects.toThrow(/is not valid JSON/);
   });
 });
 

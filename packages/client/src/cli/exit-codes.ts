@@ -1,4 +1,5 @@
 import { AuthError, HttpError, RetriesExhaustedError } from "../errors.ts";
+import { InputError } from "../input/types.ts";
 
 /** insp-sync's exit codes (README, Exit codes; also in --help). */
 export const EXIT = {
@@ -29,7 +30,7 @@ const FILE_ERRORS = new Set(["ENOENT", "EACCES", "EISDIR", "ENOTDIR", "EPERM", "
 export function exitFor(err: unknown, interrupted: boolean): { code: number; message: string } {
   if (interrupted) return { code: EXIT.interrupted, message: "interrupted: the state is saved; run the same command again to resume" };
   const msg = err instanceof Error ? err.message : String(err);
-  if (err instanceof UsageError) return { code: EXIT.usage, message: msg };
+  if (err instanceof UsageError || err instanceof InputError) return { code: EXIT.usage, message: msg };
   if (err instanceof AuthError) return { code: EXIT.auth, message: `authentication failed: ${msg}` };
   if (err instanceof RetriesExhaustedError) return { code: EXIT.service, message: `${msg}; the state is saved, run again to resume` };
   if (err instanceof HttpError) {

@@ -17,7 +17,8 @@ Service (credentials from the environment)
 
 Run
   --state <file>              resume state (default <input>.insp-sync-state.json)
-  --errors <file>             errors and warnings CSV (default <input>.errors.csv)
+  --errors <file>             errors and warnings CSV (default <input>.errors.csv;
+                              <input>.dry-run.errors.csv for a dry run)
   --restart                   ignore an unfinished state and start over
   --force                     resume although the input or mapping changed
   --dry-run                   ?dryRun=true: report what would happen, write nothing

@@ -69,7 +69,8 @@ export async function setupRun(opts: CliOptions, env: CliEnv): Promise<RunConfig
   const creds = await credentials(opts, env);
   const notes: string[] = [];
   const statePath = opts.dryRun ? null : path.resolve(opts.state ?? `${input}.insp-sync-state.json`);
-  const errorsPath = path.resolve(opts.errors ?? `${input}.errors.csv`);
+  // A dry run has its own default errors CSV, so it never overwrites the one of a real run that may still be resumed.
+  const errorsPath = path.resolve(opts.errors ?? `${input}${opts.dryRun ? ".dry-run" : ""}.errors.csv`);
 
   let prior: SyncState | null = null;
   if (statePath && !opts.restart) {

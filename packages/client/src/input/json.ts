@@ -3,7 +3,7 @@ import { PassThrough, pipeline, type Duplex } from "node:stream";
 import parserStream from "stream-json";
 import pick from "stream-json/filters/pick.js";
 import streamArray from "stream-json/streamers/stream-array.js";
-import type { InputRecord, ReaderOptions } from "./types.ts";
+import { InputError, type InputRecord, type ReaderOptions } from "./types.ts";
 
 /**
  * A JSON array of objects, top level or under `jsonKey`, streamed with stream-json: one
@@ -26,6 +26,10 @@ export async function* readJsonArray(path: string, opts: ReaderOptions = {}): As
       if (v && typeof v === "object" && !Array.isArray(v)) yield { row, data: v as Record<string, unknown>, offset };
       else yield { row, data: null, error: "Each array element must be a JSON object", offset };
     }
+  } catch (err) {
+    // Read errors carry a code (ENOENT, EACCES) and are reported as such; the rest is the JSON itself.
+    if ((err as { code?: unknown }).code !== undefined || opts.signal?.aborted) throw err;
+    throw new InputError(`${path} is not valid JSON: ${(err as Error).message}`);
   } finally {
     last.destroy();
   }

@@ -29,3 +29,8 @@ export function formatFromPath(path: string): InputFormat | null {
   if (lower.endsWith(".json")) return "json";
   return null;
 }
+
+/** The input is not what its format says (broken JSON, ...): a usage error, not a service failure. */
+export class InputError extends Error {
+  override name = "InputError";
+}
