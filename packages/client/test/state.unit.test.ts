@@ -2,6 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseCli } from "../src/cli/args.ts";
+import { setupRun } from "../src/cli/setup.ts";
 import { ErrorsCsv } from "../src/report/errors-csv.ts";
 import { StateFileError, newRunId, readState, resumeMismatch, writeState, zeroCounts, type SyncState } from "../src/state/state-file.ts";
 
@@ -78,5 +80,46 @@ describe("errors CSV", () => {
     await resumed.append([{ row: 9, externalEmployeeId: null, kind: "warning", message: "again" }]);
     await resumed.close();
     expect(await readFile(file, "utf8")).toBe("row,externalEmployeeId,kind,message\n3,E3,error,Invalid email format\n9,,warning,again\n");
+  });
+});
+
+describe("setupRun (resume decisions)", () => {
+  const env = { url: "http://127.0.0.1:1", clientId: "c", clientSecret: "s" };
+  const prepare = async (name: string, nextRow: number) => {
+    const input = path.join(dir, name);
+    await writeFile(input, "externalEmployeeId\nA\n");
+    const cfg = await setupRun(parseCli([input])!, env);
+    await writeState(cfg.statePath!, { ...cfg.state, nextRow, batches: nextRow > 1 ? 1 : 0 });
+    await writeFile(input, "externalEmployeeId\nA\nB\n"); // the input changes
+    return input;
+  };
+
+  it("refuses to resume a changed input, resumes it with --force under a new run id", async () => {
+    const input = await prepare("changed.csv", 2);
+    await expect(setupRun(parseCli([input])!, env)).rejects.toThrow(/cannot resume: the input changed .* --force .* --restart/);
+    const forced = await setupRun(parseCli([input, "--force"])!, env);
+    const before = (await readState(`${input}.insp-sync-state.json`))!;
+    expect(forced).toMatchObject({ resumed: true, state: { nextRow: 2 } });
+    expect(forced.state.runId).not.toBe(before.runId);
+    const restarted = await setupRun(parseCli([input, "--restart"])!, env);
+    expect(restarted).toMatchObject({ resumed: false, state: { nextRow: 1 } });
+  });
+
+  it("starts afresh when nothing had been synced, and when the last run finished", async () => {
+    const input = await prepare("nothing-synced.csv", 1);
+    const cfg = await setupRun(parseCli([input])!, env);
+    expect(cfg.resumed).toBe(false);
+    expect(cfg.notes.join()).toMatch(/had not synced any row/);
+    await writeState(cfg.statePath!, { ...cfg.state, nextRow: 3, done: true });
+    const next = await setupRun(parseCli([input])!, env);
+    expect(next.resumed).toBe(false);
+    expect(next.state.runId).not.toBe(cfg.state.runId);
+  });
+
+  it("refuses a state file of another input", async () => {
+    const a = await prepare("a-input.csv", 2);
+    const other = path.join(dir, "b-input.csv");
+    await writeFile(other, "externalEmployeeId\nZ\n");
+    await expect(setupRun(parseCli([other, "--state", `${a}.insp-sync-state.json`])!, env)).rejects.toThrow(/belongs to/);
   });
 });

@@ -88,6 +88,14 @@ export async function setupRun(opts: CliOptions, env: CliEnv): Promise<RunConfig
   if (prior) {
     if (path.resolve(prior.input.path) !== input) throw new UsageError(`the state file ${statePath} belongs to ${prior.input.path}; pass another --state, or --restart to start over`);
     const mismatch = resumeMismatch(prior, identity, hash);
+    if (mismatch && prior.nextRow === 1 && !prior.session) {
+      // Nothing was acknowledged (e.g. the credentials were wrong): there is nothing to resume, only a fresh start.
+      notes.push(`${mismatch}; the interrupted run had not synced any row, so a new run starts`);
+      prior = null;
+    }
+  }
+  if (prior) {
+    const mismatch = resumeMismatch(prior, identity, hash);
     if (mismatch && !opts.force) throw new UsageError(`cannot resume: ${mismatch}. Run again with --force to resume from row ${prior.nextRow} anyway, or --restart to start over`);
     if (mismatch) {
       // Batches from here hold other rows than before, so they must not reuse the old keys (the server would refuse them as a different body).
