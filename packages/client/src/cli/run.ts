@@ -108,7 +108,7 @@ export async function executeRun(cfg: RunConfig, opts: CliOptions, io: RunIo): P
     let exitCode: number | null = null;
     let done = true;
     if (sessionId) {
-      const report = describeCommit(await sessionsApi(client).commit(sessionId, { dryRun: opts.commitDryRun, signal: io.signal }));
+      const report = describeCommit(await sessionsApi(client).commit(sessionId, { dryRun: opts.commitDryRun, signal: io.signal, ...(opts.commitDryRun ? {} : { idempotencyKey: `${state.runId}-commit` }) }));
       for (const line of report.lines) io.say(line);
       exitCode = report.exitCode;
       done = report.done;

@@ -14,7 +14,7 @@ export async function ensureSession(sessions: SessionsApi, state: SyncState, sco
     say(`continuing snapshot session ${s.sessionId}${s.expiresAt ? ` (expires ${s.expiresAt})` : ""}`);
     return s.sessionId;
   }
-  const s = await sessions.create(scope, signal);
+  const s = await sessions.create(scope, { idempotencyKey: `${state.runId}-session`, ...(signal ? { signal } : {}) });
   state.session = { id: s.sessionId, ...(Object.keys(scope).length ? { scope: { ...scope } } : {}) };
   say(`opened snapshot session ${s.sessionId}${s.expiresAt ? ` (expires ${s.expiresAt})` : ""}`);
   return s.sessionId;

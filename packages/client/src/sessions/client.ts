@@ -9,8 +9,9 @@ import type { CommitResult, Session, SessionScope } from "./types.ts";
  * request left may leave an unused open session behind; it expires on its own.
  */
 export function sessionsApi(client: Pick<InspClient, "baseUrl" | "fetch">) {
-  async function call<T>(method: "GET" | "POST", path: string, body: unknown, signal?: AbortSignal): Promise<{ status: number; body: T }> {
-    const init: RequestInit = { method, headers: { accept: "application/json" }, ...(signal ? { signal } : {}) };
+  async function call<T>(method: "GET" | "POST", path: string, body: unknown, signal?: AbortSignal, idempotencyKey?: string): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = { accept: "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) };
+    const init: RequestInit = { method, headers, ...(signal ? { signal } : {}) };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
       init.headers = { ...init.headers, "content-type": "application/json" };
@@ -30,16 +31,19 @@ export function sessionsApi(client: Pick<InspClient, "baseUrl" | "fetch">) {
   const sessionPath = (id: string) => `/api/v1/sync/sessions/${encodeURIComponent(id)}`;
 
   return {
-    /** POST /api/v1/sync/sessions -> 201 with the open session. */
-    async create(scope?: SessionScope, signal?: AbortSignal): Promise<Session> {
-      return (await call<Session>("POST", "/api/v1/sync/sessions", scope && Object.keys(scope).length ? { scope } : {}, signal)).body;
+    /**
+     * POST /api/v1/sync/sessions -> 201 with the open session. The Idempotency-Key lets a
+     * server that honours it answer a retried create with the same session.
+     */
+    async create(scope?: SessionScope, o: { signal?: AbortSignal; idempotencyKey?: string } = {}): Promise<Session> {
+      return (await call<Session>("POST", "/api/v1/sync/sessions", scope && Object.keys(scope).length ? { scope } : {}, o.signal, o.idempotencyKey)).body;
     },
     async get(sessionId: string, signal?: AbortSignal): Promise<Session> {
       return (await call<Session>("GET", sessionPath(sessionId), undefined, signal)).body;
     },
     /** Commits (or, with dryRun, previews) the session: 200 committed or dry run, 202 quarantined. */
-    async commit(sessionId: string, o: { dryRun?: boolean; signal?: AbortSignal } = {}): Promise<CommitResult> {
-      return (await call<CommitResult>("POST", `${sessionPath(sessionId)}/commit${o.dryRun ? "?dryRun=true" : ""}`, undefined, o.signal)).body;
+    async commit(sessionId: string, o: { dryRun?: boolean; signal?: AbortSignal; idempotencyKey?: string } = {}): Promise<CommitResult> {
+      return (await call<CommitResult>("POST", `${sessionPath(sessionId)}/commit${o.dryRun ? "?dryRun=true" : ""}`, undefined, o.signal, o.idempotencyKey)).body;
     },
   };
 }
