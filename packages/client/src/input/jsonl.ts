@@ -1,0 +1,34 @@
+import { createReadStream } from "node:fs";
+import { createInterface } from "node:readline";
+import type { InputRecord, ReaderOptions } from "./types.ts";
+
+/**
+ * JSON Lines: one JSON object per line, read line by line. Blank lines are skipped and not
+ * counted; a line that is not a JSON object becomes a row error, and the run goes on.
+ */
+export async function* readJsonl(path: string, opts: ReaderOptions = {}): AsyncGenerator<InputRecord> {
+  const stream = createReadStream(path, { encoding: "utf8" });
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
+  let row = 0;
+  let offset = 0;
+  try {
+    for await (const line of lines) {
+      if (opts.signal?.aborted) return;
+      offset += Buffer.byteLength(line) + 1;
+      if (line.trim() === "") continue;
+      row++;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch (err) {
+        yield { row, data: null, error: `Invalid JSON: ${(err as Error).message}`, offset };
+        continue;
+      }
+      if (value && typeof value === "object" && !Array.isArray(value)) yield { row, data: value as Record<string, unknown>, offset };
+      else yield { row, data: null, error: "Each line must be a JSON object", offset };
+    }
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}

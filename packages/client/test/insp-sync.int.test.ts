@@ -1,0 +1,217 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { appendFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DemoSeed } from "@insp/core";
+import { startStack, until, type Stack } from "@insp/testing";
+
+// The acceptance test of insp-sync: a generated 20,000-row CSV synced end to end by the
+// command as a real process, killed halfway (SIGKILL, no chance to clean up) and resumed.
+
+const ROWS = 20_000;
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const bin = path.join(root, "packages/client/bin/insp-sync.mjs");
+let stack: Stack;
+let t: DemoSeed;
+let dir: string;
+
+beforeAll(async () => {
+  [stack, dir] = await Promise.all([startStack({ workers: 1 }), mkdtemp(path.join(os.tmpdir(), "insp-sync-"))]);
+  t = await stack.tenant();
+});
+afterAll(async () => {
+  await stack?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Every 400th row has a bad e-mail (50 rows); every 1000th names a group the tenant does not have (a server warning). */
+const isInvalid = (i: number) => i % 400 === 7;
+const hasUnknownGroup = (i: number) => i % 1000 === 500;
+
+function makeCsv(): string {
+  const lines = ["emp_no,given_name,family_name,mail,job_code,dept,site_code,teams,start_date,state,cost_center"];
+  for (let i = 1; i <= ROWS; i++) {
+    const mail = isInvalid(i) ? `broken-${i}.example.test` : `emp-${i}@example.test`;
+    const job = i % 50 === 0 ? "MGR" : "WH1";
+    const teams = hasUnknownGroup(i) ? "Maintenance;Night Shift" : i % 3 === 0 ? "Safety Team" : "";
+    lines.push(`E${String(i).padStart(6, "0")},Given${i},"Family, ${i}",${mail},${job},Warehouse ${i % 7},${i % 2 ? "MAIN" : "NORTH"},${teams},2024-0${(i % 9) + 1}-15,${i % 97 === 0 ? "T" : "A"},CC-${i % 13}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+function mapping(sites: DemoSeed["sites"]) {
+  return {
+    columns: { externalEmployeeId: "emp_no", firstName: "given_name", lastName: "family_name", email: "mail", department: "dept", hireDate: "start_date", status: "state", "metadata.costCenter": "cost_center" },
+    status: { A: "ACTIVE", T: "TERMINATED" },
+    roles: { column: "job_code", map: { WH1: ["inspector"], MGR: ["site_manager", "inspector"] } },
+    groups: { column: "teams", separator: ";" },
+    sites: { column: "site_code", map: { MAIN: { id: sites[0]!.id }, NORTH: { id: sites[1]!.id } } },
+  };
+}
+
+interface Run {
+  child: ChildProcess;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function runCli(args: string[], tenant: DemoSeed = t, secret = tenant.oauthClient.clientSecret): Run {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", INSP_URL: stack.api.baseUrl, INSP_CLIENT_ID: tenant.oauthClient.clientId, INSP_CLIENT_SECRET: secret },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let err = "";
+  child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+  child.stdout!.resume();
+  return { child, stderr: () => err, exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) };
+}
+
+const readJson = async (file: string) => JSON.parse(await readFile(file, "utf8"));
+
+it("syncs a 20,000-row CSV, survives SIGKILL halfway, resumes, and reports every bad row once", async () => {
+  const started = Date.now();
+  const csv = path.join(dir, "employees.csv");
+  const map = path.join(dir, "mapping.json");
+  await writeFile(csv, makeCsv());
+  await writeFile(map, JSON.stringify(mapping(t.sites)));
+  const statePath = `${csv}.insp-sync-state.json`;
+  const errorsPath = `${csv}.errors.csv`;
+  const args = [csv, "--mapping", map, "--progress-interval", "1"];
+
+  // First run: killed without warning once at least 8,000 rows are acknowledged.
+  const first = runCli(args);
+  let killedAt = 0;
+  for (;;) {
+    const code = await Promise.race([first.exited, new Promise((r) => setTimeout(() => r("poll"), 100))]);
+    if (code !== "poll") throw new Error(`the first run ended by itself (${String(code)}) before it was killed:\n${first.stderr()}`);
+    const state = existsSync(statePath) ? await readJson(statePath).catch(() => null) : null;
+    if (state && state.counts.rows >= 8000) {
+      first.child.kill("SIGKILL");
+      killedAt = state.counts.rows;
+      break;
+    }
+  }
+  await first.exited;
+  const halfway = await readJson(statePath);
+  expect(halfway.done).toBe(false);
+  expect(halfway.counts.rows).toBeGreaterThanOrEqual(killedAt);
+  expect(halfway.counts.rows).toBeLessThan(ROWS);
+  expect(halfway.nextRow).toBe(halfway.counts.rows + 1);
+  expect(existsSync(errorsPath)).toBe(true);
+  expect(first.stderr()).toMatch(/progress: [\d,]+ rows \([\d.]+%\), [\d,]+ rows\/s, ETA \d+:\d\d/);
+
+  // Second run, same command: resumes from the state and finishes; exit 1 because of the invalid rows.
+  const second = runCli(args);
+  const code = await second.exited;
+  expect(code, second.stderr()).toBe(1);
+  expect(second.stderr()).toContain(`resuming run ${halfway.runId} at row ${halfway.nextRow}`);
+  expect(second.stderr()).toMatch(/progress: [\d,]+ rows \([\d.]+%\), [\d,]+ rows\/s, ETA \d+:\d\d/);
+  expect(second.stderr()).toMatch(/finished: 20,000 rows/);
+
+  const invalid = Array.from({ length: ROWS }, (_, k) => k + 1).filter(isInvalid);
+  const warned = Array.from({ length: ROWS }, (_, k) => k + 1).filter(hasUnknownGroup);
+  expect(invalid).toHaveLength(50);
+  const id = (i: number) => `E${String(i).padStart(6, "0")}`;
+
+  const done = await readJson(statePath);
+  expect(done).toMatchObject({ done: true, nextRow: ROWS + 1, counts: { rows: ROWS, created: ROWS - invalid.length, updated: 0, errors: invalid.length, warnings: warned.length } });
+
+  // Postgres: every valid row exactly once, no invalid one.
+  const rows = await stack.db.sql<{ id: string; n: number }[]>`
+    select external_employee_id as id, count(*)::int as n from employees where organization_id = ${t.organization.id} group by 1`;
+  expect(rows).toHaveLength(ROWS - invalid.length);
+  expect(rows.every((r) => r.n === 1)).toBe(true);
+  const stored = new Set(rows.map((r) => r.id));
+  for (const i of invalid) expect(stored.has(id(i))).toBe(false);
+  // No batch was applied twice: the batches in flight at the kill were replayed under their key.
+  const twice = await stack.db.sql`
+    select sync_batch_id from sync_requests where organization_id = ${t.organization.id} group by 1 having count(*) > 1`;
+  expect(twice).toEqual([]);
+
+  // The errors CSV: each invalid row once with the server's message, each warning once.
+  const report = parse(await readFile(errorsPath, "utf8"), { columns: true }) as { row: string; externalEmployeeId: string; kind: string; message: string }[];
+  expect(report.filter((r) => r.kind === "error")).toEqual(invalid.map((i) => ({ row: String(i), externalEmployeeId: id(i), kind: "error", message: "Invalid email format" })));
+  expect(report.filter((r) => r.kind === "warning")).toEqual(warned.map((i) => ({ row: String(i), externalEmployeeId: id(i), kind: "warning", message: "Group 'Night Shift' not found, skipped" })));
+  expect(report).toHaveLength(invalid.length + warned.length);
+
+  console.log(`insp-sync acceptance: ${ROWS} rows, killed at ${killedAt} acknowledged, total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}, 240_000);
+
+const countEmployees = async (orgId: string) => (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from employees where organization_id = ${orgId}`)[0]!.n;
+
+describe("insp-sync, other paths", () => {
+  it("SIGINT: exit 130 with the state saved; a changed input is refused unless --force", async () => {
+    const tenant = await stack.tenant();
+    const file = path.join(dir, "small.csv");
+    const lines = ["externalEmployeeId,firstName,email"];
+    for (let i = 1; i <= 3000; i++) lines.push(`S${i},Small ${i},s${i}@example.test`);
+    await writeFile(file, lines.join("\n") + "\n");
+    const state = `${file}.insp-sync-state.json`;
+    const run = runCli([file, "--batch-size", "100", "--concurrency", "1"], tenant);
+    await until("500 rows acknowledged", async () => (existsSync(state) ? ((await readJson(state).catch(() => null))?.counts?.rows ?? 0) : 0), (n) => n >= 500, 30_000);
+    run.child.kill("SIGINT");
+    expect(await run.exited, run.stderr()).toBe(130);
+    expect(run.stderr()).toMatch(/interrupted: the state is saved; run the same command again to resume/);
+    const saved = await readJson(state);
+    expect(saved.done).toBe(false);
+    expect(saved.counts.rows).toBeLessThan(3000);
+
+    await appendFile(file, "S3001,Late,s3001@example.test\n");
+    const refused = runCli([file, "--batch-size", "100"], tenant);
+    expect(await refused.exited).toBe(2);
+    expect(refused.stderr()).toMatch(/cannot resume: the input changed/);
+
+    const forced = runCli([file, "--batch-size", "100", "--force"], tenant);
+    expect(await forced.exited, forced.stderr()).toBe(0);
+    expect(await countEmployees(tenant.organization.id)).toBe(3001);
+  }, 90_000);
+
+  it("dry run of JSON Lines: reports, writes nothing, keeps no state", async () => {
+    const tenant = await stack.tenant();
+    const file = path.join(dir, "dry.jsonl");
+    await writeFile(file, ['{"externalEmployeeId":"D1","email":"d1@example.test","roles":["inspector"]}', '{"externalEmployeeId":"D2","status":"GONE"}', "not json"].join("\n") + "\n");
+    const run = runCli([file, "--dry-run"], tenant);
+    expect(await run.exited, run.stderr()).toBe(1);
+    expect(run.stderr()).toMatch(/DRY RUN/);
+    expect(run.stderr()).toMatch(/dry run finished: 3 rows .* 1 created, 0 updated, 2 rows with errors/);
+    expect(existsSync(`${file}.insp-sync-state.json`)).toBe(false);
+    expect(await countEmployees(tenant.organization.id)).toBe(0);
+    const report = parse(await readFile(`${file}.dry-run.errors.csv`, "utf8"), { columns: true }) as Record<string, string>[];
+    expect(report.map((r) => [r.row, r.kind, (r.message ?? "").replace(/:.*/, "")])).toEqual([
+      ["2", "error", "Invalid status 'GONE'"],
+      ["3", "error", "Invalid JSON"],
+    ]);
+  });
+
+  it("a JSON array without a mapping file, in async mode: exit 0; a wrong secret: exit 4", async () => {
+    const tenant = await stack.tenant();
+    const file = path.join(dir, "people.json");
+    const employees = Array.from({ length: 30 }, (_, i) => ({ externalEmployeeId: `J${i}`, firstName: "J", sites: [{ id: tenant.sites[0]!.id }], supervisor: { name: "Boss" } }));
+    await writeFile(file, JSON.stringify({ exportedAt: "2026-03-01", employees }));
+    const run = runCli([file, "--json-key", "employees", "--async", "--batch-size", "10"], tenant);
+    expect(await run.exited, run.stderr()).toBe(0);
+    expect(await countEmployees(tenant.organization.id)).toBe(30);
+
+    const denied = runCli([file, "--json-key", "employees", "--restart"], tenant, "ics_wrong");
+    expect(await denied.exited).toBe(4);
+    expect(denied.stderr()).toMatch(/authentication failed/);
+    expect(denied.stderr()).not.toContain("ics_wrong");
+  });
+
+  it("a mapping column missing from the CSV header: exit 2 before anything is sent", async () => {
+    const tenant = await stack.tenant();
+    const file = path.join(dir, "typo.csv");
+    const map = path.join(dir, "typo.json");
+    await writeFile(file, "emp_no,mail\nX1,x1@example.test\n");
+    await writeFile(map, JSON.stringify({ columns: { externalEmployeeId: "emp_no", email: "e_mail" } }));
+    const run = runCli([file, "-m", map], tenant);
+    expect(await run.exited).toBe(2);
+    expect(run.stderr()).toMatch(/the mapping names columns the CSV header does not have: e_mail \(header: emp_no, mail\)/);
+    expect(await countEmployees(tenant.organization.id)).toBe(0);
+  });
+});
