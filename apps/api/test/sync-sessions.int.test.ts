@@ -85,9 +85,11 @@ describe("snapshot sync sessions", () => {
     );
     expect(deactivations).toEqual([all[0]]);
 
-    // A committed session takes nothing more.
+    // A committed session takes no more batches; a commit sent again (a lost answer, a retry) gets the same answer.
     expect(await send(api, sessionId, [all[1]!])).toMatchObject({ status: 409, body: { error: `Sync session ${sessionId} is committed; batches and commits need an open session` } });
-    expect((await commit(api, sessionId)).status).toBe(409);
+    const again = await commit(api, sessionId);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(done.body);
   });
 
   it("the deletion guard quarantines a large deactivation: nothing changes until an admin approves (CLI) what is still absent", async () => {
@@ -104,6 +106,7 @@ describe("snapshot sync sessions", () => {
     expect(held.status).toBe(202);
     expect(held.body).toMatchObject({ status: "quarantined", activeInScope: 40 });
     expect(held.body.wouldDeactivate).toHaveLength(20);
+    expect((await commit(api, sessionId)).body).toEqual(held.body); // the same quarantine when sent again
     expect(Object.values(await status(t, all)).every((s) => s === "ACTIVE")).toBe(true);
     // Only an administrator approves: the HR system's own token cannot, nor can a non-admin user.
     expect((await stack.http.post(`${SESSIONS}/${sessionId}/approve`, undefined, { auth: { bearer: api.token } })).status).toBe(401);
@@ -137,6 +140,7 @@ describe("snapshot sync sessions", () => {
     const cancelled = await stack.http.post(`${SESSIONS}/${first}/cancel`, undefined, { auth: { bearer: t.apiKey } });
     expect(cancelled.body).toMatchObject({ status: "cancelled" });
     expect((await stack.http.post(`${SESSIONS}/${first}/approve`, undefined, { auth: { bearer: t.apiKey } })).body).toEqual({ error: `Sync session ${first} is cancelled; only a quarantined session can be approved` });
+    expect(await commit(api, first)).toMatchObject({ status: 409, body: { error: `Sync session ${first} is cancelled; batches and commits need an open session` } });
     expect(Object.values(await status(t, all)).every((s) => s === "ACTIVE")).toBe(true);
 
     const second = await open(api);

@@ -87,14 +87,12 @@ export function createInspClient(opts: InspClientOptions) {
   async function syncEmployees(employees: EmployeeInput[], o: SyncBatchOptions = {}): Promise<SyncBatchResult> {
     const query: Record<string, string> = {};
     if (o.dryRun) query.dryRun = "true";
-    // sessionId is not in the published contract yet (snapshot sessions are being added to the
-    // server): the cast goes once the regenerated types list it.
     if (o.sessionId) query.sessionId = o.sessionId;
     const header: { "Idempotency-Key"?: string; Prefer?: string } = {};
     if (o.idempotencyKey) header["Idempotency-Key"] = o.idempotencyKey;
     if (o.async) header.Prefer = "respond-async";
     const { data, error, response } = await api.POST("/api/v1/sync/employees", {
-      params: { query: query as { dryRun?: "true" | "false" }, header },
+      params: { query: query as { dryRun?: "true" | "false"; sessionId?: string }, header },
       body: { ...(o.syncBatchId !== undefined ? { syncBatchId: o.syncBatchId } : {}), employees },
       signal: o.signal,
     });

@@ -76,21 +76,22 @@ describe("exit codes", () => {
 });
 
 describe("snapshot commit answers", () => {
-  const list = (n: number) => Array.from({ length: n }, (_, i) => ({ employeeId: `id${i}`, externalEmployeeId: `E${i}` }));
+  const list = (n: number) => Array.from({ length: n }, (_, i) => ({ employeeId: `id${i}`, externalEmployeeId: `E${i}`, displayName: null }));
+  const session = { scope: {}, batches: 1, employeesSeen: 1, createdAt: "2026-01-01T00:00:00.000Z", expiresAt: "2026-01-02T00:00:00.000Z", committedAt: null, requestId: null };
   it("committed: done, exit code from the rows", () => {
-    const r = describeCommit({ sessionId: "s", status: "committed", deactivated: list(2), requestId: "r" });
+    const r = describeCommit({ ...session, sessionId: "s", status: "committed", deactivated: list(2), requestId: "r" });
     expect(r).toMatchObject({ exitCode: null, done: true });
     expect(r.lines).toEqual(["session s committed: 2 employees deactivated", "  E0 (id0)", "  E1 (id1)"]);
   });
   it("quarantined: exit 3 and who would go", () => {
-    const r = describeCommit({ sessionId: "s", status: "quarantined", wouldDeactivate: list(60), threshold: { percent: 10, min: 50 }, activeInScope: 200 });
+    const r = describeCommit({ ...session, sessionId: "s", status: "quarantined", wouldDeactivate: list(60), threshold: { percent: 10, min: 50 }, activeInScope: 200 });
     expect(r.exitCode).toBe(EXIT.quarantined);
-    expect(r.lines[0]).toMatch(/quarantined: the commit would deactivate 60 employees \(guard: more than 10% and at least 50 of 200 active in scope\)/);
+    expect(r.lines[0]).toMatch(/quarantined: the commit would deactivate 60 employees \(guard: more than 10% and more than 50 of 200 active in scope\)/);
     expect(r.lines).toHaveLength(1 + 50 + 1);
     expect(r.lines.at(-1)).toBe("  ... and 10 more");
   });
   it("dry run: the session stays open, the run is not done", () => {
-    const r = describeCommit({ sessionId: "s", status: "open", dryRun: true, wouldDeactivate: list(1) });
+    const r = describeCommit({ ...session, sessionId: "s", status: "open", dryRun: true, wouldDeactivate: list(1), activeInScope: 10, wouldQuarantine: false, threshold: { percent: 5, min: 10 } });
     expect(r).toMatchObject({ exitCode: null, done: false });
     expect(r.lines[0]).toMatch(/would be deactivated; the session stays open/);
   });

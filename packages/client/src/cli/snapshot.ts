@@ -37,20 +37,25 @@ export interface CommitReport {
 
 /** What a commit answer means for the user and the exit code. Pure, so it is unit-tested. */
 export function describeCommit(result: CommitResult): CommitReport {
+  if ("dryRun" in result && result.dryRun) {
+    return {
+      exitCode: null,
+      done: false,
+      lines: [`commit dry run of session ${result.sessionId}: ${result.wouldDeactivate.length} employees would be deactivated; the session stays open (run again without --commit-dry-run to commit)`, ...listEmployees(result.wouldDeactivate)],
+    };
+  }
   if (result.status === "committed") {
-    return { exitCode: null, done: true, lines: [`session ${result.sessionId} committed: ${result.deactivated.length} employees deactivated`, ...listEmployees(result.deactivated)] };
+    const gone = result.deactivated ?? [];
+    return { exitCode: null, done: true, lines: [`session ${result.sessionId} committed: ${gone.length} employees deactivated`, ...listEmployees(gone)] };
   }
   if (result.status === "quarantined") {
-    const t = result.threshold ? ` (guard: more than ${result.threshold.percent}% and at least ${result.threshold.min} of ${result.activeInScope ?? "?"} active in scope)` : "";
+    const held = result.wouldDeactivate ?? [];
+    const t = result.threshold ? ` (guard: more than ${result.threshold.percent}% and more than ${result.threshold.min} of ${result.activeInScope ?? "?"} active in scope)` : "";
     return {
       exitCode: EXIT.quarantined,
       done: true,
-      lines: [`session ${result.sessionId} quarantined: the commit would deactivate ${result.wouldDeactivate.length} employees${t}; nothing changed until an administrator approves it`, ...listEmployees(result.wouldDeactivate)],
+      lines: [`session ${result.sessionId} quarantined: the commit would deactivate ${held.length} employees${t}; nothing changed until an administrator approves it`, ...listEmployees(held)],
     };
   }
-  return {
-    exitCode: null,
-    done: false,
-    lines: [`commit dry run of session ${result.sessionId}: ${result.wouldDeactivate.length} employees would be deactivated; the session stays open (run again without --commit-dry-run to commit)`, ...listEmployees(result.wouldDeactivate)],
-  };
+  throw new Error(`session ${result.sessionId} is ${result.status} after its commit`);
 }

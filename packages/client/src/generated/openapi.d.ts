@@ -1488,6 +1488,8 @@ export interface paths {
             parameters: {
                 query?: {
                     dryRun?: "true" | "false";
+                    /** @description Extension: the snapshot sync session (POST /api/v1/sync/sessions) this batch belongs to. */
+                    sessionId?: string;
                 };
                 header?: {
                     "Idempotency-Key"?: string;
@@ -2740,6 +2742,1651 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sync/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a snapshot sync session; extension
+         * @description Send every batch of a full HR snapshot with `?sessionId=`, then commit: every ACTIVE employee in the scope that none of the batches named becomes INACTIVE (account disabled, assignments removed). Sessions expire after SYNC_SESSION_TTL_HOURS.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SyncSessionRequest"];
+                };
+            };
+            responses: {
+                /** @description Open */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncSession"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sync/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A sync session with its status; extension */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The session */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncSession"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sync/sessions/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Commit a sync session: deactivate who did not appear; extension
+         * @description 200 with the session (`committed`, `deactivated`) once the deactivations are applied; 202 with `Location` when they are still being applied after SYNC_WAIT_SECONDS; 202 `quarantined` (nothing changed, `wouldDeactivate` lists who would go) when more than DEACTIVATION_THRESHOLD_PERCENT % and more than DEACTIVATION_THRESHOLD_MIN employees would be deactivated: an administrator approves or cancels it. `?dryRun=true` lists the same without changing anything. 409 when the session is not open, or while another session of the organization is applying its deactivations.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    /** @description List who would be deactivated, change nothing. */
+                    dryRun?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Committed, or the dry run's list */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncSession"] | components["schemas"]["SyncSessionCommitPreview"];
+                    };
+                };
+                /** @description Quarantined for approval, or still applying */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncSession"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Error */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sync/sessions/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a quarantined commit; extension
+         * @description An administrator (API key or admin user; also `npm run admin -- approve-sync-session`): the employees the quarantine listed who are still ACTIVE and still unnamed are deactivated. Answers like a commit.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Committed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncSession"];
+                    };
+                };
+                /** @description Still applying */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncSession"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sync/sessions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an open or quarantined session; extension
+         * @description Nobody is deactivated. The session's client, an API key or an admin user.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Cancelled */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SyncSession"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: list or filter Users */
+        get: {
+            parameters: {
+                query?: {
+                    filter?: string;
+                    /** @description 1-based */
+                    startIndex?: string;
+                    /** @description at most 200; 0 only counts */
+                    count?: string;
+                    attributes?: string;
+                    excludedAttributes?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description ListResponse */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": {
+                            schemas: string[];
+                            totalResults: number;
+                            startIndex: number;
+                            itemsPerPage: number;
+                            Resources: components["schemas"]["ScimUser"][];
+                        };
+                        "application/json": {
+                            schemas: string[];
+                            totalResults: number;
+                            startIndex: number;
+                            itemsPerPage: number;
+                            Resources: components["schemas"]["ScimUser"][];
+                        };
+                    };
+                };
+                /** @description SCIM error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** SCIM: create a User */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                    "application/json": components["schemas"]["ScimUser"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimUser"];
+                        "application/json": components["schemas"]["ScimUser"];
+                    };
+                };
+                /** @description SCIM error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: one User */
+        get: {
+            parameters: {
+                query?: {
+                    attributes?: string;
+                    excludedAttributes?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The resource */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimUser"];
+                        "application/json": components["schemas"]["ScimUser"];
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        /** SCIM: replace a User */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/scim+json": components["schemas"]["ScimUser"];
+                    "application/json": components["schemas"]["ScimUser"];
+                };
+            };
+            responses: {
+                /** @description Replaced */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimUser"];
+                        "application/json": components["schemas"]["ScimUser"];
+                    };
+                };
+                /** @description SCIM error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** SCIM: delete a User */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** SCIM: patch a User */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/scim+json": components["schemas"]["ScimPatchOp"];
+                    "application/json": components["schemas"]["ScimPatchOp"];
+                };
+            };
+            responses: {
+                /** @description Patched */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimUser"];
+                        "application/json": components["schemas"]["ScimUser"];
+                    };
+                };
+                /** @description Patched */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description SCIM error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/scim/v2/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: list or filter Groups */
+        get: {
+            parameters: {
+                query?: {
+                    filter?: string;
+                    /** @description 1-based */
+                    startIndex?: string;
+                    /** @description at most 200; 0 only counts */
+                    count?: string;
+                    attributes?: string;
+                    excludedAttributes?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description ListResponse */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": {
+                            schemas: string[];
+                            totalResults: number;
+                            startIndex: number;
+                            itemsPerPage: number;
+                            Resources: components["schemas"]["ScimGroup"][];
+                        };
+                        "application/json": {
+                            schemas: string[];
+                            totalResults: number;
+                            startIndex: number;
+                            itemsPerPage: number;
+                            Resources: components["schemas"]["ScimGroup"][];
+                        };
+                    };
+                };
+                /** @description SCIM error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** SCIM: create a Group */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                    "application/json": components["schemas"]["ScimGroup"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimGroup"];
+                        "application/json": components["schemas"]["ScimGroup"];
+                    };
+                };
+                /** @description SCIM error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: one Group */
+        get: {
+            parameters: {
+                query?: {
+                    attributes?: string;
+                    excludedAttributes?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The resource */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimGroup"];
+                        "application/json": components["schemas"]["ScimGroup"];
+                    };
+                };
+                /** @description Not modified */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        /** SCIM: replace a Group */
+        put: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/scim+json": components["schemas"]["ScimGroup"];
+                    "application/json": components["schemas"]["ScimGroup"];
+                };
+            };
+            responses: {
+                /** @description Replaced */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimGroup"];
+                        "application/json": components["schemas"]["ScimGroup"];
+                    };
+                };
+                /** @description SCIM error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** SCIM: delete a Group */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * SCIM: patch a Group
+         * @description 204, or 200 with the group when `attributes` is given.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "if-match"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/scim+json": components["schemas"]["ScimPatchOp"];
+                    "application/json": components["schemas"]["ScimPatchOp"];
+                };
+            };
+            responses: {
+                /** @description Patched */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimGroup"];
+                        "application/json": components["schemas"]["ScimGroup"];
+                    };
+                };
+                /** @description Patched */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description SCIM error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/scim/v2/Bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** SCIM: several operations, with bulkId references */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/scim+json": {
+                        schemas: string[];
+                        failOnErrors?: number;
+                        Operations: {
+                            method: string;
+                            path: string;
+                            bulkId?: string;
+                            version?: string;
+                            data?: unknown;
+                        }[];
+                    };
+                    "application/json": {
+                        schemas: string[];
+                        failOnErrors?: number;
+                        Operations: {
+                            method: string;
+                            path: string;
+                            bulkId?: string;
+                            version?: string;
+                            data?: unknown;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description BulkResponse */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": {
+                            schemas: string[];
+                            Operations: ({
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                        "application/json": {
+                            schemas: string[];
+                            Operations: ({
+                                status: string;
+                            } & {
+                                [key: string]: unknown;
+                            })[];
+                        };
+                    };
+                };
+                /** @description SCIM error */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+                /** @description SCIM error */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": components["schemas"]["ScimError"];
+                        "application/json": components["schemas"]["ScimError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM discovery: ServiceProviderConfig (no token needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 7643 sections 5 to 7 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": {
+                            [key: string]: unknown;
+                        };
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM discovery: ResourceTypes (no token needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 7643 sections 5 to 7 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": {
+                            [key: string]: unknown;
+                        };
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM discovery: Schemas (no token needed) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description RFC 7643 sections 5 to 7 */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/scim+json": {
+                            [key: string]: unknown;
+                        };
+                        "application/json": {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -3080,6 +4727,8 @@ export interface components {
              * @example 2026-01-31T09:30:00.000Z
              */
             updatedAt: string;
+            /** @description Extension: the draft of the next version waiting to be published (POST /api/templates/{id}/publish), if any. */
+            draftVersion: number | null;
         };
         TemplateLogicRule: {
             id: string;
@@ -3155,8 +4804,6 @@ export interface components {
             versionStatus: "DRAFT" | "PUBLISHED" | "SUPERSEDED";
             /** @description Extension: the version the list and a detail without ?version show. */
             currentVersion: number;
-            /** @description Extension: the draft waiting to be published (POST /api/templates/{id}/publish), if any. */
-            draftVersion: number | null;
             description: string | null;
             sections: components["schemas"]["TemplateSection"][];
             standaloneQuestions: components["schemas"]["TemplateQuestion"][];
@@ -3474,6 +5121,168 @@ export interface components {
             nextCursor: string | null;
             hasMore: boolean;
         };
+        SyncSession: {
+            sessionId: string;
+            /** @enum {string} */
+            status: "open" | "quarantined" | "committing" | "committed" | "cancelled" | "expired";
+            scope: components["schemas"]["SyncSessionScope"];
+            /** @description Batches sent with this session. */
+            batches: number;
+            /** @description Distinct externalEmployeeIds its batches named. */
+            employeesSeen: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            expiresAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            committedAt: string | null;
+            /** @description The sync request applying its deactivations (GET /api/v1/sync/requests/{requestId}). */
+            requestId: string | null;
+            /** @description Committing or committed: who it deactivates. */
+            deactivated?: {
+                employeeId: string;
+                externalEmployeeId: string;
+                displayName: string | null;
+            }[];
+            /** @description Quarantined: who it would deactivate once approved. */
+            wouldDeactivate?: {
+                employeeId: string;
+                externalEmployeeId: string;
+                displayName: string | null;
+            }[];
+            activeInScope?: number;
+            /** @description The deletion guard: more than `percent` % of the ACTIVE employees in scope and more than `min` of them quarantine a commit. */
+            threshold?: {
+                percent: number;
+                min: number;
+            };
+        };
+        /** @description The employees the session speaks for; several fields narrow it together. Absent or {}: every employee of the organization. */
+        SyncSessionScope: {
+            /** @description Employees of this department (compared without case). */
+            department?: string;
+            /** @description Employees assigned to this site. */
+            siteId?: string;
+            /** @description Employees whose metadata has this key (with this value, when given). */
+            metadata?: {
+                key: string;
+                value?: string;
+            };
+        };
+        SyncSessionCommitPreview: components["schemas"]["SyncSession"] & {
+            wouldDeactivate: {
+                employeeId: string;
+                externalEmployeeId: string;
+                displayName: string | null;
+            }[];
+            /** @enum {boolean} */
+            dryRun: true;
+            wouldQuarantine: boolean;
+        };
+        /** @description RFC 7644 section 3.12 */
+        ScimError: {
+            schemas: string[];
+            status: string;
+            scimType?: string;
+            detail: string;
+        };
+        /** @description RFC 7643 section 4.1 with the enterprise extension (section 4.3). */
+        ScimUser: {
+            schemas: string[];
+            /** @description The employee's id (read-only). */
+            id?: string;
+            /** @description The employee's externalEmployeeId (without one, userName is used). */
+            externalId?: string;
+            /** @description The account's username, unique in the organization. */
+            userName: string;
+            name?: {
+                givenName?: string;
+                familyName?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            displayName?: string;
+            title?: string;
+            /** @description false: the employee is INACTIVE and its account disabled. */
+            active?: boolean;
+            emails?: ({
+                value: string;
+                type?: string;
+                primary?: boolean;
+            } & {
+                [key: string]: unknown;
+            })[];
+            phoneNumbers?: ({
+                value: string;
+                type?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User"?: {
+                department?: string;
+                employeeNumber?: string;
+                manager?: {
+                    value: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            } & {
+                [key: string]: unknown;
+            };
+            meta?: {
+                resourceType: string;
+                created: string;
+                lastModified: string;
+                location: string;
+                version: string;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ScimGroup: {
+            schemas: string[];
+            id?: string;
+            externalId?: string;
+            displayName: string;
+            members?: ({
+                value: string;
+                display?: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            meta?: {
+                resourceType: string;
+                created: string;
+                lastModified: string;
+                location: string;
+                version: string;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        ScimPatchOp: {
+            /**
+             * @example [
+             *       "urn:ietf:params:scim:api:messages:2.0:PatchOp"
+             *     ]
+             */
+            schemas: string[];
+            Operations: {
+                /** @description add, remove or replace (any case) */
+                op: string;
+                path?: string;
+                value?: unknown;
+            }[];
+        };
         TokenRequest: {
             grant_type: string;
             client_id?: string;
@@ -3657,6 +5466,9 @@ export interface components {
             /** @default false */
             sendWelcomeEmail?: boolean;
         } | null;
+        SyncSessionRequest: {
+            scope?: components["schemas"]["SyncSessionScope"];
+        };
     };
     responses: never;
     parameters: never;

@@ -41,9 +41,18 @@ export function sessionsApi(client: Pick<InspClient, "baseUrl" | "fetch">) {
     async get(sessionId: string, signal?: AbortSignal): Promise<Session> {
       return (await call<Session>("GET", sessionPath(sessionId), undefined, signal)).body;
     },
-    /** Commits (or, with dryRun, previews) the session: 200 committed or dry run, 202 quarantined. */
-    async commit(sessionId: string, o: { dryRun?: boolean; signal?: AbortSignal; idempotencyKey?: string } = {}): Promise<CommitResult> {
-      return (await call<CommitResult>("POST", `${sessionPath(sessionId)}/commit${o.dryRun ? "?dryRun=true" : ""}`, undefined, o.signal, o.idempotencyKey)).body;
+    /**
+     * Commits (or, with dryRun, previews) the session: 200 committed or dry run, 202 quarantined,
+     * or 202 committing while its deactivations still run (then polled until they are done).
+     * A commit repeated after a lost answer gets the session's outcome again.
+     */
+    async commit(sessionId: string, o: { dryRun?: boolean; signal?: AbortSignal; idempotencyKey?: string; pollMs?: number } = {}): Promise<CommitResult> {
+      let result = (await call<CommitResult>("POST", `${sessionPath(sessionId)}/commit${o.dryRun ? "?dryRun=true" : ""}`, undefined, o.signal, o.idempotencyKey)).body;
+      while (result.status === "committing") {
+        await new Promise((r) => setTimeout(r, o.pollMs ?? 1000));
+        result = (await call<Session>("GET", sessionPath(sessionId), undefined, o.signal)).body;
+      }
+      return result;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "@insp/db";
 import { syncSessions } from "@insp/db/schema";
 import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
-import { assertOpen, lockSession, membersCount, toView, type DeactivationEntry, type SessionScope, type SessionView } from "./sessions.ts";
+import { assertOpen, getSession, lockSession, membersCount, toView, type DeactivationEntry, type SessionScope, type SessionView } from "./sessions.ts";
 import { awaitSyncRequest, startItems, type SyncServices } from "./submit.ts";
 import { createSyncRequest, isSyncRequestDone, type NewItem } from "./sync-requests.ts";
 
@@ -34,6 +34,8 @@ export async function commitSession(svc: SyncServices, organizationId: string, s
   const decided = await svc.db.transaction(async (tx) => {
     await commitLock(tx, organizationId);
     const row = await lockSession(tx, organizationId, sessionId, "update");
+    // A commit sent again (its answer was lost, a client retried) gets the first one's outcome.
+    if (!opts.dryRun && (row.status === "committed" || row.status === "committing" || row.status === "quarantined")) return { kind: "repeat" as const, row };
     assertOpen(row);
     const scope = row.scope as SessionScope;
     const [candidates, activeInScope] = await Promise.all([unseenActive(tx, organizationId, sessionId, scope), activeCount(tx, organizationId, scope)]);
@@ -87,7 +89,9 @@ export async function cancelSession(db: Db, organizationId: string, sessionId: s
   });
 }
 
-type Decided = { kind: "preview"; row: typeof syncSessions.$inferSelect; candidates: DeactivationEntry[]; activeInScope: number; wouldQuarantine: boolean } | { kind: "quarantined" | "started"; row: typeof syncSessions.$inferSelect; items?: NewItem[]; recorded?: { id: string; idx: number }[] };
+type Decided =
+  | { kind: "preview"; row: typeof syncSessions.$inferSelect; candidates: DeactivationEntry[]; activeInScope: number; wouldQuarantine: boolean }
+  | { kind: "quarantined" | "started" | "repeat"; row: typeof syncSessions.$inferSelect; items?: NewItem[]; recorded?: { id: string; idx: number }[] };
 
 /**
  * Inside the commit's transaction: no other session of the organization may be applying its
@@ -109,6 +113,10 @@ async function start(tx: DbOrTx, organizationId: string, sessionId: string, entr
 
 /** After the commit's transaction: enqueue the deactivations and wait for them (SYNC_WAIT_SECONDS), as a sync does. */
 async function finish(svc: SyncServices, organizationId: string, d: Decided): Promise<CommitOutcome> {
+  if (d.kind === "repeat") {
+    const session = await getSession(svc.db, organizationId, d.row.id);
+    return { kind: session.status === "committed" ? "committed" : session.status === "quarantined" ? "quarantined" : "committing", session };
+  }
   const seen = await membersCount(svc.db, d.row.id);
   if (d.kind === "preview") return { kind: "preview", session: toView(d.row, seen), wouldDeactivate: d.candidates, activeInScope: d.activeInScope, wouldQuarantine: d.wouldQuarantine };
   if (d.kind === "quarantined" || d.row.status === "committed") return { kind: d.kind === "quarantined" ? "quarantined" : "committed", session: toView(d.row, seen) };
