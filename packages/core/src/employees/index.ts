@@ -5,7 +5,6 @@ export * from "./sync-requests.ts";
 export * from "./sync-items.ts";
 export * from "./dry-run.ts";
 export * from "./read.ts";
-export * from "./jobs.ts";
 export * from "./sweep.ts";
 export * from "./submit.ts";
 export * from "./sessions.ts";

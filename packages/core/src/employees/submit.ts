@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { notYetWhileUnreachable, type Db } from "@insp/db";
-import type { JobWaiter, Queues } from "@insp/queue";
+import { enqueueSyncItems, jobIds, type JobWaiter, type Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
 import { dryRunSync } from "./dry-run.ts";
 import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type IdempotencyRef } from "../idempotency.ts";
-import { enqueueSyncItems, syncItemJobId } from "./jobs.ts";
 import { chainKeys } from "./rules.ts";
 import { joinSession } from "./sessions.ts";
 import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem, type SyncResponseBody } from "./sync-requests.ts";
@@ -121,7 +120,7 @@ export async function startItems(svc: Pick<SyncServices, "queues" | "waiter">, o
   }
   await svc.waiter.prepare("employee-sync"); // subscribe before enqueueing so no completion is missed
   await enqueueSyncItems(svc.queues, organizationId, requestId, [...firstOfChain.values()]);
-  return pending.map((i) => syncItemJobId(requestId, i.idx));
+  return pending.map((i) => jobIds.syncItem(requestId, i.idx));
 }
 
 /** Waits for a request's items (events wake us, Postgres decides) at most `waitMs`; true when every one is done. */
@@ -146,7 +145,7 @@ async function attach(svc: SyncServices, s: SyncSubmission, requestId: string, k
   const rows = await svc.db.execute<{ idx: number }>(
     sql`select idx from sync_request_items where request_id = ${requestId} and organization_id = ${s.organizationId} and status = 'pending'`,
   );
-  return waitFor(svc, s.organizationId, requestId, rows.map((r) => syncItemJobId(requestId, r.idx)), key);
+  return waitFor(svc, s.organizationId, requestId, rows.map((r) => jobIds.syncItem(requestId, r.idx)), key);
 }
 
 /**

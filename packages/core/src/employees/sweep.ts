@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
-import { requeuePaged, type Queues } from "@insp/queue";
-import { syncItemJobId } from "./jobs.ts";
+import { jobIds, requeuePaged, type Queues } from "@insp/queue";
 
 /**
  * Items whose job was lost (Redis flushed or restarted empty, the API died between recording
@@ -22,7 +21,7 @@ export async function requeueStalledSyncItems(db: DbOrTx, queues: Queues, olderT
           and not exists (select 1 from sync_request_items p where p.request_id = i.request_id and p.status = 'pending'
                           and p.chain_key = i.chain_key and p.idx < i.idx)
         order by i.id limit ${page}`),
-    (i) => ({ jobId: syncItemJobId(i.request_id, i.idx), data: { organizationId: i.organization_id, requestId: i.request_id, itemId: i.id } }),
+    (i) => ({ jobId: jobIds.syncItem(i.request_id, i.idx), data: { organizationId: i.organization_id, requestId: i.request_id, itemId: i.id } }),
     page,
   );
 }

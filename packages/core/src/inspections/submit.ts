@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { notYetWhileUnreachable, type Db } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
-import { jobId, type JobWaiter, type Queues } from "@insp/queue";
+import { enqueueImport, jobIds, type JobWaiter, type Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
 import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type IdempotencyRef } from "../idempotency.ts";
 import { failImport } from "./run.ts";
@@ -27,8 +27,6 @@ export interface HttpOutcome {
 export const IMPORT_IDEMPOTENCY_SCOPE = "inspections";
 const RETRY_AFTER_SECONDS = 5;
 
-export const importJobId = (importId: string) => jobId("import", importId);
-
 /** Reads the import row and shapes what the client gets; null while it is still pending. */
 async function outcomeOf(db: Db, organizationId: string, importId: string): Promise<HttpOutcome | null> {
   const [row] = await db
@@ -52,7 +50,7 @@ async function outcomeOf(db: Db, organizationId: string, importId: string): Prom
 export async function awaitImport(svc: SubmitServices, organizationId: string, importId: string): Promise<HttpOutcome> {
   let outcome: HttpOutcome | null = null;
   await svc.waiter.wait({
-    jobIds: [importJobId(importId)],
+    jobIds: [jobIds.import(importId)],
     timeoutMs: svc.waitMs,
     pollMs: 500,
     isDone: notYetWhileUnreachable(async () => (outcome = await outcomeOf(svc.db, organizationId, importId)) !== null),
@@ -72,7 +70,7 @@ export async function awaitImport(svc: SubmitServices, organizationId: string, i
 async function enqueueAndWait(svc: SubmitServices, organizationId: string, importId: string): Promise<HttpOutcome> {
   try {
     await svc.waiter.prepare("inspection-import"); // subscribe before enqueueing so no event is missed
-    await svc.queues.enqueue("inspection-import", { organizationId, importId }, { jobId: importJobId(importId) });
+    await enqueueImport(svc.queues, organizationId, importId);
   } catch {
     await failImport(svc.db, organizationId, importId, "the import queue is unavailable");
     return { status: 503, body: { error: "The import queue is unavailable; nothing was created, retry later" }, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } };

@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
-import { requeuePaged, type Queues } from "@insp/queue";
-import { importJobId } from "./submit.ts";
+import { jobIds, requeuePaged, type Queues } from "@insp/queue";
 
 /**
  * Imports still PENDING after `olderThanMs` whose job is gone (the API died between writing the
@@ -27,7 +26,7 @@ export async function requeueStalledImports(db: DbOrTx, queues: Queues, olderTha
         )
         .orderBy(asc(inspectionImports.id))
         .limit(page),
-    (imp) => ({ jobId: importJobId(imp.id), data: { organizationId: imp.organizationId, importId: imp.id } }),
+    (imp) => ({ jobId: jobIds.import(imp.id), data: { organizationId: imp.organizationId, importId: imp.id } }),
     page,
   );
 }

@@ -1,6 +1,5 @@
 import type { DbOrTx } from "@insp/db";
-import { requeuePaged, type Queues } from "@insp/queue";
-import { mailJobId } from "../employees/jobs.ts";
+import { jobIds, requeuePaged, type Queues } from "@insp/queue";
 import { stalePendingMail } from "./outbox.ts";
 
 /**
@@ -14,7 +13,7 @@ export async function requeueStaleMail(db: DbOrTx, queues: Queues, olderThanSeco
     queues,
     "mail",
     (after) => stalePendingMail(db, olderThanSeconds, page, after),
-    (r) => ({ jobId: mailJobId(r.id), data: { organizationId: r.organizationId, outboxId: r.id } }),
+    (r) => ({ jobId: jobIds.mail(r.id), data: { organizationId: r.organizationId, outboxId: r.id } }),
     page,
   );
 }

@@ -1,27 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@insp/db";
-import { jobId, requeuePaged, type Queues } from "@insp/queue";
+import { jobIds, requeuePaged, type Queues } from "@insp/queue";
 import { badRequest, isUuid, notFound } from "../errors.ts";
 import { loadEndpoint } from "./endpoints.ts";
 import { eventTypeOf } from "./events.ts";
 import { webhookBody } from "./dispatch.ts";
 import { loadResources } from "../feeds/index.ts";
 import type { ResourceType } from "../changes/index.ts";
-
-export const webhookJobId = (deliveryId: string, attempt: number) => jobId("wh", deliveryId, String(attempt));
-
-/** Enqueues the first attempt of new deliveries (after their transaction committed). */
-export async function enqueueDeliveries(queues: Queues, deliveries: { id: string; organizationId: string }[]): Promise<void> {
-  await queues.enqueueBulk(
-    "webhook",
-    deliveries.map((d) => ({ data: { organizationId: d.organizationId, deliveryId: d.id, attempt: 0 }, opts: { jobId: webhookJobId(d.id, 0) } })),
-  );
-}
-
-/** Enqueues a retry, delayed until it is due. */
-export async function enqueueRetry(queues: Queues, organizationId: string, deliveryId: string, attempt: number, at: Date): Promise<void> {
-  await queues.enqueue("webhook", { organizationId, deliveryId, attempt }, { jobId: webhookJobId(deliveryId, attempt), delay: Math.max(0, at.getTime() - Date.now()) });
-}
 
 /**
  * Pending deliveries due more than `lateSeconds` ago whose job is gone (Redis lost it, the
@@ -36,7 +21,7 @@ export async function requeueStaleDeliveries(db: Db, queues: Queues, lateSeconds
       select id, organization_id, attempts from webhook_deliveries
       where status = 'pending' and next_attempt_at < now() - make_interval(secs => ${lateSeconds}) ${after ? sql`and id > ${after}` : sql``}
       order by id limit ${page}`,
-    (r) => ({ jobId: webhookJobId(r.id, r.attempts), data: { organizationId: r.organization_id, deliveryId: r.id, attempt: r.attempts } }),
+    (r) => ({ jobId: jobIds.webhook(r.id, r.attempts), data: { organizationId: r.organization_id, deliveryId: r.id, attempt: r.attempts } }),
     page,
   );
 }

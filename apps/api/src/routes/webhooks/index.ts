@@ -4,7 +4,6 @@ import {
   SecretBox,
   createEndpoint,
   deleteEndpoint,
-  enqueueDeliveries,
   forbidden,
   getEndpoint,
   listDeliveries,
@@ -14,6 +13,7 @@ import {
   targetPolicy,
   updateEndpoint,
 } from "@insp/core";
+import { enqueueDeliveries } from "@insp/queue";
 import type { Deps } from "../../deps.ts";
 import { auditOf, authenticate, principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";

@@ -1,5 +1,5 @@
-import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
-import { enqueueMails, enqueueSyncItems, runSyncItem } from "@insp/core";
+import { UnrecoverableError, enqueueMails, enqueueSyncItems, isLastAttempt, parseJobData } from "@insp/queue";
+import { runSyncItem } from "@insp/core";
 import type { ProcessorFactory } from "../../deps.ts";
 
 /**

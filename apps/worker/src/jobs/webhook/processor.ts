@@ -1,5 +1,5 @@
-import { SecretBox, attemptDelivery, enqueueRetry, parseSchedule, targetPolicy, type DeliveryConfig } from "@insp/core";
-import { parseJobData } from "@insp/queue";
+import { SecretBox, attemptDelivery, parseSchedule, targetPolicy, type DeliveryConfig } from "@insp/core";
+import { enqueueRetry, parseJobData } from "@insp/queue";
 import type { ProcessorFactory, WorkerDeps } from "../../deps.ts";
 
 export function deliveryConfig(env: WorkerDeps["env"]): DeliveryConfig {

@@ -1,4 +1,5 @@
-import { completeFinishedSyncRequests, dispatchWebhookEvents, enqueueDeliveries, requeueStaleDeliveries } from "@insp/core";
+import { completeFinishedSyncRequests, dispatchWebhookEvents, requeueStaleDeliveries } from "@insp/core";
+import { enqueueDeliveries } from "@insp/queue";
 import type { PeriodicTask } from "../../deps.ts";
 
 /**
