@@ -1,14 +1,31 @@
-export * from "./errors.ts";
-export * from "./idempotency.ts";
-export * from "./logger.ts";
-export * from "./process-guards.ts";
-export * from "./health.ts";
-export * from "./auth/secrets.ts";
-export * from "./auth/passwords.ts";
-export * from "./auth/tokens.ts";
-export * from "./auth/credentials.ts";
-export * from "./directory/admin.ts";
-export * from "./directory/seed.ts";
+/**
+ * The public surface of @insp/core: what the api, worker and admin apps may use. Each feature
+ * folder's index.ts names its own exports; files inside a feature import each other directly.
+ */
+export { AppError, badRequest, forbidden, isBlank, isUuid, notFound, unauthorized } from "./errors.ts";
+export { expireKeys, idempotencyKeyOf, requestHash } from "./idempotency.ts";
+export { createLogger, scrubMessage, serializeError, type Logger } from "./logger.ts";
+export { installProcessGuards } from "./process-guards.ts";
+export { checkReadiness } from "./health.ts";
+export { API_KEY_PREFIX, credentialFingerprint, generateSecret, hashSecret, safeEqualHex } from "./auth/secrets.ts";
+export { generateTemporaryPassword, hashPassword, hashTemporaryPassword, verifyPassword } from "./auth/passwords.ts";
+export { SCIM_SCOPE, SYNC_SCOPE, TokenService } from "./auth/tokens.ts";
+export { authenticateApiKey, authenticateClient, changePassword, login, principalFromToken, type Principal } from "./auth/credentials.ts";
+export {
+  createApiKey,
+  createAssetType,
+  createGroup,
+  createOAuthClient,
+  createOrganization,
+  createResponseType,
+  createRole,
+  createSite,
+  createUser,
+  listings,
+  revokeApiKey,
+  revokeOAuthClient,
+} from "./directory/admin.ts";
+export { seedDemo, type DemoSeed } from "./directory/seed.ts";
 export * from "./templates/index.ts";
 export * from "./inspections/index.ts";
 export * from "./media/index.ts";

@@ -1,5 +1,4 @@
-export * from "./outbox.ts";
-export * from "./transport.ts";
-export * from "./welcome.ts";
-export * from "./deliver.ts";
-export * from "./sweep.ts";
+export { recordMailFailure } from "./outbox.ts";
+export { createMailer, smtpTransportOptions, type Mailer } from "./transport.ts";
+export { deliverMail } from "./deliver.ts";
+export { requeueStaleMail } from "./sweep.ts";

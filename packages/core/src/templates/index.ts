@@ -1,4 +1,4 @@
-export * from "./types.ts";
+export type { CreateTemplateInput, QuestionInput, QuestionRef, TemplateDetail, TemplateListItem, TemplateLogicRule, TemplateQuestion, TemplateSection, TemplateTriggerRule, TemplateVersionSummary } from "./types.ts";
 export { listTemplates, assertTemplateAccess, loadTemplateRows, type TemplateRows } from "./queries.ts";
 export { getTemplateDetail, loadTemplateForValidation, toDetail, toValidationTemplate, type TemplateForValidation, type ValidationOption, type ValidationQuestion } from "./detail.ts";
 export { createTemplate, type CreateTemplateResult } from "./create.ts";
