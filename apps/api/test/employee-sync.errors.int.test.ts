@@ -12,23 +12,24 @@ afterAll(() => stack?.stop());
 
 const UNKNOWN_SITE = "00000000-0000-4000-8000-000000000001";
 
-describe("whole-request problems are a 400 {error} and record nothing", () => {
-  it("rejects a body that is not an object, missing or non-array employees, more than 500, a bad syncBatchId", async () => {
+describe("whole-request problems are a 400 {error, details} and record nothing", () => {
+  it("rejects a body that is not an object, missing or non-array employees, more than 500, a bad syncBatchId, each named in details", async () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
-    const cases: [unknown, RegExp][] = [
-      [[{ externalEmployeeId: "a" }], /JSON object/],
-      ["just text", /Malformed JSON/],
-      [{}, /employees must be an array/],
-      [{ employees: { externalEmployeeId: "a" } }, /employees must be an array/],
-      [{ employees: Array.from({ length: 501 }, (_, i) => ({ externalEmployeeId: `x${i}` })) }, /At most 500 employees per request \(got 501\)/],
-      [{ syncBatchId: 42, employees: [] }, /syncBatchId must be a string/],
+    const cases: [unknown, string[]][] = [
+      [[{ externalEmployeeId: "a" }], ["Request body must be a JSON object with an employees array"]],
+      [{}, ["employees: must be an array"]],
+      [{ employees: { externalEmployeeId: "a" } }, ["employees: must be an array"]],
+      [{ employees: Array.from({ length: 501 }, (_, i) => ({ externalEmployeeId: `x${i}` })) }, ["employees: At most 500 employees per request (got 501)"]],
+      [{ syncBatchId: 42, employees: [] }, ["syncBatchId: must be a string of at most 255 characters"]],
     ];
-    for (const [body, error] of cases) {
+    for (const [body, details] of cases) {
       const res = await api.post(body);
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
-      expect(res.body.error).toMatch(error);
+      expect(res.body).toEqual({ error: "Invalid request body", details });
     }
+    const text = await api.post("just text");
+    expect(text).toMatchObject({ status: 400, body: { error: "Malformed JSON in request body" } });
     const malformed = await stack.http.request("POST", SYNC_PATH, { auth: { bearer: api.token }, rawBody: "{oops", headers: { "content-type": "application/json" } });
     expect(malformed).toMatchObject({ status: 400, body: { error: "Malformed JSON in request body" } });
     const noBody = await stack.http.request("POST", SYNC_PATH, { auth: { bearer: api.token } });

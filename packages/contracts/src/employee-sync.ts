@@ -131,6 +131,7 @@ export const EmployeeInput = z
     ),
   })
   .openapi("EmployeeInput");
+registry.register("EmployeeInput", EmployeeInput); // referenced by EmployeeSyncRequest's items
 export type EmployeeInput = z.output<typeof EmployeeInput>;
 
 export type EmployeeValidation =
@@ -182,18 +183,6 @@ export function validateEmployee(raw: unknown): EmployeeValidation {
   return { ok: false, externalEmployeeId: rawId(raw), message: shown.join("; ") };
 }
 
-/** Whole-request shape problems (400 for the request); null when the shape is fine. */
-export function checkSyncRequestShape(body: unknown): string | null {
-  if (!body || typeof body !== "object" || Array.isArray(body)) return "Request body must be a JSON object with an employees array";
-  const b = body as Record<string, unknown>;
-  if (!Array.isArray(b.employees)) return "employees must be an array";
-  if (b.employees.length > MAX_EMPLOYEES_PER_REQUEST) return `At most ${MAX_EMPLOYEES_PER_REQUEST} employees per request (got ${b.employees.length})`;
-  if (b.syncBatchId !== undefined && b.syncBatchId !== null && (typeof b.syncBatchId !== "string" || b.syncBatchId.length > 255)) {
-    return "syncBatchId must be a string of at most 255 characters";
-  }
-  return null;
-}
-
 // ---- Responses (OpenAPI) ----
 
 export const SyncResultEntry = registry.register(
@@ -234,8 +223,29 @@ export const SyncStatus = registry.register(
   }),
 );
 
+const SYNC_BATCH_ID_MESSAGE = "must be a string of at most 255 characters";
+
+/**
+ * The request as a whole (a problem here is a 400 for the request, and nothing is recorded).
+ * Its employees are only counted here: each is validated on its own (validateEmployee), so one
+ * bad employee becomes an entry of `errors` instead of refusing the batch. The documentation
+ * still shows each item as an EmployeeInput.
+ */
 export const SyncRequestBody = z
-  .object({ syncBatchId: z.string().optional(), employees: z.array(EmployeeInput).max(MAX_EMPLOYEES_PER_REQUEST) })
+  .object(
+    {
+      syncBatchId: z
+        .string({ error: SYNC_BATCH_ID_MESSAGE })
+        .max(255, { error: SYNC_BATCH_ID_MESSAGE })
+        .nullish()
+        .openapi({ description: "Echoed in the response; null is the same as absent" }),
+      employees: z
+        .array(z.unknown(), { error: "must be an array" })
+        .max(MAX_EMPLOYEES_PER_REQUEST, { error: (iss) => `At most ${MAX_EMPLOYEES_PER_REQUEST} employees per request (got ${(iss.input as unknown[]).length})` })
+        .openapi({ type: "array", items: { $ref: "#/components/schemas/EmployeeInput" }, maxItems: MAX_EMPLOYEES_PER_REQUEST }),
+    },
+    { error: "Request body must be a JSON object with an employees array" },
+  )
   .openapi("EmployeeSyncRequest");
 export const SyncQuery = z.object({
   dryRun: z

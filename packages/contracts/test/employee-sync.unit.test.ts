@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkSyncRequestShape, validateEmployee } from "../src/employee-sync.ts";
+import { SyncRequestBody, validateEmployee } from "../src/employee-sync.ts";
 
 describe("validateEmployee", () => {
   it("normalizes a valid employee: defaults, trimming, case of enums, numbers as ids", () => {
@@ -58,12 +58,22 @@ describe("validateEmployee: size limits", () => {
   });
 });
 
-describe("checkSyncRequestShape", () => {
-  it("accepts up to 500 employees and names what is wrong otherwise", () => {
-    expect(checkSyncRequestShape({ employees: Array(500).fill({}) })).toBeNull();
-    expect(checkSyncRequestShape({ employees: Array(501).fill({}) })).toMatch(/At most 500/);
-    expect(checkSyncRequestShape([])).toMatch(/JSON object/);
-    expect(checkSyncRequestShape({ employees: "x" })).toBe("employees must be an array");
-    expect(checkSyncRequestShape({ employees: [], syncBatchId: 1 })).toMatch(/syncBatchId/);
+describe("SyncRequestBody", () => {
+  const problems = (body: unknown) => {
+    const r = SyncRequestBody.safeParse(body);
+    return r.success ? [] : r.error.issues.map((i) => [i.path.join("."), i.message]);
+  };
+  it("accepts up to 500 employees of any shape (each is validated on its own) and a null syncBatchId", () => {
+    expect(problems({ employees: Array(500).fill("not an object") })).toEqual([]);
+    expect(problems({ syncBatchId: null, employees: [] })).toEqual([]);
+    expect(SyncRequestBody.parse({ employees: [] }).syncBatchId).toBeUndefined();
+  });
+  it("names what is wrong with the request as a whole", () => {
+    expect(problems({ employees: Array(501).fill({}) })).toEqual([["employees", "At most 500 employees per request (got 501)"]]);
+    expect(problems([])).toEqual([["", "Request body must be a JSON object with an employees array"]]);
+    expect(problems({ employees: "x" })).toEqual([["employees", "must be an array"]]);
+    expect(problems({})).toEqual([["employees", "must be an array"]]);
+    expect(problems({ employees: [], syncBatchId: 1 })).toEqual([["syncBatchId", "must be a string of at most 255 characters"]]);
+    expect(problems({ employees: [], syncBatchId: "x".repeat(256) })).toEqual([["syncBatchId", "must be a string of at most 255 characters"]]);
   });
 });

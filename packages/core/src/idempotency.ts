@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { retryWhileUnreachable, type DbOrTx } from "@insp/db";
 import { idempotencyKeys } from "@insp/db/schema";
-import { badRequest } from "./errors.ts";
+import { AppError, badRequest } from "./errors.ts";
 
 /**
  * `Idempotency-Key` (extension) for POST /api/inspections and POST /api/v1/sync/employees,
@@ -14,6 +14,9 @@ import { badRequest } from "./errors.ts";
  * its progress in it (`{importId}`, `{requestId}`), so a repeat knows what to wait for, then
  * records its final answer or releases the key so the same request can be retried.
  */
+
+/** The one answer to a key sent again with another body, whichever endpoint it names. */
+export const IDEMPOTENCY_MISMATCH = "Idempotency-Key was already used with a different request body";
 
 /** How long a key answers with its first result. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -30,8 +33,6 @@ export type IdempotencyClaim =
   | { kind: "new" }
   /** A finished earlier request with the same body: answer with its result. */
   | { kind: "replay"; status: number; body: unknown }
-  /** Same key, different body. */
-  | { kind: "mismatch" }
   /** An earlier request with the same body is still running; `ref` is the progress it noted (null before any). */
   | { kind: "pending"; ref: unknown };
 
@@ -89,7 +90,7 @@ const where = (r: IdempotencyRef) => and(eq(idempotencyKeys.organizationId, r.or
  * then, when someone else holds the key, one select of what they left. Of concurrent requests
  * with one key exactly one gets "new". Inside a transaction (the sync claims the key in the
  * transaction that records its request) a concurrent claim waits for that transaction and
- * then sees its committed row.
+ * then sees its committed row. The same key with another body throws a 422 (IDEMPOTENCY_MISMATCH).
  */
 export async function claimKey(db: DbOrTx, r: IdempotencyRef, hash: string, opts: { staleMs?: number } = {}): Promise<IdempotencyClaim> {
   const expired = sql`${idempotencyKeys.createdAt} < now() - ${IDEMPOTENCY_TTL_MS} * interval '1 millisecond'`;
@@ -111,7 +112,7 @@ export async function claimKey(db: DbOrTx, r: IdempotencyRef, hash: string, opts
     if (claimed.length) return { kind: "new" };
     const [row] = await db.select().from(idempotencyKeys).where(where(r)).limit(1);
     if (!row) continue; // released or expired in between: claim again
-    if (row.requestHash !== hash) return { kind: "mismatch" };
+    if (row.requestHash !== hash) throw new AppError(422, IDEMPOTENCY_MISMATCH);
     if (row.responseStatus !== null) return { kind: "replay", status: row.responseStatus, body: row.responseBody };
     return { kind: "pending", ref: row.responseBody };
   }

@@ -6,6 +6,6 @@ export { completeFinishedSyncRequests, createSyncRequest, loadSyncStatus, type N
 export { runSyncItem } from "./sync-items.ts";
 export { getEmployee, listEmployees, type EmployeeView } from "./read.ts";
 export { deleteOldSyncRequests, requeueStalledSyncItems } from "./sweep.ts";
-export { submitSync, type SyncServices, type ValidatedEntry } from "./submit.ts";
+export { submitSync, type SyncOutcome, type SyncServices, type ValidatedEntry } from "./submit.ts";
 export { expireSessions, getSession, listSessions, openSession, type SessionScope, type SessionStatus } from "./sessions.ts";
 export { approveSession, cancelSession, commitSession, type CommitOutcome, type DeletionGuard } from "./commit.ts";

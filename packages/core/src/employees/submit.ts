@@ -18,11 +18,12 @@ export interface SyncServices {
   waitMs: number;
 }
 
-export interface SyncOutcome {
-  status: 200 | 202;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+/**
+ * What became of a submitted request: every employee done (the results, possibly replayed from
+ * an earlier request with the same Idempotency-Key), or still processing (asked to answer at
+ * once, or the wait ran out). The route turns it into 200 or 202.
+ */
+export type SyncOutcome = { kind: "completed"; response: SyncResponseBody; replayed: boolean } | { kind: "processing"; requestId: string };
 
 /** Each employee of the request after validation (the API validates with the contract's schema). */
 export type ValidatedEntry = { ok: true; employee: SyncEmployee } | { ok: false; externalEmployeeId: string | null; message: string };
@@ -43,24 +44,19 @@ export interface SyncSubmission {
   sessionId?: string;
 }
 
-export const syncStatusPath = (requestId: string) => `/api/v1/sync/requests/${requestId}`;
-
 /** Idempotency-Key scope of POST /api/v1/sync/employees (core/idempotency.ts). */
 export const SYNC_IDEMPOTENCY_SCOPE = "employee-sync";
 
-const accepted = (requestId: string): SyncOutcome => ({
-  status: 202,
-  body: { requestId, status: "processing" },
-  headers: { Location: syncStatusPath(requestId), "Retry-After": "2" },
-});
+const processing = (requestId: string): SyncOutcome => ({ kind: "processing", requestId });
+const completed = (response: SyncResponseBody, replayed = false): SyncOutcome => ({ kind: "completed", response, replayed });
 
 /**
  * POST /api/v1/sync/employees: records the request and one item per employee,
  * enqueues one job per valid employee (only the first of each chain of employees
  * sharing an externalEmployeeId or an e-mail: a worker enqueues the next one when it
- * finishes, so duplicates and e-mail conflicts apply in request order), then waits. Answers 200 with every result, or
- * 202 with the status URL when asked to (Prefer: respond-async) or when the wait
- * runs out. Nothing accepted is lost: the jobs finish without the API.
+ * finishes, so duplicates and e-mail conflicts apply in request order), then waits. Completed
+ * with every result, or processing when asked to answer at once (Prefer: respond-async) or
+ * when the wait runs out. Nothing accepted is lost: the jobs finish without the API.
  */
 export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<SyncOutcome> {
   const items: NewItem[] = s.entries.map((e, idx) =>
@@ -84,8 +80,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
     if (key) await noteProgress(tx, key, { requestId: r.requestId });
     return { kind: "created" as const, ...r };
   });
-  if (recorded.kind === "mismatch") throw new AppError(422, "Idempotency-Key was already used with a different request body");
-  if (recorded.kind === "replay") return { status: 200, body: toSyncResponse(recorded.body as SyncResponseBody), headers: { "Idempotent-Replayed": "true" } };
+  if (recorded.kind === "replay") return completed(toSyncResponse(recorded.body as SyncResponseBody), true);
   if (recorded.kind === "pending") {
     const requestId = (recorded.ref as { requestId?: unknown } | null)?.requestId;
     // Unreachable in practice: the request id is noted in the claiming transaction.
@@ -102,7 +97,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
     if (key) await releaseKey(svc.db, key);
     throw new AppError(503, "The sync queue is unavailable; nothing was processed, retry the request");
   }
-  if (s.respondAsync) return accepted(requestId);
+  if (s.respondAsync) return processing(requestId);
   return waitFor(svc, s.organizationId, requestId, jobIds, key);
 }
 
@@ -129,19 +124,19 @@ export async function awaitSyncRequest(svc: SyncServices, organizationId: string
   return svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone });
 }
 
-/** Waits for the request (awaitSyncRequest), then answers with its results, or 202 when the wait runs out. */
+/** Waits for the request (awaitSyncRequest), then answers with its results, or processing when the wait runs out. */
 async function waitFor(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[], key: IdempotencyRef | null): Promise<SyncOutcome> {
-  if (!(await awaitSyncRequest(svc, organizationId, requestId, jobIds))) return accepted(requestId);
+  if (!(await awaitSyncRequest(svc, organizationId, requestId, jobIds))) return processing(requestId);
   const status = await loadSyncStatus(svc.db, organizationId, requestId);
-  if (!status) throw new AppError(500, `Sync request ${requestId} has disappeared`);
-  const body = toSyncResponse(status);
-  if (key) await recordResponse(svc.db, key, 200, body);
-  return { status: 200, body };
+  if (!status) throw new Error(`Sync request ${requestId} has disappeared`);
+  const response = toSyncResponse(status);
+  if (key) await recordResponse(svc.db, key, 200, response);
+  return completed(response);
 }
 
 /** A repeated Idempotency-Key whose request is still running: answer as that request would. */
 async function attach(svc: SyncServices, s: SyncSubmission, requestId: string, key: IdempotencyRef | null): Promise<SyncOutcome> {
-  if (s.respondAsync) return accepted(requestId);
+  if (s.respondAsync) return processing(requestId);
   const rows = await svc.db.execute<{ idx: number }>(
     sql`select idx from sync_request_items where request_id = ${requestId} and organization_id = ${s.organizationId} and status = 'pending'`,
   );
@@ -160,5 +155,5 @@ async function dryRun(svc: SyncServices, s: SyncSubmission, items: NewItem[]): P
   for (const o of outcomes) items[o.idx]!.outcome = "result" in o ? { result: o.result } : { error: o.error };
   await createSyncRequest(svc.db, { id: requestId, organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: true, items, httpRequestId: s.httpRequestId });
   const status = await loadSyncStatus(svc.db, s.organizationId, requestId);
-  return { status: 200, body: toSyncResponse(status!) };
+  return completed(toSyncResponse(status!));
 }

@@ -4,7 +4,7 @@ export { validateImport, type ImportInput, type ImportAnswerInput, type Inspecti
 export { prepareImport, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";
 export { formatInspectionNumber, type ImportPayload } from "./payload.ts";
 export { runImport, failImport, classifyImportFailure, PermanentImportError, type ImportRunResult } from "./run.ts";
-export { submitImport, awaitImport, IMPORT_IDEMPOTENCY_SCOPE, type HttpOutcome, type SubmitServices } from "./submit.ts";
+export { submitImport, type ImportOutcome, type SubmitServices } from "./submit.ts";
 export { requeueStalledImports } from "./sweep.ts";
 export { patchInspection, type PatchInput, type PatchOutcome } from "./patch.ts";
 export { listInspectionRevisions, currentValidator, type InspectionRevision } from "./revisions.ts";

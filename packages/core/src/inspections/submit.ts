@@ -17,68 +17,68 @@ export interface SubmitServices extends PrepareServices {
   waitMs: number;
 }
 
-export interface HttpOutcome {
-  status: number;
-  body: Record<string, unknown>;
-  headers?: Record<string, string>;
-}
+/**
+ * What became of an import request; the route turns it into HTTP (201, 400/404 replayed, 409,
+ * 500, 503). `replayed`: answered from an earlier request with the same Idempotency-Key.
+ */
+export type ImportOutcome =
+  | { kind: "imported"; id: string; inspectionNumber: string; replayed: boolean }
+  /** An earlier request with this key and body was refused (validation 400, unknown reference 404). */
+  | { kind: "refused"; status: number; error: string; details?: string[]; replayed: true }
+  /** The worker gave up on it (the error says why). */
+  | { kind: "failed"; importId: string; error: string }
+  /** Still being processed after IMPORT_WAIT_SECONDS: it keeps going; the same request with the same key collects it. */
+  | { kind: "running"; importId: string }
+  /** Redis refused the job: nothing was created. */
+  | { kind: "queueUnavailable" }
+  /** An earlier request with this key is still validating (it has no import yet to wait on). */
+  | { kind: "validating" };
 
 /** Idempotency-Key scope of POST /api/inspections (core/idempotency.ts). */
-export const IMPORT_IDEMPOTENCY_SCOPE = "inspections";
-const RETRY_AFTER_SECONDS = 5;
-
-/** Reads the import row and shapes what the client gets; null while it is still pending. */
-async function outcomeOf(db: Db, organizationId: string, importId: string): Promise<HttpOutcome | null> {
+const IMPORT_IDEMPOTENCY_SCOPE = "inspections";
+/** Reads the import row: imported or failed; null while it is still pending. */
+async function outcomeOf(db: Db, organizationId: string, importId: string): Promise<ImportOutcome | null> {
   const [row] = await db
     .select({ status: inspectionImports.status, result: inspectionImports.result, error: inspectionImports.error })
     .from(inspectionImports)
     .where(and(eq(inspectionImports.organizationId, organizationId), eq(inspectionImports.id, importId)));
-  if (!row) return { status: 500, body: { error: `Inspection import ${importId} has disappeared` } };
+  if (!row) throw new Error(`Inspection import ${importId} has disappeared`);
   if (row.status === "DONE") {
     const r = row.result as { id: string; inspectionNumber: string };
-    return { status: 201, body: { id: r.id, inspectionNumber: r.inspectionNumber, message: `Inspection ${r.inspectionNumber} imported` } };
+    return { kind: "imported", id: r.id, inspectionNumber: r.inspectionNumber, replayed: false };
   }
-  if (row.status === "FAILED") return { status: 500, body: { error: `Inspection import ${importId} failed: ${row.error ?? "unknown error"}`, importId } };
+  if (row.status === "FAILED") return { kind: "failed", importId, error: row.error ?? "unknown error" };
   return null;
 }
 
 /**
- * Waits for the worker (events wake us up; Postgres is the truth) at most `waitMs`.
- * Past it: 503 naming the import, which keeps going and can be collected with the same
- * Idempotency-Key. Never hangs.
+ * Waits for the worker (events wake us up; Postgres is the truth) at most `waitMs`; past it the
+ * import is still running (it keeps going and can be collected with the same Idempotency-Key).
+ * Never hangs.
  */
-export async function awaitImport(svc: SubmitServices, organizationId: string, importId: string): Promise<HttpOutcome> {
-  let outcome: HttpOutcome | null = null;
+async function awaitImport(svc: SubmitServices, organizationId: string, importId: string): Promise<ImportOutcome> {
+  let outcome: ImportOutcome | null = null;
   await svc.waiter.wait({
     jobIds: [jobIds.import(importId)],
     timeoutMs: svc.waitMs,
     pollMs: 500,
     isDone: notYetWhileUnreachable(async () => (outcome = await outcomeOf(svc.db, organizationId, importId)) !== null),
   });
-  return (
-    outcome ?? {
-      status: 503,
-      body: {
-        error: `Inspection import ${importId} is still being processed; send the same request with the same Idempotency-Key again to get its result`,
-        importId,
-      },
-      headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
-    }
-  );
+  return outcome ?? { kind: "running", importId };
 }
 
-async function enqueueAndWait(svc: SubmitServices, organizationId: string, importId: string): Promise<HttpOutcome> {
+async function enqueueAndWait(svc: SubmitServices, organizationId: string, importId: string): Promise<ImportOutcome> {
   try {
     await svc.waiter.prepare("inspection-import"); // subscribe before enqueueing so no event is missed
     await enqueueImport(svc.queues, organizationId, importId);
   } catch {
     await failImport(svc.db, organizationId, importId, "the import queue is unavailable");
-    return { status: 503, body: { error: "The import queue is unavailable; nothing was created, retry later" }, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } };
+    return { kind: "queueUnavailable" };
   }
   return awaitImport(svc, organizationId, importId);
 }
 
-async function run(svc: SubmitServices, organizationId: string, input: ImportInput, key: IdempotencyRef | null, audit: AuditContext): Promise<HttpOutcome> {
+async function run(svc: SubmitServices, organizationId: string, input: ImportInput, key: IdempotencyRef | null, audit: AuditContext): Promise<ImportOutcome> {
   const importId = await prepareImport(svc, organizationId, input, audit);
   if (key) await noteProgress(svc.db, key, { importId });
   return enqueueAndWait(svc, organizationId, importId);
@@ -86,31 +86,27 @@ async function run(svc: SubmitServices, organizationId: string, input: ImportInp
 
 /**
  * POST /api/inspections end to end. With an Idempotency-Key: the same key and body within 24
- * hours answer with the first result (201 and validation 400/404 are recorded); an earlier
- * request still running is waited for; another body is a 422. A server-side failure (500) or an
+ * hours answer with the first result (an import and a validation 400/404 are recorded); an
+ * earlier request still running is waited for; another body is a 422. A failure or an
  * unavailable queue releases the key so the same request can be retried.
  */
-export async function submitImport(svc: SubmitServices, organizationId: string, input: ImportInput, audit: AuditContext, idempotencyKey?: string): Promise<HttpOutcome> {
+export async function submitImport(svc: SubmitServices, organizationId: string, input: ImportInput, audit: AuditContext, idempotencyKey?: string): Promise<ImportOutcome> {
   if (idempotencyKey === undefined) return run(svc, organizationId, input, null, audit);
 
   const key: IdempotencyRef = { organizationId, scope: IMPORT_IDEMPOTENCY_SCOPE, key: idempotencyKey };
   const claim = await claimKey(svc.db, key, requestHash(input), { staleMs: svc.waitMs + 5 * 60_000 });
   switch (claim.kind) {
-    case "mismatch":
-      return { status: 422, body: { error: "Idempotency-Key was already used with a different request body" } };
     case "replay":
-      return { status: claim.status, body: claim.body as Record<string, unknown>, headers: { "Idempotent-Replayed": "true" } };
+      return replayed(claim.status, claim.body as Record<string, unknown>);
     case "pending": {
       const importId = (claim.ref as { importId?: unknown } | null)?.importId;
-      if (typeof importId !== "string") {
-        return { status: 409, body: { error: "A request with this Idempotency-Key is still being validated; retry shortly" }, headers: { "Retry-After": "1" } };
-      }
+      if (typeof importId !== "string") return { kind: "validating" };
       return settle(svc, key, await awaitImport(svc, organizationId, importId));
     }
     case "new":
       break;
   }
-  let outcome: HttpOutcome;
+  let outcome: ImportOutcome;
   try {
     outcome = await run(svc, organizationId, input, key, audit);
   } catch (err) {
@@ -124,10 +120,15 @@ export async function submitImport(svc: SubmitServices, organizationId: string, 
   return settle(svc, key, outcome);
 }
 
-/** Records a final outcome for replay, keeps a still-running one pending, releases the key after a failure. */
-async function settle(svc: SubmitServices, key: IdempotencyRef, outcome: HttpOutcome): Promise<HttpOutcome> {
-  if (outcome.status === 201) await recordResponse(svc.db, key, outcome.status, outcome.body);
-  else if (outcome.status >= 500 && outcome.status !== 503) await releaseKey(svc.db, key);
-  else if (outcome.status === 503 && outcome.body.importId === undefined) await releaseKey(svc.db, key);
+/** Records an import for replay, keeps a still-running one pending, releases the key after a failure. */
+async function settle(svc: SubmitServices, key: IdempotencyRef, outcome: ImportOutcome): Promise<ImportOutcome> {
+  if (outcome.kind === "imported") await recordResponse(svc.db, key, 201, { id: outcome.id, inspectionNumber: outcome.inspectionNumber });
+  else if (outcome.kind === "failed" || outcome.kind === "queueUnavailable") await releaseKey(svc.db, key);
   return outcome;
+}
+
+/** A recorded answer: 201 `{id, inspectionNumber}` or a refusal `{error, details?}`. */
+function replayed(status: number, body: Record<string, unknown>): ImportOutcome {
+  if (status === 201) return { kind: "imported", id: String(body.id), inspectionNumber: String(body.inspectionNumber), replayed: true };
+  return { kind: "refused", status, error: String(body.error), ...(Array.isArray(body.details) ? { details: body.details.map(String) } : {}), replayed: true };
 }

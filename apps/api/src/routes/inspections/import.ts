@@ -1,8 +1,12 @@
+import type { Response } from "express";
 import { ImportBody } from "@insp/contracts";
-import { idempotencyKeyOf, submitImport, type SubmitServices } from "@insp/core";
+import { idempotencyKeyOf, submitImport, type ImportOutcome, type SubmitServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";
+
+/** Seconds a client should wait before sending the request again (503). */
+const RETRY_AFTER_SECONDS = "5";
 
 /**
  * POST /api/inspections: validates and stores the media here, the worker creates the inspection;
@@ -20,7 +24,34 @@ export function importInspectionRoute(deps: Deps) {
   return handle({ body: ImportBody }, async ({ body }, req, res) => {
     const key = idempotencyKeyOf(req.header("idempotency-key"));
     const outcome = await submitImport(svc, principalOf(req).organizationId, body, auditOf(req), key);
-    if (outcome.status >= 500) req.log.warn({ status: outcome.status, error: outcome.body.error }, "inspection import not completed");
-    res.status(outcome.status).set(outcome.headers ?? {}).json(outcome.body);
+    if (outcome.kind === "failed" || outcome.kind === "running" || outcome.kind === "queueUnavailable") req.log.warn({ outcome: outcome.kind }, "inspection import not completed");
+    answer(res, outcome);
   });
+}
+
+function answer(res: Response, o: ImportOutcome): void {
+  if ("replayed" in o && o.replayed) res.set("Idempotent-Replayed", "true");
+  switch (o.kind) {
+    case "imported":
+      res.status(201).json({ id: o.id, inspectionNumber: o.inspectionNumber, message: `Inspection ${o.inspectionNumber} imported` });
+      return;
+    case "refused":
+      res.status(o.status).json({ error: o.error, ...(o.details ? { details: o.details } : {}) });
+      return;
+    case "failed":
+      res.status(500).json({ error: `Inspection import ${o.importId} failed: ${o.error}`, importId: o.importId });
+      return;
+    case "running":
+      res
+        .status(503)
+        .set("Retry-After", RETRY_AFTER_SECONDS)
+        .json({ error: `Inspection import ${o.importId} is still being processed; send the same request with the same Idempotency-Key again to get its result`, importId: o.importId });
+      return;
+    case "queueUnavailable":
+      res.status(503).set("Retry-After", RETRY_AFTER_SECONDS).json({ error: "The import queue is unavailable; nothing was created, retry later" });
+      return;
+    case "validating":
+      res.status(409).set("Retry-After", "1").json({ error: "A request with this Idempotency-Key is still being validated; retry shortly" });
+      return;
+  }
 }
