@@ -72,7 +72,11 @@ describe("SCIM 2.0 protocol", () => {
     const c = await scimCaller(stack, t);
     const a = await newUser(c, `alpha-${t.organization.id.slice(0, 6)}`, { [ENTERPRISE]: { department: "Warehouse", employeeNumber: "E-7" }, title: "Driver" });
     const b = await newUser(c, `beta-${t.organization.id.slice(0, 6)}`, { active: false });
-    const find = async (f: string) => expectList(await c.call("GET", `/Users?filter=${encodeURIComponent(f)}`), (await c.call("GET", `/Users?filter=${encodeURIComponent(f)}`)).body.totalResults).map((u) => u.id);
+    // Every match fits one page here, so totalResults must count exactly the users listed.
+    const find = async (f: string) => {
+      const res = await c.call("GET", `/Users?filter=${encodeURIComponent(f)}`);
+      return expectList(res, Array.isArray(res.body.Resources) ? res.body.Resources.length : -1).map((u) => u.id);
+    };
     expect(await find(`userName eq "${a.userName.toUpperCase()}"`)).toEqual([a.id]);
     expect(await find(`USERNAME Eq "${a.userName}"`)).toEqual([a.id]);
     expect(await find(`externalId eq "${b.externalId}"`)).toEqual([b.id]);
@@ -84,6 +88,8 @@ describe("SCIM 2.0 protocol", () => {
     expect(await find(`${ENTERPRISE}:employeeNumber eq "E-7"`)).toEqual([a.id]);
     expect(await find(`title pr and active eq true`)).toEqual([a.id]);
     expect(await find(`userName eq "${a.userName}" or userName eq "${b.userName}"`)).toEqual([a.id, b.id]);
+    expect(await find(`emails[type eq "work"]`)).toEqual([a.id, b.id]);
+    expect(await find(`emails[type eq "home"]`)).toEqual([]);
     // meta.lastModified: what changed since a point in time (a reconciler's delta query).
     const before = new Date(Date.now() - 60_000).toISOString();
     const later = new Date(Date.now() + 60_000).toISOString();
@@ -93,6 +99,8 @@ describe("SCIM 2.0 protocol", () => {
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('userName eq')}`), 400, "invalidFilter");
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('meta.lastModified gt "yesterday"')}`), 400, "invalidFilter");
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('active gt true')}`), 400, "invalidFilter");
+    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('constructor eq "x"')}`), 400, "invalidFilter");
+    expectError(await c.call("GET", `/Groups?filter=${encodeURIComponent("members pr")}`), 400, "invalidFilter");
   });
 
   it("versions resources: ETag and meta.version, 304 on If-None-Match, 412 on a stale If-Match", async () => {
@@ -143,6 +151,12 @@ describe("SCIM 2.0 protocol", () => {
     expectError(await theirs.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "displayName", value: "Mine" }] }), 404);
     // Their user cannot be made a member of our group.
     const stranger = await newUser(theirs, `stranger-${other.organization.id.slice(0, 6)}`);
+    // An OR filter whose second branch matches everyone still stays inside the caller's organization.
+    const everyone = (path: string, f: string) => theirs.call("GET", `${path}?filter=${encodeURIComponent(f)}`);
+    expect(expectList(await everyone("/Users", 'userName eq "nobody" or active eq true'), 1).map((x) => x.id)).toEqual([stranger.id]);
+    const theirGroups = (await theirs.call("GET", "/Groups")).body.Resources.map((x: { id: string }) => x.id);
+    expect(theirGroups.length).toBeGreaterThan(0);
+    expect(expectList(await everyone("/Groups", 'displayName eq "nobody" or displayName pr'), theirGroups.length).map((x) => x.id)).toEqual(theirGroups);
     expectError(await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: stranger.id }] }] }), 400, "invalidValue");
     expectError(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: "Ours" }), 409, "uniqueness");
     expectError(await c.call("GET", "/Users/not-a-uuid"), 404);

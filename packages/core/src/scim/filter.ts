@@ -31,11 +31,11 @@ function condition(sql: postgres.Sql, path: string, attr: Attribute | undefined,
   const [op, value] = (negated ? leaf.slice(1) : leaf) as [string, unknown];
   const col = sql.unsafe(attr.column);
   let cond: postgres.PendingQuery<postgres.Row[]>;
-  if (op === "pr") cond = attr.kind === "text" ? sql`coalesce(${col}, '') <> ''` : sql`${col} is not null`;
-  else if (attr.kind === "exists") {
+  if (attr.kind === "exists") {
     if (op !== "eq") throw new ScimError(400, "invalidFilter", `Only 'eq' is supported for '${path}'`);
     cond = sql`exists (${sql.unsafe(attr.column)} ${sql`${String(value)}`})`;
-  } else if (attr.kind === "bool") {
+  } else if (op === "pr") cond = attr.kind === "text" ? sql`coalesce(${col}, '') <> ''` : sql`${col} is not null`;
+  else if (attr.kind === "bool") {
     const b = typeof value === "string" ? value.toLowerCase() === "true" : value;
     if (typeof b !== "boolean" || (op !== "eq" && op !== "ne")) throw new ScimError(400, "invalidFilter", `'${path}' compares with eq or ne and true or false`);
     cond = op === "eq" ? sql`${col} = ${b}` : sql`${col} <> ${b}`;
@@ -60,7 +60,7 @@ function condition(sql: postgres.Sql, path: string, attr: Attribute | undefined,
 function expression(sql: postgres.Sql, path: string, expr: Expression, attrs: AttributeMap): postgres.PendingQuery<postgres.Row[]>[] {
   if (Array.isArray(expr)) {
     const leaves = (Array.isArray(expr[0]) ? expr : [expr]) as Leaf[];
-    return leaves.map((leaf) => condition(sql, path, attrs[path.toLowerCase()], leaf));
+    return leaves.map((leaf) => condition(sql, path, attributeOf(attrs, path), leaf));
   }
   // A value path on the work e-mail: `emails[type eq "work"]` is the one e-mail an employee has.
   const sub = Object.fromEntries(Object.entries(expr).map(([k, v]) => [k.toLowerCase(), v]));
@@ -69,11 +69,18 @@ function expression(sql: postgres.Sql, path: string, expr: Expression, attrs: At
     if (type[0] !== "eq" || typeof type[1] !== "string") throw new ScimError(400, "invalidFilter", "emails[...] filters on type eq \"work\"");
     if (type[1].toLowerCase() !== "work") return [sql`false`];
     delete sub.type;
+    if (Object.keys(sub).length === 0) return [condition(sql, `${path}.value`, attributeOf(attrs, `${path}.value`), ["pr"])]; // has a work e-mail
   }
   return Object.entries(sub).flatMap(([k, v]) => expression(sql, `${path}.${k}`, v, attrs));
 }
 
-/** The filter as one SQL condition; `true` without one. */
+/** Only the map's own entries: `constructor` or `__proto__` name no attribute. */
+const attributeOf = (attrs: AttributeMap, path: string): Attribute | undefined => (Object.hasOwn(attrs, path.toLowerCase()) ? attrs[path.toLowerCase()] : undefined);
+
+/**
+ * The filter as one SQL condition, parenthesized so that a caller's `org = $1 and ${filter}`
+ * keeps every OR branch inside the organization; `true` without one.
+ */
 export function filterToSql(sql: postgres.Sql, filter: string | undefined, attrs: AttributeMap): postgres.PendingQuery<postgres.Row[]> {
   if (filter === undefined || filter.trim() === "") return sql`true`;
   let parsed: Record<string, Expression>[];
@@ -86,5 +93,5 @@ export function filterToSql(sql: postgres.Sql, filter: string | undefined, attrs
     const parts = Object.entries(and).flatMap(([path, expr]) => expression(sql, path, expr, attrs));
     return parts.reduce((a, b) => sql`${a} and ${b}`);
   });
-  return ors.map((o) => sql`(${o})`).reduce((a, b) => sql`${a} or ${b}`);
+  return sql`(${ors.map((o) => sql`(${o})`).reduce((a, b) => sql`${a} or ${b}`)})`;
 }
