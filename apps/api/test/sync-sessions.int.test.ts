@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
 import { startStack, startWorker, until, type Stack } from "@insp/testing";
 import { syncCaller, type SyncCaller } from "./employee-sync.fixtures.ts";
+import { PATCH_OP, scimCaller } from "./scim.fixtures.ts";
 
 let stack: Stack;
 
@@ -178,7 +179,16 @@ describe("snapshot sync sessions", () => {
     expect((await stack.http.post(SESSIONS, { scope: { team: "x" } }, { auth: { bearer: api.token } })).status).toBe(400);
   });
 
-  it("two sessions of one organization cannot commit at the same time, and an expired session takes nothing", async () => {
+  it("batches of one session sent at the same time are all recorded", async () => {
+    const { api, all } = await population(40);
+    const sessionId = await open(api);
+    const answers = await Promise.all([0, 10, 20, 30].map((from) => send(api, sessionId, all.slice(from, from + 10))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const got = await stack.http.get(`${SESSIONS}/${sessionId}`, { auth: { bearer: api.token } });
+    expect(got.body).toMatchObject({ status: "open", batches: 4, employeesSeen: 40 });
+  });
+
+  it("two sessions of one organization cannot commit at the same time, a late deactivation leaves alone whoever changed, and an expired session takes nothing", async () => {
     const { t, api, all } = await population(300);
     const [a, b] = [await open(api), await open(api)];
     await send(api, a, all.slice(11));
@@ -190,8 +200,20 @@ describe("snapshot sync sessions", () => {
     expect(first.body.status).toBe("committing");
     expect(first.headers.get("location")).toBe(`${SESSIONS}/${a}`);
     expect(await commit(api, b)).toMatchObject({ status: 409, body: { error: `Another sync session of this organization (${a}) is still deactivating its employees; commit again when it is done` } });
+    // While a's deactivations wait for a worker, the identity provider changes all[1]: it stays ACTIVE.
+    const idp = await scimCaller(stack, t);
+    const [user] = (await idp.call("GET", `/Users?filter=${encodeURIComponent(`externalId eq "${all[1]}"`)}`)).body.Resources;
+    expect((await idp.call("PATCH", `/Users/${user.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Returned" }] })).status).toBe(200);
     stack.workers[0] = await startWorker(stack.env);
     await until("session a committed", async () => (await stack.http.get(`${SESSIONS}/${a}`, { auth: { bearer: api.token } })).body.status, (st) => st === "committed");
+    const states = await status(t, all.slice(0, 11));
+    expect(states[all[1]!]).toBe("ACTIVE");
+    expect(Object.values(states).filter((st) => st === "INACTIVE")).toHaveLength(10);
+    const applied = await api.get(`/api/v1/sync/requests/${first.body.requestId}`);
+    expect(applied.body.results.find((r: { externalEmployeeId: string }) => r.externalEmployeeId === all[1])).toMatchObject({
+      status: "UPDATED",
+      warnings: ["Left as it is: the employee was no longer ACTIVE, or was changed after the session's commit"],
+    });
     const second = await commit(api, b);
     expect(second.status, second.text).toBe(200);
     expect(second.body.deactivated.map((e: { externalEmployeeId: string }) => e.externalEmployeeId)).toEqual(all.slice(289));

@@ -33,7 +33,7 @@ const commitLock = (tx: DbOrTx, organizationId: string) => tx.execute(sql`select
 export async function commitSession(svc: SyncServices, organizationId: string, sessionId: string, opts: { dryRun: boolean; guard: DeletionGuard; audit: AuditContext }): Promise<CommitOutcome> {
   const decided = await svc.db.transaction(async (tx) => {
     await commitLock(tx, organizationId);
-    const row = await lockSession(tx, organizationId, sessionId, "update");
+    const row = await lockSession(tx, organizationId, sessionId);
     // A commit sent again (its answer was lost, a client retried) gets the first one's outcome.
     if (!opts.dryRun && (row.status === "committed" || row.status === "committing" || row.status === "quarantined")) return { kind: "repeat" as const, row };
     assertOpen(row);
@@ -62,7 +62,7 @@ export async function commitSession(svc: SyncServices, organizationId: string, s
 export async function approveSession(svc: SyncServices, organizationId: string, sessionId: string, audit: AuditContext): Promise<CommitOutcome> {
   const decided = await svc.db.transaction(async (tx) => {
     await commitLock(tx, organizationId);
-    const row = await lockSession(tx, organizationId, sessionId, "update");
+    const row = await lockSession(tx, organizationId, sessionId);
     if (row.status !== "quarantined") throw new AppError(409, `Sync session ${sessionId} is ${toView(row, 0).status}; only a quarantined session can be approved`);
     if (row.expiresAt.getTime() <= Date.now()) throw new AppError(409, `Sync session ${sessionId} has expired (at ${row.expiresAt.toISOString()}); start a new one`);
     const listed = new Set(((row.outcome as { wouldDeactivate?: DeactivationEntry[] } | null)?.wouldDeactivate ?? []).map((e) => e.employeeId));
@@ -76,7 +76,7 @@ export async function approveSession(svc: SyncServices, organizationId: string, 
 /** POST .../cancel: an open or quarantined session ends without changing anyone. */
 export async function cancelSession(db: Db, organizationId: string, sessionId: string, audit: AuditContext): Promise<SessionView> {
   return db.transaction(async (tx) => {
-    const row = await lockSession(tx, organizationId, sessionId, "update");
+    const row = await lockSession(tx, organizationId, sessionId);
     const status = toView(row, 0).status;
     if (status !== "open" && status !== "quarantined") throw new AppError(409, `Sync session ${sessionId} is ${status}; only an open or quarantined session can be cancelled`);
     const [done] = await tx
@@ -100,7 +100,14 @@ type Decided =
  */
 async function start(tx: DbOrTx, organizationId: string, sessionId: string, entries: DeactivationEntry[], clientId: string | null, audit: AuditContext, action: string): Promise<Decided> {
   await settleOthers(tx, organizationId, sessionId);
-  const items: NewItem[] = entries.map((e, idx) => ({ idx, externalEmployeeId: e.externalEmployeeId, chainKey: e.externalEmployeeId, input: { externalEmployeeId: e.externalEmployeeId, status: "INACTIVE", updateMode: "replace" } }));
+  // Decided now: a deactivation that runs late (a queue outage) leaves alone whoever changed since.
+  const [{ at } = { at: "" }] = await tx.execute<{ at: string }>(sql`select now()::text as at`);
+  const items: NewItem[] = entries.map((e, idx) => ({
+    idx,
+    externalEmployeeId: e.externalEmployeeId,
+    chainKey: e.externalEmployeeId,
+    input: { externalEmployeeId: e.externalEmployeeId, status: "INACTIVE", updateMode: "replace", onlyIfActiveAndUnchangedSince: at },
+  }));
   const request = items.length ? await createSyncRequest(tx, { organizationId, clientId, syncBatchId: `session:${sessionId}`, dryRun: false, items, httpRequestId: audit.requestId }) : null;
   const [row] = await tx
     .update(syncSessions)

@@ -57,30 +57,37 @@ export async function openSession(db: DbOrTx, organizationId: string, clientId: 
 }
 
 /**
- * In the transaction that records a batch: the session must be the organization's and open
- * (a shared row lock: batches of one session run side by side, a commit waits for them and they
- * for it); every externalEmployeeId the batch names is recorded as present, valid record or not.
+ * In the transaction that records a batch: the session must be the organization's and open;
+ * every externalEmployeeId the batch names is recorded as present, valid record or not. Counting
+ * the batch locks the session row at once (no shared lock to upgrade, which made two batches
+ * sent together deadlock): batches of one session are recorded one after the other (their
+ * employees are still processed side by side), and a commit waits for those being recorded.
  */
 export async function joinSession(tx: DbOrTx, organizationId: string, sessionId: string, externalEmployeeIds: (string | null)[]): Promise<void> {
-  const row = await lockSession(tx, organizationId, sessionId, "share");
-  assertOpen(row);
+  if (!isUuid(sessionId)) throw notFound(`Sync session ${sessionId} not found`);
+  const [row] = await tx
+    .update(syncSessions)
+    .set({ batches: sql`${syncSessions.batches} + 1` })
+    .where(and(eq(syncSessions.organizationId, organizationId), eq(syncSessions.id, sessionId)))
+    .returning();
+  if (!row) throw notFound(`Sync session ${sessionId} not found`);
+  assertOpen(row); // throwing rolls the count back with the rest
   const ids = [...new Set(externalEmployeeIds.filter((x): x is string => typeof x === "string" && x !== ""))];
   if (ids.length) {
     await tx.execute(sql`
       insert into ${syncSessionMembers} (session_id, external_employee_id)
       select ${sessionId}::uuid, unnest(${sql.param(ids)}::text[]) on conflict do nothing`);
   }
-  await tx.execute(sql`update ${syncSessions} set batches = batches + 1 where id = ${sessionId}`);
 }
 
 /** The session row, locked; 404 for an unknown, malformed or another organization's id. */
-export async function lockSession(tx: DbOrTx, organizationId: string, sessionId: string, mode: "share" | "update"): Promise<SessionRow> {
+export async function lockSession(tx: DbOrTx, organizationId: string, sessionId: string): Promise<SessionRow> {
   if (!isUuid(sessionId)) throw notFound(`Sync session ${sessionId} not found`);
   const [row] = await tx
     .select()
     .from(syncSessions)
     .where(and(eq(syncSessions.organizationId, organizationId), eq(syncSessions.id, sessionId)))
-    .for(mode === "share" ? "share" : "update");
+    .for("update");
   if (!row) throw notFound(`Sync session ${sessionId} not found`);
   return row;
 }

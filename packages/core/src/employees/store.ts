@@ -39,6 +39,8 @@ export interface EmployeeState {
   userId: string | null;
   user: LinkedUser | null;
   assignments: Assignments;
+  /** Not written since the query's `unchangedSince` (true when it gave none). */
+  unchanged: boolean;
 }
 
 export interface EmailHolders {
@@ -62,6 +64,8 @@ export interface ContextQuery {
   /** userAccount.username; the account's username is the e-mail when absent. */
   username: string | null;
   refs: { roleNames: string[]; groupNames: string[]; groupExternalIds: string[]; siteIds: string[] };
+  /** A Postgres timestamp: is the employee unwritten since then? (compared in SQL, to the microsecond) */
+  unchangedSince?: string | null;
 }
 
 export interface EmployeeContext {
@@ -93,6 +97,7 @@ type StateJson = {
   roles: [string, string][];
   groups: [string, string | null][];
   sites: [string, string | null][];
+  unchanged: boolean;
 };
 type HolderJson = { kind: "employee" | "user" | "username"; id: string; organization_id: string; employee_id: string | null; is_admin: boolean };
 type RefJson = { kind: "role" | "group" | "groupExt" | "site"; key: string; id: string };
@@ -111,7 +116,8 @@ export function readEmployeeContext(tx: Tx, q: ContextQuery) {
         u.email as u_email, u.username as u_username, u.name as u_name, u.disabled as u_disabled,
         coalesce((select json_agg(json_build_array(er.role_id, r.name)) from employee_roles er join roles r on r.id = er.role_id where er.employee_id = e.id), '[]') as roles,
         coalesce((select json_agg(json_build_array(eg.group_id, eg.member_role)) from employee_groups eg where eg.employee_id = e.id), '[]') as groups,
-        coalesce((select json_agg(json_build_array(es.site_id, es.site_role)) from employee_sites es where es.employee_id = e.id), '[]') as sites
+        coalesce((select json_agg(json_build_array(es.site_id, es.site_role)) from employee_sites es where es.employee_id = e.id), '[]') as sites,
+        (${q.unchangedSince ?? null}::timestamptz is null or e.updated_at <= ${q.unchangedSince ?? null}::timestamptz) as unchanged
       from employees e left join users u on u.id = e.user_id
       where e.organization_id = ${q.organizationId} and e.external_employee_id = ${q.externalEmployeeId}
     ),
@@ -165,6 +171,7 @@ export function toEmployeeContext(row: { employee: StateJson | null; holders: Ho
           metadata: r.metadata,
         },
         assignments: { roles: new Map(r.roles), groups: new Map(r.groups), sites: new Map(r.sites) },
+        unchanged: r.unchanged,
       }
     : null;
   const user = row.holders.find((h) => h.kind === "user");

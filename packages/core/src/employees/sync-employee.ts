@@ -35,6 +35,7 @@ export function contextQuery(organizationId: string, e: SyncEmployee) {
     account: isActive(e) && e.userAccount !== undefined,
     username: e.userAccount?.username ?? null,
     refs: referencesOf(e),
+    unchangedSince: e.onlyIfActiveAndUnchangedSince ?? null,
   };
 }
 
@@ -45,6 +46,10 @@ export function contextQuery(organizationId: string, e: SyncEmployee) {
 export function planEmployee(ctx: SyncContext, e: SyncEmployee, read: EmployeeContext): { writes: Omit<EmployeeWrites, "item">; outcome: EmployeeSyncOutcome } {
   const org = ctx.organizationId;
   const { state, holders, refs } = read;
+  if (e.onlyIfActiveAndUnchangedSince !== undefined) {
+    if (!state) throw new EmployeeRuleError(LEAVER_GONE);
+    if (state.fields.status !== "ACTIVE" || !state.unchanged) return leftAsItIs(ctx, e, state);
+  }
   const { fields, changed: fieldsChanged, changedFields } = mergeFields(state?.fields ?? null, e);
   const manageAccount = isActive(e) && e.userAccount !== undefined;
   const account: AccountValues | null = manageAccount && fields.email ? { email: fields.email, username: e.userAccount?.username ?? fields.email, name: fields.displayName } : null;
@@ -79,6 +84,19 @@ export function planEmployee(ctx: SyncContext, e: SyncEmployee, read: EmployeeCo
   return {
     writes: { organizationId: org, requestId: ctx.requestId, employeeId, employee: employeeWrite, user, diff, mail },
     outcome: { result, createdEmployee: !state, createdUser, outboxIds },
+  };
+}
+
+const LEAVER_GONE = "The employee no longer exists; nothing to deactivate";
+const LEAVER_CHANGED = "Left as it is: the employee was no longer ACTIVE, or was changed after the session's commit";
+
+/** A session's deactivation that no longer applies: nothing written, said in a warning. */
+function leftAsItIs(ctx: SyncContext, e: SyncEmployee, state: EmployeeState): ReturnType<typeof planEmployee> {
+  const none = diffAssignments(state.assignments, state.assignments);
+  const result: SyncResult = { externalEmployeeId: e.externalEmployeeId, status: "UPDATED", employeeId: state.id, userId: state.userId, warnings: [LEAVER_CHANGED] };
+  return {
+    writes: { organizationId: ctx.organizationId, requestId: ctx.requestId, employeeId: state.id, employee: null, user: null, diff: none, mail: null },
+    outcome: { result, createdEmployee: false, createdUser: false, outboxIds: [] },
   };
 }
 

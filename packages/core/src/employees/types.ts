@@ -25,6 +25,12 @@ export interface SyncEmployee {
   sites?: { id: string; role?: string }[];
   userAccount?: { username?: string; forcePasswordReset: boolean; sendWelcomeEmail: boolean };
   updateMode: UpdateMode;
+  /**
+   * Internal, never from a request (the contract drops unknown fields): a snapshot session's
+   * deactivation applies only while the employee is still ACTIVE and unwritten since the commit
+   * decided it (a Postgres timestamp), however late its job runs.
+   */
+  onlyIfActiveAndUnchangedSince?: string;
 }
 
 /** One entry of `results` (spec: Employee sync request and result). */
