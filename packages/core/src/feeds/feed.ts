@@ -3,7 +3,7 @@ import type { Change, ResourceType } from "../changes/index.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/sync-requests.ts";
 import { selectSummaries, toSummary } from "../inspections/summary.ts";
-import { templatesByIds } from "../templates/queries.ts";
+import { templatesByIds } from "../templates/read.ts";
 import { decodeCursor, encodeCursor, type FeedPosition } from "./cursor.ts";
 
 export const FEED_MAX_LIMIT = 500;

@@ -7,7 +7,7 @@ import { badRequest, isUuid } from "../errors.ts";
 import { normalizeInput, planBody, writeVersionContent } from "./content.ts";
 import { toDetail } from "./detail.ts";
 import { createdMessage } from "./plan.ts";
-import { loadTemplateRows } from "./queries.ts";
+import { loadTemplateRows } from "./read.ts";
 import type { CreateTemplateInput, TemplateDetail } from "./types.ts";
 
 export interface CreateTemplateResult {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@insp/db";
 import type { LogicOption, LogicQuestion, LogicRule, LogicTemplate } from "@insp/logic";
 import { notFound } from "../errors.ts";
-import { assertTemplateAccess, loadTemplateRows, toListItem, type TemplateRows } from "./queries.ts";
+import { assertTemplateAccess, loadTemplateRows, toListItem, type TemplateRows } from "./read.ts";
 import type { QuestionRef, TemplateDetail, TemplateQuestion, TemplateStatus, TemplateTriggerRule, TemplateType, VersionStatus } from "./types.ts";
 
 /** The spec's detail shape from the rows of one template (pure). */

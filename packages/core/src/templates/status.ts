@@ -5,7 +5,7 @@ import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { AppError } from "../errors.ts";
 import { toDetail } from "./detail.ts";
-import { assertTemplateAccess, loadTemplateRows } from "./queries.ts";
+import { assertTemplateAccess, loadTemplateRows } from "./read.ts";
 import type { TemplateDetail, TemplateStatus } from "./types.ts";
 
 /**

@@ -7,7 +7,7 @@ import { AppError, badRequest } from "../errors.ts";
 import { copyVersionContent, keptIdsOf, normalizeInput, planBody, writeVersionContent } from "./content.ts";
 import { isOrgUser, type CreateTemplateResult } from "./create.ts";
 import { toDetail } from "./detail.ts";
-import { assertTemplateAccess, loadTemplateRows } from "./queries.ts";
+import { assertTemplateAccess, loadTemplateRows } from "./read.ts";
 import type { CreateTemplateInput, TemplateVersionSummary, VersionStatus } from "./types.ts";
 
 /**
