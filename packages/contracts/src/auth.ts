@@ -49,7 +49,7 @@ registry.registerPath({
   path: "/api/auth/login",
   summary: "User login; extension",
   description: "Gives a short-lived user token for the templates and inspections endpoints. A user with a temporary password gets `mustResetPassword: true` and may only call POST /api/auth/password until they change it.",
-  request: { body: { content: { "application/json": { schema: LoginBody } } } },
+  request: { body: { content: { "application/json": { schema: LoginBody, example: { email: "admin@example.com", password: "correct horse battery staple" } } } } },
   responses: { 200: { description: "User token", content: { "application/json": { schema: LoginResponse } } }, ...errorResponses(400, 401, 429) },
 });
 

@@ -268,7 +268,31 @@ registry.registerPath({
   request: {
     query: SyncQuery,
     headers: z.object({ "Idempotency-Key": z.string().optional(), Prefer: z.string().optional().openapi({ example: "respond-async" }) }),
-    body: { content: { "application/json": { schema: SyncRequestBody } } },
+    body: {
+      content: {
+        "application/json": {
+          schema: SyncRequestBody,
+          example: {
+            syncBatchId: "hr-2026-03-01",
+            employees: [
+              {
+                externalEmployeeId: "E-1001",
+                firstName: "Ada",
+                lastName: "Lovelace",
+                email: "ada.lovelace@example.com",
+                jobTitle: "Inspector",
+                department: "Operations",
+                roles: ["inspector"],
+                groups: [{ groupName: "Safety Team" }],
+                sites: [{ id: "5f0c6a8e-2b1d-4c3e-9a7f-0d1e2f3a4b5c" }],
+                userAccount: { sendWelcomeEmail: true },
+              },
+              { externalEmployeeId: "E-1002", status: "TERMINATED", terminationDate: "2026-02-28" },
+            ],
+          },
+        },
+      },
+    },
   },
   responses: {
     200: { description: "Every employee processed", content: { "application/json": { schema: SyncResponse } } },

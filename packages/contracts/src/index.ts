@@ -10,3 +10,4 @@ export * from "./webhooks.ts";
 export * from "./audit.ts";
 export * from "./sync-sessions.ts";
 export * from "./scim.ts";
+export * from "./operations.ts";

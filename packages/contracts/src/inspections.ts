@@ -257,7 +257,14 @@ registry.registerPath({
     params: IdParam,
     query: InspectionDetailQuery,
     headers: z.object({ "if-match": z.string().openapi({ example: '"r3"' }) }),
-    body: { content: { "application/json": { schema: PatchInspectionBody } } },
+    body: {
+      content: {
+        "application/json": {
+          schema: PatchInspectionBody,
+          example: { status: "COMPLETED", answers: [{ questionId: "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e", answerText: "Leak fixed on site" }], removeAnswers: ["c8d9e0f1-2a3b-4c4d-9e5f-6a7b8c9d0e1f"] },
+        },
+      },
+    },
   },
   responses: {
     200: { description: "The inspection after the change", content: { "application/json": { schema: InspectionDetail } } },
@@ -293,7 +300,24 @@ registry.registerPath({
   security,
   request: {
     headers: z.object({ "idempotency-key": z.string().max(255).optional() }),
-    body: { content: { "application/json": { schema: ImportBody } } },
+    body: {
+      content: {
+        "application/json": {
+          schema: ImportBody,
+          example: {
+            templateId: "8d3b1f9e-4c2a-4e6b-9f1d-2a3b4c5d6e7f",
+            conductedBy: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+            siteId: "5f0c6a8e-2b1d-4c3e-9a7f-0d1e2f3a4b5c",
+            status: "COMPLETED",
+            completedAt: "2026-03-01T10:30:00Z",
+            answers: [
+              { questionId: "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e", answerText: "No leaks found" },
+              { questionId: "c8d9e0f1-2a3b-4c4d-9e5f-6a7b8c9d0e1f", templateOptionId: "d9e0f1a2-3b4c-4d5e-8f6a-7b8c9d0e1f2a", note: "Rust on the left fork", media: ["data:image/png;base64,iVBORw0KGgo..."] },
+            ],
+          },
+        },
+      },
+    },
   },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: ImportResponse } } },

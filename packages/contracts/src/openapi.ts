@@ -21,8 +21,27 @@ export const oauthAuth = registry.registerComponent("securitySchemes", "oauth2",
   flows: { clientCredentials: { tokenUrl: "/oauth/token", scopes: { "employees:sync": "Push employee batches" } } },
 });
 
+/**
+ * The document's groups, in the order /docs shows them; each operation gets the first tag whose
+ * path prefix it starts with (a path no tag claims fails the contract test).
+ */
+export const TAGS: { name: string; description: string; prefixes: string[] }[] = [
+  { name: "Templates", description: "Inspection templates: sections, questions, options, conditional logic, versions.", prefixes: ["/api/templates"] },
+  { name: "Inspections", description: "Inspections and their answers and images: import, read, continue (PATCH), revisions, media.", prefixes: ["/api/inspections", "/api/media"] },
+  { name: "Employee sync", description: "Batches of up to 500 employees from HR systems (OAuth client credentials, scope employees:sync), their status and snapshot sessions.", prefixes: ["/api/v1/sync"] },
+  { name: "Employees", description: "The employees the sync maintains, as the organization's directory.", prefixes: ["/api/v1/employees"] },
+  { name: "Integrations", description: "What changed: change feeds, webhooks with their deliveries and replays, the audit log.", prefixes: ["/api/feed", "/api/v1/feed", "/api/webhooks", "/api/audit"] },
+  { name: "SCIM", description: "SCIM 2.0 (RFC 7643/7644) for identity providers: Users, Groups, Bulk and discovery.", prefixes: ["/scim/v2"] },
+  { name: "Auth", description: "Tokens: OAuth 2.0 client credentials, the signing keys, user login and password change.", prefixes: ["/oauth", "/.well-known", "/api/auth"] },
+  { name: "Operations", description: "Liveness and readiness for load balancers and orchestrators.", prefixes: ["/healthz", "/readyz"] },
+];
+
+export function tagOf(path: string): string | undefined {
+  return TAGS.find((t) => t.prefixes.some((p) => path === p || path.startsWith(`${p}/`)))?.name;
+}
+
 export function buildOpenApiDocument(serverUrl?: string) {
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Inspection Service API",
@@ -30,7 +49,13 @@ export function buildOpenApiDocument(serverUrl?: string) {
       description: "Inspection templates, inspections and batch employee synchronization, scoped to the caller's organization.",
     },
     servers: serverUrl ? [{ url: serverUrl }] : [],
+    tags: TAGS.map(({ name, description }) => ({ name, description })),
   });
+  for (const [path, item] of Object.entries(doc.paths ?? {})) {
+    const tag = tagOf(path);
+    for (const op of Object.values(item as Record<string, { tags?: string[] }>)) if (tag && typeof op === "object" && op !== null) op.tags = [tag];
+  }
+  return doc;
 }
 
 export { z };

@@ -82,24 +82,23 @@ for (const [type, schema] of [
   ["Users", ScimUser],
   ["Groups", ScimGroup],
 ] as const) {
-  registry.registerPath({ method: "get", path: `/scim/v2/${type}`, summary: `SCIM: list or filter ${type}`, tags: ["SCIM"], security, request: { query: ListQuery }, responses: { 200: { description: "ListResponse", content: scimJson(ListResponse(schema)) }, ...errors(400, 401, 403) } });
-  registry.registerPath({ method: "post", path: `/scim/v2/${type}`, summary: `SCIM: create a ${type.slice(0, -1)}`, tags: ["SCIM"], security, request: { body: { content: scimJson(schema) } }, responses: { 201: { description: "Created", content: scimJson(schema) }, ...errors(400, 401, 403, 409) } });
-  registry.registerPath({ method: "get", path: `/scim/v2/${type}/{id}`, summary: `SCIM: one ${type.slice(0, -1)}`, tags: ["SCIM"], security, request: { params: Id, query: Projection }, responses: { 200: { description: "The resource", content: scimJson(schema) }, 304: { description: "Not modified" }, ...errors(401, 403, 404) } });
-  registry.registerPath({ method: "put", path: `/scim/v2/${type}/{id}`, summary: `SCIM: replace a ${type.slice(0, -1)}`, tags: ["SCIM"], security, request: { params: Id, headers: IfMatch, body: { content: scimJson(schema) } }, responses: { 200: { description: "Replaced", content: scimJson(schema) }, ...errors(400, 401, 403, 404, 409, 412) } });
-  registry.registerPath({ method: "patch", path: `/scim/v2/${type}/{id}`, summary: `SCIM: patch a ${type.slice(0, -1)}`, description: type === "Groups" ? "204, or 200 with the group when `attributes` is given." : undefined, tags: ["SCIM"], security, request: { params: Id, headers: IfMatch, body: { content: scimJson(PatchOp) } }, responses: { 200: { description: "Patched", content: scimJson(schema) }, 204: { description: "Patched" }, ...errors(400, 401, 403, 404, 409, 412) } });
-  registry.registerPath({ method: "delete", path: `/scim/v2/${type}/{id}`, summary: `SCIM: delete a ${type.slice(0, -1)}`, tags: ["SCIM"], security, request: { params: Id, headers: IfMatch }, responses: { 204: { description: "Deleted" }, ...errors(401, 403, 404, 412) } });
+  registry.registerPath({ method: "get", path: `/scim/v2/${type}`, summary: `SCIM: list or filter ${type}`, security, request: { query: ListQuery }, responses: { 200: { description: "ListResponse", content: scimJson(ListResponse(schema)) }, ...errors(400, 401, 403) } });
+  registry.registerPath({ method: "post", path: `/scim/v2/${type}`, summary: `SCIM: create a ${type.slice(0, -1)}`, security, request: { body: { content: scimJson(schema) } }, responses: { 201: { description: "Created", content: scimJson(schema) }, ...errors(400, 401, 403, 409) } });
+  registry.registerPath({ method: "get", path: `/scim/v2/${type}/{id}`, summary: `SCIM: one ${type.slice(0, -1)}`, security, request: { params: Id, query: Projection }, responses: { 200: { description: "The resource", content: scimJson(schema) }, 304: { description: "Not modified" }, ...errors(401, 403, 404) } });
+  registry.registerPath({ method: "put", path: `/scim/v2/${type}/{id}`, summary: `SCIM: replace a ${type.slice(0, -1)}`, security, request: { params: Id, headers: IfMatch, body: { content: scimJson(schema) } }, responses: { 200: { description: "Replaced", content: scimJson(schema) }, ...errors(400, 401, 403, 404, 409, 412) } });
+  registry.registerPath({ method: "patch", path: `/scim/v2/${type}/{id}`, summary: `SCIM: patch a ${type.slice(0, -1)}`, description: type === "Groups" ? "204, or 200 with the group when `attributes` is given." : undefined, security, request: { params: Id, headers: IfMatch, body: { content: scimJson(PatchOp) } }, responses: { 200: { description: "Patched", content: scimJson(schema) }, 204: { description: "Patched" }, ...errors(400, 401, 403, 404, 409, 412) } });
+  registry.registerPath({ method: "delete", path: `/scim/v2/${type}/{id}`, summary: `SCIM: delete a ${type.slice(0, -1)}`, security, request: { params: Id, headers: IfMatch }, responses: { 204: { description: "Deleted" }, ...errors(401, 403, 404, 412) } });
 }
 
 registry.registerPath({
   method: "post",
   path: "/scim/v2/Bulk",
   summary: "SCIM: several operations, with bulkId references",
-  tags: ["SCIM"],
   security,
   request: { body: { content: scimJson(z.object({ schemas: z.array(z.string()), failOnErrors: z.number().int().optional(), Operations: z.array(z.object({ method: z.string(), path: z.string(), bulkId: z.string().optional(), version: z.string().optional(), data: z.unknown().optional() })) })) } },
   responses: { 200: { description: "BulkResponse", content: scimJson(z.object({ schemas: z.array(z.string()), Operations: z.array(z.looseObject({ status: z.string() })) })) }, ...errors(400, 401, 403, 413) },
 });
 
 for (const path of ["/scim/v2/ServiceProviderConfig", "/scim/v2/ResourceTypes", "/scim/v2/Schemas"]) {
-  registry.registerPath({ method: "get", path, summary: `SCIM discovery: ${path.split("/").pop()} (no token needed)`, tags: ["SCIM"], responses: { 200: { description: "RFC 7643 sections 5 to 7", content: scimJson(z.looseObject({})) } } });
+  registry.registerPath({ method: "get", path, summary: `SCIM discovery: ${path.split("/").pop()} (no token needed)`, responses: { 200: { description: "RFC 7643 sections 5 to 7", content: scimJson(z.looseObject({})) } } });
 }

@@ -57,7 +57,7 @@ registry.registerPath({
   description:
     "Send every batch of a full HR snapshot with `?sessionId=`, then commit: every ACTIVE employee in the scope that none of the batches named becomes INACTIVE (account disabled, assignments removed). Sessions expire after SYNC_SESSION_TTL_HOURS.",
   security: oauth,
-  request: { body: { required: false, content: { "application/json": { schema: OpenSessionBody } } } },
+  request: { body: { required: false, content: { "application/json": { schema: OpenSessionBody, example: { scope: { department: "Operations" } } } } } },
   responses: { 201: { description: "Open", content: { "application/json": { schema: SyncSession } } }, ...errorResponses(400, 401, 403, 429) },
 });
 

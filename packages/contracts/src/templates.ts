@@ -273,7 +273,30 @@ registry.registerPath({
   description:
     "With an API key `createdBy` is required and must be a user of the caller's organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: \"Invalid template logic\", details}`.",
   security,
-  request: { body: { content: { "application/json": { schema: CreateTemplateBody } } } },
+  request: {
+    body: {
+      content: {
+        "application/json": {
+          schema: CreateTemplateBody,
+          example: {
+            createdBy: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+            name: "Forklift daily check",
+            type: "ASSET",
+            sections: [
+              {
+                title: "Forks",
+                questions: [
+                  { key: "forks_ok", text: "Forks free of damage?", required: true, options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no", requiresPhoto: true }] },
+                  { key: "damage", text: "Describe the damage", required: true, responseTypeId: "e0f1a2b3-4c5d-4e6f-9a7b-8c9d0e1f2a3b" },
+                ],
+              },
+            ],
+            logicRules: [{ sourceKey: "forks_ok", targetKey: "damage", condition: { type: "equals", value: "no" }, actionType: "ask_questions" }],
+          },
+        },
+      },
+    },
+  },
   responses: {
     200: { description: "Created", content: { "application/json": { schema: CreateTemplateResponse } } },
     ...errorResponses(400, 401, 403, 429, 500),

@@ -89,7 +89,9 @@ registry.registerPath({
   description:
     "Events are POSTed as `{id, type, timestamp, organizationId, data}` and signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature). In production the url must be https and must not resolve to a private, loopback or link-local address.",
   security,
-  request: { body: { content: { "application/json": { schema: CreateWebhookBody } } } },
+  request: {
+    body: { content: { "application/json": { schema: CreateWebhookBody, example: { url: "https://hooks.example.com/inspections", events: ["inspection.completed", "employee.deactivated"], description: "Reporting" } } } },
+  },
   responses: { 201: json(CreatedWebhookEndpoint, "The endpoint, with its secret"), ...errorResponses(400, 401, 403, 429) },
 });
 registry.registerPath({ method: "get", path: "/api/webhooks", summary: `List webhook endpoints; ${tag}`, security, responses: { 200: json(z.array(WebhookEndpoint), "Endpoints, newest first"), ...errorResponses(401, 403, 429) } });

@@ -124,6 +124,12 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "email": "admin@example.com",
+                     *       "password": "correct horse battery staple"
+                     *     }
+                     */
                     "application/json": components["schemas"]["LoginRequest"];
                 };
             };
@@ -325,6 +331,29 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "templateId": "8d3b1f9e-4c2a-4e6b-9f1d-2a3b4c5d6e7f",
+                     *       "conductedBy": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "siteId": "5f0c6a8e-2b1d-4c3e-9a7f-0d1e2f3a4b5c",
+                     *       "status": "COMPLETED",
+                     *       "completedAt": "2026-03-01T10:30:00Z",
+                     *       "answers": [
+                     *         {
+                     *           "questionId": "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+                     *           "answerText": "No leaks found"
+                     *         },
+                     *         {
+                     *           "questionId": "c8d9e0f1-2a3b-4c4d-9e5f-6a7b8c9d0e1f",
+                     *           "templateOptionId": "d9e0f1a2-3b4c-4d5e-8f6a-7b8c9d0e1f2a",
+                     *           "note": "Rust on the left fork",
+                     *           "media": [
+                     *             "data:image/png;base64,iVBORw0KGgo..."
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InspectionImportRequest"];
                 };
             };
@@ -511,6 +540,20 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "COMPLETED",
+                     *       "answers": [
+                     *         {
+                     *           "questionId": "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e",
+                     *           "answerText": "Leak fixed on site"
+                     *         }
+                     *       ],
+                     *       "removeAnswers": [
+                     *         "c8d9e0f1-2a3b-4c4d-9e5f-6a7b8c9d0e1f"
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["InspectionPatchRequest"];
                 };
             };
@@ -996,6 +1039,53 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "createdBy": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "name": "Forklift daily check",
+                     *       "type": "ASSET",
+                     *       "sections": [
+                     *         {
+                     *           "title": "Forks",
+                     *           "questions": [
+                     *             {
+                     *               "key": "forks_ok",
+                     *               "text": "Forks free of damage?",
+                     *               "required": true,
+                     *               "options": [
+                     *                 {
+                     *                   "label": "Yes",
+                     *                   "value": "yes"
+                     *                 },
+                     *                 {
+                     *                   "label": "No",
+                     *                   "value": "no",
+                     *                   "requiresPhoto": true
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "key": "damage",
+                     *               "text": "Describe the damage",
+                     *               "required": true,
+                     *               "responseTypeId": "e0f1a2b3-4c5d-4e6f-9a7b-8c9d0e1f2a3b"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "logicRules": [
+                     *         {
+                     *           "sourceKey": "forks_ok",
+                     *           "targetKey": "damage",
+                     *           "condition": {
+                     *             "type": "equals",
+                     *             "value": "no"
+                     *           },
+                     *           "actionType": "ask_questions"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateTemplateRequest"];
                 };
             };
@@ -1500,6 +1590,42 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "syncBatchId": "hr-2026-03-01",
+                     *       "employees": [
+                     *         {
+                     *           "externalEmployeeId": "E-1001",
+                     *           "firstName": "Ada",
+                     *           "lastName": "Lovelace",
+                     *           "email": "ada.lovelace@example.com",
+                     *           "jobTitle": "Inspector",
+                     *           "department": "Operations",
+                     *           "roles": [
+                     *             "inspector"
+                     *           ],
+                     *           "groups": [
+                     *             {
+                     *               "groupName": "Safety Team"
+                     *             }
+                     *           ],
+                     *           "sites": [
+                     *             {
+                     *               "id": "5f0c6a8e-2b1d-4c3e-9a7f-0d1e2f3a4b5c"
+                     *             }
+                     *           ],
+                     *           "userAccount": {
+                     *             "sendWelcomeEmail": true
+                     *           }
+                     *         },
+                     *         {
+                     *           "externalEmployeeId": "E-1002",
+                     *           "status": "TERMINATED",
+                     *           "terminationDate": "2026-02-28"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["EmployeeSyncRequest"];
                 };
             };
@@ -2124,6 +2250,16 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "url": "https://hooks.example.com/inspections",
+                     *       "events": [
+                     *         "inspection.completed",
+                     *         "employee.deactivated"
+                     *       ],
+                     *       "description": "Reporting"
+                     *     }
+                     */
                     "application/json": {
                         url: string;
                         events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
@@ -2764,6 +2900,13 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "scope": {
+                     *         "department": "Operations"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["SyncSessionRequest"];
                 };
             };
@@ -4394,7 +4537,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Process is alive; extension */
+        /**
+         * The process is alive; extension
+         * @description Answers as long as the process runs; it checks nothing else, so a restart policy never kills a process for a dependency's outage.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4449,11 +4595,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            status: string;
-                            postgres: string;
-                            redis: string;
-                        };
+                        "application/json": components["schemas"]["Readiness"];
                     };
                 };
                 /** @description a dependency is down */
@@ -4462,11 +4604,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            status: string;
-                            postgres: string;
-                            redis: string;
-                        };
+                        "application/json": components["schemas"]["Readiness"];
                     };
                 };
             };
@@ -4842,6 +4980,58 @@ export interface components {
         TemplateVersionList: {
             versions: components["schemas"]["TemplateVersionSummary"][];
         };
+        EmployeeInput: {
+            externalEmployeeId: string;
+            /**
+             * @default ACTIVE
+             * @enum {string|null}
+             */
+            status?: "ACTIVE" | "INACTIVE" | "TERMINATED" | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            displayName?: string | null;
+            /** Format: email */
+            email?: string | null;
+            phone?: string | null;
+            jobTitle?: string | null;
+            department?: string | null;
+            supervisor?: {
+                name?: string;
+                email?: string;
+            } | null;
+            hireDate?: string | null;
+            terminationDate?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            roles?: string[] | null;
+            groups?: components["schemas"]["EmployeeGroupAssignment"][] | null;
+            sites?: components["schemas"]["EmployeeSiteAssignment"][] | null;
+            userAccount?: components["schemas"]["EmployeeUserAccount"];
+            /**
+             * @default replace
+             * @enum {string|null}
+             */
+            updateMode?: "replace" | "additive" | null;
+        };
+        /** @description groupName or externalGroupId (one is required); role: the member's role in the group. */
+        EmployeeGroupAssignment: {
+            groupName?: string;
+            externalGroupId?: string;
+            role?: string | null;
+        };
+        /** @description id: site UUID in the organization; role: site-level role. */
+        EmployeeSiteAssignment: {
+            id: string;
+            role?: string | null;
+        };
+        EmployeeUserAccount: {
+            username?: string | null;
+            /** @default false */
+            forcePasswordReset?: boolean;
+            /** @default false */
+            sendWelcomeEmail?: boolean;
+        } | null;
         EmployeeSyncResult: {
             externalEmployeeId: string;
             /** @enum {string} */
@@ -5283,6 +5473,14 @@ export interface components {
                 value?: unknown;
             }[];
         };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "unavailable";
+            /** @example up */
+            postgres: string;
+            /** @example up */
+            redis: string;
+        };
         TokenRequest: {
             grant_type: string;
             client_id?: string;
@@ -5411,61 +5609,10 @@ export interface components {
             order?: number;
         };
         EmployeeSyncRequest: {
-            syncBatchId?: string;
+            /** @description Echoed in the response; null is the same as absent */
+            syncBatchId?: string | null;
             employees: components["schemas"]["EmployeeInput"][];
         };
-        EmployeeInput: {
-            externalEmployeeId: string;
-            /**
-             * @default ACTIVE
-             * @enum {string|null}
-             */
-            status?: "ACTIVE" | "INACTIVE" | "TERMINATED" | null;
-            firstName?: string | null;
-            lastName?: string | null;
-            displayName?: string | null;
-            /** Format: email */
-            email?: string | null;
-            phone?: string | null;
-            jobTitle?: string | null;
-            department?: string | null;
-            supervisor?: {
-                name?: string;
-                email?: string;
-            } | null;
-            hireDate?: string | null;
-            terminationDate?: string | null;
-            metadata?: {
-                [key: string]: unknown;
-            } | null;
-            roles?: string[] | null;
-            groups?: components["schemas"]["EmployeeGroupAssignment"][] | null;
-            sites?: components["schemas"]["EmployeeSiteAssignment"][] | null;
-            userAccount?: components["schemas"]["EmployeeUserAccount"];
-            /**
-             * @default replace
-             * @enum {string|null}
-             */
-            updateMode?: "replace" | "additive" | null;
-        };
-        /** @description groupName or externalGroupId (one is required); role: the member's role in the group. */
-        EmployeeGroupAssignment: {
-            groupName?: string;
-            externalGroupId?: string;
-            role?: string | null;
-        };
-        /** @description id: site UUID in the organization; role: site-level role. */
-        EmployeeSiteAssignment: {
-            id: string;
-            role?: string | null;
-        };
-        EmployeeUserAccount: {
-            username?: string | null;
-            /** @default false */
-            forcePasswordReset?: boolean;
-            /** @default false */
-            sendWelcomeEmail?: boolean;
-        } | null;
         SyncSessionRequest: {
             scope?: components["schemas"]["SyncSessionScope"];
         };
