@@ -32,9 +32,14 @@ export interface ProcessOptions {
 /**
  * Node flags that run `script`: a TypeScript source through tsx, with @insp/* packages resolved to
  * their sources too (the "source" export condition), as in development; a compiled .js file with
- * plain Node and no loader, @insp/* resolved to their dist/, as in production.
+ * plain Node and no loader, @insp/* resolved to their dist/, as in production. Node versions that
+ * strip TypeScript types by themselves (22.18 and later) are told not to, so a .ts file reached
+ * from compiled output fails here as it would on a Node without that feature.
  */
-export const runFlags = (script: string): string[] => (script.endsWith(".ts") ? ["--conditions=source", "--import", "tsx"] : []);
+export const runFlags = (script: string): string[] => {
+  if (script.endsWith(".ts")) return ["--conditions=source", "--import", "tsx"];
+  return process.allowedNodeEnvironmentFlags.has("--experimental-strip-types") ? ["--no-experimental-strip-types"] : [];
+};
 
 /** Runs an app's entry point as a real Node process, as in production (see runFlags). */
 export function startProcess(script: string, env: Record<string, string>, opts: ProcessOptions = {}): RunningProcess {
