@@ -1,11 +1,20 @@
 import { defineConfig } from "vitest/config";
 
+// Tests run the TypeScript sources of @insp/* packages (the "source" export condition), never
+// a dist/ that `npm run build` may have left behind: vitest's default conditions for Node (vite's
+// without "module", whose bundler-only builds Node cannot load), plus "source". Every project
+// below extends this root config to get them; vitest also passes them to its worker processes.
+const conditions = ["source", "node", "development|production"];
+
 // Three tiers (README, Tests): unit tests are pure and fast; integration and process
 // tests talk to real Postgres and Redis (DATABASE_URL / REDIS_URL, else testcontainers).
 export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
@@ -13,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "integration",
           // Runs after the unit tests; each file starts its own processes.
@@ -27,6 +37,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           // `npm run test:faults`: kills processes and stops servers of its own (README, Failure behaviour).
           name: "faults",

@@ -16,6 +16,15 @@ import { loadAdminEnv } from "./env.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
+/**
+ * The launcher starts the apps the way it runs itself: from the sources through tsx (`npm start`,
+ * no build step for a newcomer) or, compiled (`node apps/admin/dist/start-all.js`), the apps'
+ * dist/ entry points with plain Node.
+ */
+const fromSource = import.meta.url.endsWith(".ts");
+const entry = (app: "api" | "worker") => (fromSource ? `apps/${app}/src/main.ts` : `apps/${app}/dist/main.js`);
+const nodeArgs = fromSource ? ["--conditions=source", "--import", "tsx"] : [];
+
 async function seedIfEmpty(): Promise<void> {
   const env = loadAdminEnv();
   await runMigrations(env.DATABASE_URL);
@@ -51,7 +60,7 @@ function supervise(name: string, script: string): void {
   let backoffMs = 1_000;
   const start = () => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, stdio: "inherit", env: { ...process.env, MIGRATE_ON_START: "false" } });
+    const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, stdio: "inherit", env: { ...process.env, MIGRATE_ON_START: "false" } });
     children.add(child);
     child.on("exit", (code, signal) => {
       children.delete(child);
@@ -83,7 +92,7 @@ function stop(code: number) {
 
 await seedIfEmpty();
 const replicas = Math.max(1, Number(process.env.WORKER_REPLICAS ?? "1") || 1);
-supervise("api", "apps/api/src/main.ts");
-for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, "apps/worker/src/main.ts");
+supervise("api", entry("api"));
+for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, entry("worker"));
 process.on("SIGTERM", () => stop(0));
 process.on("SIGINT", () => stop(0));

@@ -78,7 +78,7 @@ describe("npm start (the launcher)", () => {
 });
 
 describe("admin CLI", () => {
-  const admin = (...args: string[]) => run(process.execPath, ["--import", "tsx", "apps/admin/src/main.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATABASE_URL: db.url } });
+  const admin = (...args: string[]) => run(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATABASE_URL: db.url } });
 
   it("seed-demo --json prints the documented shape, a new tenant on every call", async () => {
     const a = JSON.parse((await admin("seed-demo", "--json")).stdout);

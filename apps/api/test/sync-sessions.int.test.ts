@@ -244,7 +244,7 @@ describe("snapshot sync sessions", () => {
 function runAdmin(args: string[]): Promise<{ code: number | null; stdout: string; output: string }> {
   const root = fileURLToPath(new URL("../../../", import.meta.url));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "apps/admin/src/main.ts", ...args], { cwd: root, env: { ...process.env, ...stack.env, LOG_LEVEL: "warn" } });
+    const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args], { cwd: root, env: { ...process.env, ...stack.env, LOG_LEVEL: "warn" } });
     let stdout = "";
     let output = "";
     child.stdout.on("data", (d) => ((stdout += d), (output += d)));

@@ -11,6 +11,7 @@ import { startStack, type Stack } from "@insp/testing";
 // three leavers (deactivated on commit), a third without half of them (held by the deletion guard).
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
+// The command's own bin, run on the sources ("source" condition) rather than a build that may be stale.
 const bin = path.join(root, "packages/client/bin/insp-sync.mjs");
 let stack: Stack;
 let t: DemoSeed;
@@ -31,7 +32,7 @@ const csv = (rows: string[]) => ["externalEmployeeId,firstName,lastName,email", 
 async function sync(name: string, rows: string[], extra: string[] = []): Promise<{ code: number | null; stderr: string }> {
   const file = path.join(dir, `${name}.csv`);
   await writeFile(file, csv(rows));
-  const child = spawn(process.execPath, [bin, file, "--snapshot", ...extra], {
+  const child = spawn(process.execPath, ["--conditions=source", bin, file, "--snapshot", ...extra], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", INSP_URL: stack.api.baseUrl, INSP_CLIENT_ID: t.oauthClient.clientId, INSP_CLIENT_SECRET: t.oauthClient.clientSecret },
     stdio: ["ignore", "pipe", "pipe"],

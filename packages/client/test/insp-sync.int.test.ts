@@ -14,6 +14,7 @@ import { startStack, until, type Stack } from "@insp/testing";
 
 const ROWS = 20_000;
 const root = fileURLToPath(new URL("../../../", import.meta.url));
+// The command's own bin, run on the sources ("source" condition) rather than a build that may be stale.
 const bin = path.join(root, "packages/client/bin/insp-sync.mjs");
 let stack: Stack;
 let t: DemoSeed;
@@ -60,7 +61,7 @@ interface Run {
 }
 
 function runCli(args: string[], tenant: DemoSeed = t, secret = tenant.oauthClient.clientSecret): Run {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(process.execPath, ["--conditions=source", bin, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", INSP_URL: stack.api.baseUrl, INSP_CLIENT_ID: tenant.oauthClient.clientId, INSP_CLIENT_SECRET: secret },
     stdio: ["ignore", "pipe", "pipe"],

@@ -50,8 +50,19 @@ export const baseEnvShape = {
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: urlVar("postgres://postgres@127.0.0.1:5432/inspection_service", ["postgres:", "postgresql:"]),
   REDIS_URL: urlVar("redis://127.0.0.1:6379", ["redis:", "rediss:"]),
-  /** Redis key prefix of every BullMQ queue; tests give each file its own. */
-  QUEUE_PREFIX: z.string().trim().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and - only").default("insp"),
+  /**
+   * Redis key prefix of every BullMQ queue, the rate-limit counters and the queue marker; tests give
+   * each file its own. It may hold one Redis Cluster hash tag, e.g. {insp} or insp-{tenantA}: Redis
+   * Cluster then hashes only the tag, so every key of the prefix lands in one slot, as BullMQ's
+   * multi-key scripts need. One tag only (Redis hashes the first pair of braces; more would
+   * mislead), never empty ({} hashes the whole key, which would spread the keys across slots).
+   */
+  QUEUE_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]*(\{[A-Za-z0-9_-]+\}[A-Za-z0-9_-]*)?$/, "letters, digits, _ and - only, with at most one non-empty {hash tag} for Redis Cluster")
+    .min(1, "must not be empty")
+    .default("insp"),
   DB_POOL_MAX: intVar(10, 1, 200),
   /** Where media bytes go: a folder (fs, under MEDIA_DIR) or an S3-compatible bucket (s3, MEDIA_S3_*). */
   MEDIA_STORE: z.enum(["fs", "s3"], { message: "must be fs or s3" }).default("fs"),

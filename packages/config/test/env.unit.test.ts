@@ -39,3 +39,17 @@ describe("loadEnv", () => {
     }
   });
 });
+
+describe("QUEUE_PREFIX", () => {
+  const prefix = (value: string) => loadEnv({ QUEUE_PREFIX: baseEnvShape.QUEUE_PREFIX }, { QUEUE_PREFIX: value }).QUEUE_PREFIX;
+
+  it("takes letters, digits, _ and -, and one Redis Cluster hash tag anywhere in it", () => {
+    for (const ok of ["insp", "t0a1-b_2", "{insp}", "insp-{tenantA}", "{insp}-blue", "a{b}c"]) expect(prefix(ok)).toBe(ok);
+  });
+
+  it("refuses unpaired, empty, nested or repeated braces and any other character", () => {
+    for (const bad of ["{}", "insp{}", "{insp", "insp}", "}insp{", "{{insp}}", "{a}{b}", "{a}-{b}", "in sp", "insp:x", "insp*", "{in:sp}", "   "]) {
+      expect(() => prefix(bad), bad).toThrow(/QUEUE_PREFIX: (letters, digits, _ and - only, with at most one non-empty \{hash tag\} for Redis Cluster|must not be empty)/);
+    }
+  });
+});

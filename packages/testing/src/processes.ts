@@ -29,9 +29,21 @@ export interface ProcessOptions {
   keepOutput?: number;
 }
 
-/** Runs an app's entry point as a real Node process (through tsx), as in production. */
+/**
+ * Node flags that run `script`: a TypeScript source through tsx, with @insp/* packages resolved to
+ * their sources too (the "source" export condition), as in development; a compiled .js file with
+ * plain Node and no loader, @insp/* resolved to their dist/, as in production. Node versions that
+ * strip TypeScript types by themselves (22.18 and later) are told not to, so a .ts file reached
+ * from compiled output fails here as it would on a Node without that feature.
+ */
+export const runFlags = (script: string): string[] => {
+  if (script.endsWith(".ts")) return ["--conditions=source", "--import", "tsx"];
+  return process.allowedNodeEnvironmentFlags.has("--experimental-strip-types") ? ["--no-experimental-strip-types"] : [];
+};
+
+/** Runs an app's entry point as a real Node process, as in production (see runFlags). */
 export function startProcess(script: string, env: Record<string, string>, opts: ProcessOptions = {}): RunningProcess {
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", script], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...runFlags(script), script], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "warn", MIGRATE_ON_START: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -73,18 +85,21 @@ export interface ApiProcess extends RunningProcess {
   baseUrl: string;
 }
 
-/** Starts the API on env.PORT (default: a free port) and waits until /healthz answers. */
-export async function startApi(env: Record<string, string>): Promise<ApiProcess> {
+/**
+ * Starts the API on env.PORT (default: a free port) and waits until /healthz answers.
+ * `script`: the compiled apps/api/dist/main.js instead of the sources.
+ */
+export async function startApi(env: Record<string, string>, script = "apps/api/src/main.ts"): Promise<ApiProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const proc = startProcess("apps/api/src/main.ts", { PORT: String(port), HOST: "127.0.0.1", ...env });
+  const proc = startProcess(script, { PORT: String(port), HOST: "127.0.0.1", ...env });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor("API", proc, async () => (await fetch(`${baseUrl}/healthz`)).ok, 30_000);
   return { ...proc, baseUrl };
 }
 
-/** Starts a worker process and waits for its "worker ready" log line. */
-export async function startWorker(env: Record<string, string>): Promise<RunningProcess> {
-  const proc = startProcess("apps/worker/src/main.ts", { LOG_LEVEL: "info", ...env });
+/** Starts a worker process and waits for its "worker ready" log line (`script`: as for startApi). */
+export async function startWorker(env: Record<string, string>, script = "apps/worker/src/main.ts"): Promise<RunningProcess> {
+  const proc = startProcess(script, { LOG_LEVEL: "info", ...env });
   await waitFor("worker", proc, async () => proc.output().includes("worker ready"), 30_000);
   return proc;
 }

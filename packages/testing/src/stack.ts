@@ -30,7 +30,8 @@ export interface Stack {
  */
 export async function startStack(opts: { workers?: number; env?: Record<string, string> } = {}): Promise<Stack> {
   const db = await createTestDatabase();
-  const prefix = queuePrefix();
+  // A test may choose the prefix (e.g. one with a Redis Cluster hash tag); settled() waits on its marker.
+  const prefix = opts.env?.QUEUE_PREFIX ?? queuePrefix();
   // Media and development mail go to this file's own temporary folders.
   const scratch = path.join(os.tmpdir(), `insp-${prefix}`);
   const env = {

@@ -3,6 +3,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Redis } from "ioredis";
 import { freePort } from "./processes.ts";
 
 /**
@@ -99,12 +100,20 @@ export interface ThrowawayRedis {
   destroy(): Promise<void>;
 }
 
-export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
+/**
+ * `cluster`: a Redis Cluster of one node that holds all 16,384 slots. A plain (non-cluster) client
+ * works against it, never being redirected, while Redis still refuses any command or script whose
+ * keys fall in different slots (CROSSSLOT), as a real cluster does: enough to test key layouts.
+ */
+export async function startThrowawayRedis(opts: { cluster?: boolean } = {}): Promise<ThrowawayRedis> {
   const port = await freePort();
+  const dir = opts.cluster ? mkdtempSync(path.join(os.tmpdir(), "insp-redis-cluster-")) : null;
   let child: ChildProcess | null = null;
   const start = async () => {
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction"], { stdio: "ignore" });
+    const cluster = dir ? ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--dir", dir] : [];
+    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction", ...cluster], { stdio: "ignore" });
     await waitPort(port, true, 10_000);
+    if (dir) await claimAllSlots(port);
   };
   const stop = async () => {
     const c = child;
@@ -116,5 +125,25 @@ export async function startThrowawayRedis(): Promise<ThrowawayRedis> {
     await waitPort(port, false, 10_000);
   };
   await start();
-  return { port, url: `redis://127.0.0.1:${port}`, stop, start, destroy: stop };
+  const destroy = async () => {
+    await stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  };
+  return { port, url: `redis://127.0.0.1:${port}`, stop, start, destroy };
+}
+
+/** Gives a fresh cluster node every slot (a restarted one remembers them) and waits until the cluster is up. */
+async function claimAllSlots(port: number): Promise<void> {
+  const redis = new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 3 });
+  try {
+    await redis.connect();
+    const info = () => redis.call("CLUSTER", "INFO") as Promise<string>;
+    if (/cluster_slots_assigned:0\b/.test(await info())) await redis.call("CLUSTER", "ADDSLOTSRANGE", "0", "16383");
+    for (let i = 0; !/cluster_state:ok\b/.test(await info()); i++) {
+      if (i === 200) throw new Error("the one-node Redis Cluster did not come up within 10 s");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
