@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { NodeSDK } from "@opentelemetry/sdk-node";
 import { HttpInstrumentation } from "@opentelemetry/instrumentation-http";
-import { ParentBasedSampler, SamplingDecision, type Sampler } from "@opentelemetry/sdk-trace-base";
+import { AlwaysOnSampler, ParentBasedSampler, SamplingDecision, type Sampler } from "@opentelemetry/sdk-trace-base";
 import { loadTracingEnv } from "./env.ts";
 
 /** Set by the API on each request: the Express route pattern, read when its HTTP span ends. */
@@ -12,14 +12,18 @@ type WithRoute = IncomingMessage & { [ROUTE_OF]?: () => string | undefined };
 const UNTRACED_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 /**
- * BullMQ traces its own housekeeping (polling for jobs, the stalled check every 2 s): a root
- * span per poll would drown the traces of real work, so those roots are not recorded. Spans
- * inside a trace (a job's processing, an enqueue during a request) are always kept.
+ * BullMQ traces its own housekeeping: polling for jobs, the stalled check every 2 s, pausing
+ * and resuming a worker. Those spans are never recorded, wherever they start: as roots they
+ * would drown the traces of real work, and a stalled-check timer started during a job would
+ * otherwise chain every later check into that job's trace. Everything else follows its parent
+ * (a job's processing joins the request that enqueued it) and roots are always recorded.
  */
 const HOUSEKEEPING = /^(getNextJob|moveStalledJobsToWait|startStalledCheckTimer|rateLimit|close|pause|resume) /;
-const rootSampler: Sampler = {
-  shouldSample: (_context, _traceId, spanName) => ({ decision: HOUSEKEEPING.test(spanName) ? SamplingDecision.NOT_RECORD : SamplingDecision.RECORD_AND_SAMPLED }),
-  toString: () => "InspRootSampler",
+const followParent = new ParentBasedSampler({ root: new AlwaysOnSampler() });
+const sampler: Sampler = {
+  shouldSample: (context, traceId, spanName, kind, attributes, links) =>
+    HOUSEKEEPING.test(spanName) ? { decision: SamplingDecision.NOT_RECORD } : followParent.shouldSample(context, traceId, spanName, kind, attributes, links),
+  toString: () => "InspSampler",
 };
 
 let sdk: NodeSDK | null = null;
@@ -35,7 +39,7 @@ export function startTracing(defaultServiceName: string): boolean {
   if (!env.OTEL_EXPORTER_OTLP_ENDPOINT || sdk) return !!sdk;
   sdk = new NodeSDK({
     serviceName: env.OTEL_SERVICE_NAME ?? defaultServiceName,
-    sampler: new ParentBasedSampler({ root: rootSampler }),
+    sampler,
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
