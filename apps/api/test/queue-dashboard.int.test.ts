@@ -48,6 +48,7 @@ describe("/admin/queues", () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain("/admin/queues");
     expect(page.headers.get("x-powered-by")).toBeNull();
+    expect((await call("GET", "", OPERATOR)).status).toBe(200);
     const api = await call("GET", "/api/queues", OPERATOR);
     expect(api.status).toBe(200);
     const names = JSON.parse(api.text).queues.map((q: { name: string }) => q.name);
