@@ -26,7 +26,7 @@ const call = async (method: string, path: string, authorization?: string) => {
 
 beforeAll(async () => {
   // The hash comes from the admin CLI, the password through stdin.
-  const out = spawnSync(process.execPath, ["--import", "tsx", "apps/admin/src/main.ts", "hash-password"], { cwd: root, input: `${PASSWORD}\n`, encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+  const out = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", "hash-password"], { cwd: root, input: `${PASSWORD}\n`, encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
   expect(out.status, out.stderr).toBe(0);
   hash = out.stdout.trim();
   stack = await startStack({ env: { ADMIN_DASHBOARD_USER: USER, ADMIN_DASHBOARD_PASSWORD_HASH: hash, AUTH_FAILURES_PER_MINUTE: "40" } });
