@@ -17,6 +17,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/
 COPY packages/logic/package.json packages/logic/
+COPY packages/observability/package.json packages/observability/
 COPY packages/queue/package.json packages/queue/
 COPY packages/testing/package.json packages/testing/
 COPY patches/ patches/
@@ -43,6 +44,7 @@ COPY packages/contracts/package.json packages/contracts/
 COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/
 COPY packages/logic/package.json packages/logic/
+COPY packages/observability/package.json packages/observability/
 COPY packages/queue/package.json packages/queue/
 COPY packages/testing/package.json packages/testing/
 COPY patches/ patches/
@@ -59,6 +61,7 @@ COPY --from=build /app/packages/contracts/dist packages/contracts/dist
 COPY --from=build /app/packages/core/dist packages/core/dist
 COPY --from=build /app/packages/db/dist packages/db/dist
 COPY --from=build /app/packages/logic/dist packages/logic/dist
+COPY --from=build /app/packages/observability/dist packages/observability/dist
 COPY --from=build /app/packages/queue/dist packages/queue/dist
 # insp-sync ships too (its dependencies are installed with the workspace anyway):
 #   node packages/client/bin/insp-sync.mjs --help

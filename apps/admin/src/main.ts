@@ -4,11 +4,12 @@ import { AppError, SecretBox, targetPolicy } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
 import { JobWaiter, Queues, createRedis } from "@insp/queue";
 import { commands } from "./commands.ts";
+import { hashPasswordCommand } from "./hash-password.ts";
 import { loadAdminEnv } from "./env.ts";
 
 /** `npm run admin -- <command> [--json]`: operator tasks the HTTP API has no endpoints for. */
 function help(): string {
-  const rows = [["migrate", "Create the database if missing and apply migrations"], ...Object.entries(commands).map(([, c]) => [c.usage, c.summary])];
+  const rows = [["migrate", "Create the database if missing and apply migrations"], ["hash-password", "Print the argon2id hash of a password read from stdin (ADMIN_DASHBOARD_PASSWORD_HASH)"], ...Object.entries(commands).map(([, c]) => [c.usage, c.summary])];
   return `Usage: npm run admin -- <command> [options] [--json]\n\n${rows.map(([u, s]) => `  ${u}\n      ${s}`).join("\n")}\n`;
 }
 
@@ -41,6 +42,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(help());
     return name || values.help ? 0 : 2;
   }
+  if (name === "hash-password") return hashPasswordCommand();
   const env = loadAdminEnv();
   if (name === "migrate") {
     await runMigrations(env.DATABASE_URL);

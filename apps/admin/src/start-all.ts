@@ -56,11 +56,11 @@ const EX_CONFIG = 78;
  * exception's exit 70, a kill -9) is started again after a backoff of 1 s, doubling up to
  * 30 s, back to 1 s once a run has lasted a minute. The others keep running meanwhile.
  */
-function supervise(name: string, script: string): void {
+function supervise(name: string, script: string, env: Record<string, string> = {}): void {
   let backoffMs = 1_000;
   const start = () => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, stdio: "inherit", env: { ...process.env, MIGRATE_ON_START: "false" } });
+    const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, stdio: "inherit", env: { ...process.env, MIGRATE_ON_START: "false", ...env } });
     children.add(child);
     child.on("exit", (code, signal) => {
       children.delete(child);
@@ -92,7 +92,10 @@ function stop(code: number) {
 
 await seedIfEmpty();
 const replicas = Math.max(1, Number(process.env.WORKER_REPLICAS ?? "1") || 1);
-supervise("api", entry("api"));
-for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, entry("worker"));
+// One METRICS_PORT for all would collide on one host: the API takes it, worker n takes it + n.
+const metricsPort = Number(process.env.METRICS_PORT ?? "0") || 0;
+const metricsPortOf = (n: number): Record<string, string> => (metricsPort ? { METRICS_PORT: String(metricsPort + n) } : {});
+supervise("api", entry("api"), metricsPortOf(0));
+for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, entry("worker"), metricsPortOf(i + 1));
 process.on("SIGTERM", () => stop(0));
 process.on("SIGINT", () => stop(0));

@@ -4,6 +4,8 @@ import { pinoHttp } from "pino-http";
 import { AppError, serializeError } from "@insp/core";
 import type { Deps } from "./deps.ts";
 import { errorHandler, notFoundRoute } from "./http/errors.ts";
+import { httpMetrics, metricsRoute } from "./http/metrics.ts";
+import { queueDashboardRoutes } from "./http/queue-dashboard.ts";
 import { authFailureLimiter, rateLimiter } from "./http/rate-limit.ts";
 import { authRoutes } from "./routes/auth/index.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
@@ -64,6 +66,8 @@ export function createApp(deps: Deps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.env.TRUST_PROXY);
+  // First, so every answer is timed, those of the limiters included.
+  app.use(httpMetrics(deps.metrics.httpDuration));
   app.use(
     pinoHttp({
       logger: deps.logger,
@@ -84,6 +88,9 @@ export function createApp(deps: Deps): express.Express {
   );
   app.use(authFailureLimiter(deps));
   app.use(rateLimiter(deps));
+  // Operator endpoints, behind the limiters (their 401s count as failed authentications).
+  app.use(metricsRoute(deps, deps.metrics.registry));
+  app.use(queueDashboardRoutes(deps));
   app.use(bodyParsers(deps));
   // The same for path and query (a NUL in a filter would otherwise reach Postgres).
   app.use((req, _res, next) => next(/%00/.test(req.url) ? new AppError(400, "URL contains a NUL character (%00)") : undefined));

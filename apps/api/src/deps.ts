@@ -2,6 +2,7 @@ import type { Redis } from "ioredis";
 import type { Db, DbHandle } from "@insp/db";
 import type { Logger, MediaStore, TokenService } from "@insp/core";
 import type { JobWaiter, Queues } from "@insp/queue";
+import type { HttpDuration, Registry } from "@insp/observability";
 import type { ApiEnv } from "./env.ts";
 
 /** Everything a route needs, built once in main.ts and passed down (no globals). */
@@ -16,4 +17,6 @@ export interface Deps {
   logger: Logger;
   /** Where image bytes live (MEDIA_STORE). */
   media: MediaStore;
+  /** This process's metrics (README, Metrics, dashboards and tracing). */
+  metrics: { registry: Registry; httpDuration: HttpDuration };
 }

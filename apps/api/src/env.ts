@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseEnvShape, boolVar, intVar, loadEnv, requireInProduction, requireMediaSettings } from "@insp/config";
+import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, requireInProduction, requireMediaSettings } from "@insp/config";
 
 /** The API's configuration, parsed once at start-up (README, Configuration). */
 export const apiEnvShape = {
@@ -32,6 +32,14 @@ export const apiEnvShape = {
   SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600),
   /** Express `trust proxy`: set when behind a load balancer so rate limits see client addresses. */
   TRUST_PROXY: boolVar(false),
+  /** GET /metrics on PORT needs `Authorization: Bearer <this>`; unset: /metrics on PORT is 404. */
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  /** A second listener serving only GET /metrics, without a token (a private network's scraper); 0: none. */
+  METRICS_PORT: intVar(0, 0, 65535),
+  /** The queue dashboard (/admin/queues): operator user name for HTTP Basic; with the hash below, else not mounted. */
+  ADMIN_DASHBOARD_USER: z.string().trim().min(1).max(128).optional(),
+  /** argon2id hash of the operator password (`npm run admin -- hash-password` prints one). */
+  ADMIN_DASHBOARD_PASSWORD_HASH: z.string().trim().startsWith("$argon2id$", "must be an argon2id hash ($argon2id$...), e.g. from `npm run admin -- hash-password`").optional(),
 };
 
 export type ApiEnv = ReturnType<typeof loadApiEnv>;
@@ -39,5 +47,9 @@ export function loadApiEnv(source: Record<string, string | undefined> = process.
   const env = loadEnv(apiEnvShape, source);
   requireInProduction(env, ["WEBHOOK_SECRET_KEY"]);
   requireMediaSettings(env);
+  const problems: string[] = [];
+  if (!env.ADMIN_DASHBOARD_USER !== !env.ADMIN_DASHBOARD_PASSWORD_HASH) problems.push("ADMIN_DASHBOARD_USER and ADMIN_DASHBOARD_PASSWORD_HASH: give both (the queue dashboard is on) or neither (off)");
+  if (env.METRICS_PORT && env.METRICS_PORT === env.PORT) problems.push("METRICS_PORT: must differ from PORT");
+  if (problems.length) throw new ConfigError(problems);
   return env;
 }

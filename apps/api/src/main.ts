@@ -1,7 +1,11 @@
+// First: tracing patches the http module before anything else loads it.
+import "./tracing.ts";
 import { createDb, runMigrations } from "@insp/db";
 import { ConfigError } from "@insp/config";
 import { TokenService, createLogger, createMediaStore, installProcessGuards } from "@insp/core";
-import { JobWaiter, Queues, createRedis } from "@insp/queue";
+import { JOB_NAMES, JobWaiter, Queues, createRedis } from "@insp/queue";
+import { createServiceMetrics, httpDurationHistogram, startMetricsServer } from "@insp/observability";
+import { queueTelemetry, stopTracing } from "@insp/observability/tracing";
 import { createApp } from "./app.ts";
 import { answerClientErrorsAsJson } from "./http/client-errors.ts";
 import type { Deps } from "./deps.ts";
@@ -28,9 +32,11 @@ async function main() {
   if (!env.JWT_PRIVATE_KEY && env.NODE_ENV === "production") {
     logger.warn("JWT_PRIVATE_KEY is not set: the token signing key is kept in Postgres (signing_keys), so anyone who can read the database can mint tokens. Set JWT_PRIVATE_KEY in production.");
   }
-  const queues = new Queues(redis, env.QUEUE_PREFIX);
+  const queues = new Queues(redis, env.QUEUE_PREFIX, queueTelemetry());
+  const registry = createServiceMetrics("api", { dbHandle, queues: JOB_NAMES.map((n) => queues.queue(n)) });
+  const metrics = { registry, httpDuration: httpDurationHistogram(registry) };
   const waiter = new JobWaiter(() => createRedis(env.REDIS_URL, "worker"), env.QUEUE_PREFIX);
-  const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger, media: await createMediaStore(env) };
+  const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger, media: await createMediaStore(env), metrics };
   const app = createApp(deps);
   const server = app.listen(env.PORT, env.HOST, () => {
     const addr = server.address();
@@ -39,6 +45,15 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   answerClientErrorsAsJson(server);
+  const metricsServer = env.METRICS_PORT
+    ? startMetricsServer(
+        registry,
+        env.METRICS_PORT,
+        env.HOST,
+        (port) => logger.info({ port }, "metrics listening"),
+        (err) => logger.error({ err }, "metrics server failed"),
+      )
+    : null;
 
   // SIGTERM: stop accepting, let in-flight requests finish (bounded), then close
   // queue connections and the pool, so a rolling deploy drops no request.
@@ -64,10 +79,12 @@ async function main() {
       // URL; import: 503 with its import id) rather than being cut off; the jobs go on.
       waiter.stopWaiting();
     });
+    metricsServer?.close();
     await waiter.close().catch(() => {});
     await queues.close().catch(() => {});
     redis.disconnect();
     await dbHandle.close().catch(() => {});
+    await stopTracing();
     logger.info("stopped");
     process.exit(0);
   };

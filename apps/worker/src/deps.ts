@@ -2,6 +2,7 @@ import type { Processor } from "bullmq";
 import type { Db, DbHandle } from "@insp/db";
 import type { Logger, Mailer, MediaStore } from "@insp/core";
 import type { Queues } from "@insp/queue";
+import type { JobMetrics, Registry } from "@insp/observability";
 import type { WorkerEnv } from "./env.ts";
 
 export interface WorkerDeps {
@@ -14,6 +15,8 @@ export interface WorkerDeps {
   mailer: Mailer;
   /** Where image bytes live (MEDIA_STORE): the orphan sweep deletes from it. */
   media: MediaStore;
+  /** This process's metrics: its registry, job timings and the sync counter (README, Metrics, dashboards and tracing). */
+  metrics: { registry: Registry; jobs: JobMetrics };
 }
 
 /** Builds the processor of one queue (jobs/registry.ts). */

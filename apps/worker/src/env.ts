@@ -51,6 +51,10 @@ export const workerEnvShape = {
   DB_OUTAGE_RETRY_SECONDS: intVar(900, 0, 86_400),
   /** Serve GET /healthz and /readyz on this port (orchestrators' health checks); unset: none. */
   HEALTH_PORT: intVar(0, 0, 65_535),
+  /** GET /metrics on HEALTH_PORT needs `Authorization: Bearer <this>`; unset: /metrics there is 404. */
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  /** A listener serving only GET /metrics, without a token (a private network's scraper); 0: none. */
+  METRICS_PORT: intVar(0, 0, 65_535),
   /** Completed sync requests (their results and the status URL) are kept this long. */
   SYNC_RETENTION_DAYS: intVar(30, 1, 3650),
   /** Audit entries are kept this long. */
@@ -78,6 +82,7 @@ export function loadWorkerEnv(source: Record<string, string | undefined> = proce
   }
   requireInProduction(env, ["WEBHOOK_SECRET_KEY"]);
   requireMediaSettings(env);
+  if (env.METRICS_PORT && env.METRICS_PORT === env.HEALTH_PORT) throw new ConfigError(["METRICS_PORT: must differ from HEALTH_PORT (set METRICS_TOKEN to serve /metrics on HEALTH_PORT)"]);
   if (env.NODE_ENV === "production" && !env.SMTP_URL) {
     throw new ConfigError(["SMTP_URL: required when NODE_ENV=production"]);
   }

@@ -1,11 +1,13 @@
 import http from "node:http";
 import { checkReadiness } from "@insp/core";
+import { replyWith, serveMetrics } from "@insp/observability";
 import type { Redis } from "ioredis";
 import type { WorkerDeps } from "./deps.ts";
 
 /**
  * GET /healthz (the process answers) and GET /readyz (Postgres and Redis answer, else 503)
- * on HEALTH_PORT, for Docker's and Kubernetes' health checks. Workers serve nothing else.
+ * on HEALTH_PORT, for Docker's and Kubernetes' health checks; and GET /metrics when
+ * METRICS_TOKEN is set (a Bearer token; otherwise 404 here, METRICS_PORT serves it plain).
  */
 export function startHealthServer(deps: WorkerDeps, redis: Redis): http.Server | null {
   if (!deps.env.HEALTH_PORT) return null;
@@ -16,6 +18,10 @@ export function startHealthServer(deps: WorkerDeps, redis: Redis): http.Server |
     };
     if (req.method !== "GET") return reply(405, { error: "Method not allowed" });
     if (req.url === "/healthz") return reply(200, { status: "ok" });
+    if (req.url === "/metrics" && deps.env.METRICS_TOKEN) {
+      void serveMetrics(deps.metrics.registry, req.headers.authorization, deps.env.METRICS_TOKEN, replyWith(res));
+      return;
+    }
     if (req.url === "/readyz") {
       void checkReadiness(deps.dbHandle, redis).then((r) => reply(r.status === "ready" ? 200 : 503, r));
       return;

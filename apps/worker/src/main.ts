@@ -1,8 +1,12 @@
+// First: tracing starts before anything else loads.
+import "./tracing.ts";
 import { Worker } from "bullmq";
 import { ConfigError } from "@insp/config";
 import { createLogger, createMailer, createMediaStore, installProcessGuards } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
-import { Queues, createRedis, queuePolicies, type JobName } from "@insp/queue";
+import { JOB_NAMES, Queues, createRedis, queuePolicies, type JobName } from "@insp/queue";
+import { createServiceMetrics, jobMetrics, startMetricsServer } from "@insp/observability";
+import { queueTelemetry, stopTracing } from "@insp/observability/tracing";
 import type { WorkerDeps } from "./deps.ts";
 import { loadWorkerEnv } from "./env.ts";
 import { startHealthServer } from "./health.ts";
@@ -26,9 +30,12 @@ async function main() {
   if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
   const dbHandle = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, applicationName: "inspection-worker" });
   const producer = createRedis(env.REDIS_URL, "producer");
-  const queues = new Queues(producer, env.QUEUE_PREFIX);
+  const telemetry = queueTelemetry();
+  const queues = new Queues(producer, env.QUEUE_PREFIX, telemetry);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR });
-  const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer, media: await createMediaStore(env) };
+  const registry = createServiceMetrics("worker", { dbHandle, queues: JOB_NAMES.map((n) => queues.queue(n)) });
+  const metrics = { registry, jobs: jobMetrics(registry) };
+  const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer, media: await createMediaStore(env), metrics };
 
   const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY, webhook: env.WEBHOOK_CONCURRENCY };
   const workers = [...buildProcessors(deps)].map(([name, processor]) => {
@@ -42,6 +49,7 @@ async function main() {
       lockDuration: env.WORKER_LOCK_SECONDS * 1000,
       stalledInterval: env.WORKER_STALLED_CHECK_SECONDS * 1000,
       maxStalledCount: 2,
+      ...(telemetry ? { telemetry } : {}),
       // Completed/failed jobs are trimmed by the per-queue policy (queuePolicies).
       removeOnComplete: queuePolicies[name].removeOnComplete,
       removeOnFail: queuePolicies[name].removeOnFail,
@@ -51,6 +59,7 @@ async function main() {
     });
     w.on("stalled", (jobId) => logger.warn({ queue: name, jobId }, "job stalled (the worker running it stopped): queued again"));
     w.on("error", (err) => logger.error({ queue: name, err }, "worker error"));
+    metrics.jobs.watch(w);
     return w;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
@@ -58,6 +67,15 @@ async function main() {
   const stopPriority = preferSyncOverMail(byName("employee-sync"), byName("mail"), env.MAIL_DEFER_MAX_SECONDS * 1000, logger);
   const stopPeriodic = startPeriodicTasks(deps);
   const health = startHealthServer(deps, producer);
+  const metricsServer = env.METRICS_PORT
+    ? startMetricsServer(
+        registry,
+        env.METRICS_PORT,
+        "0.0.0.0",
+        (port) => logger.info({ port }, "worker metrics listening"),
+        (err) => logger.error({ err }, "worker metrics server failed"),
+      )
+    : null;
   logger.info({ queues: workers.map((w) => w.name), concurrency, prefix: env.QUEUE_PREFIX }, "worker ready");
 
   // SIGTERM: stop taking jobs and let active ones finish, bounded (BullMQ's worker.close()
@@ -70,6 +88,7 @@ async function main() {
     stopPeriodic();
     stopPriority();
     health?.close();
+    metricsServer?.close();
     const deadline = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref());
     const closed = await Promise.race([Promise.all(workers.map((w) => w.close())).then(() => "closed" as const), deadline]);
     if (closed === "timeout") {
@@ -80,6 +99,7 @@ async function main() {
     await queues.close().catch(() => {});
     producer.disconnect();
     await dbHandle.close().catch(() => {});
+    await stopTracing();
     logger.info("stopped");
     process.exit(closed === "timeout" ? 1 : 0);
   };

@@ -1,4 +1,4 @@
-import { Queue, type JobsOptions } from "bullmq";
+import { Queue, type JobsOptions, type QueueOptions } from "bullmq";
 import type { Redis } from "ioredis";
 import { parseJobData, queuePolicies, type JobData, type JobName } from "./contract.ts";
 
@@ -9,6 +9,8 @@ export class Queues {
   constructor(
     readonly connection: Redis,
     readonly prefix: string,
+    /** BullMQ telemetry (tracing): each job carries its producer's span context. */
+    private readonly telemetry?: QueueOptions["telemetry"],
   ) {}
 
   queue(name: JobName): Queue {
@@ -18,6 +20,7 @@ export class Queues {
       q = new Queue(name, {
         connection: this.connection,
         prefix: this.prefix,
+        ...(this.telemetry ? { telemetry: this.telemetry } : {}),
         defaultJobOptions: { attempts: p.attempts, backoff: p.backoff, removeOnComplete: p.removeOnComplete, removeOnFail: p.removeOnFail },
       });
       this.queues.set(name, q);

@@ -11,3 +11,5 @@ export * from "./fuzz/requests.ts";
 export * from "./webhook-receiver.ts";
 export * from "./poll.ts";
 export * from "./s3.ts";
+export * from "./prometheus.ts";
+export * from "./otlp.ts";

@@ -1,5 +1,6 @@
 import { UnrecoverableError, enqueueMails, enqueueSyncItems, isLastAttempt, parseJobData } from "@insp/queue";
 import { runSyncItem } from "@insp/core";
+import { withSpan } from "@insp/observability/tracing";
 import type { ProcessorFactory } from "../../deps.ts";
 
 /**
@@ -8,10 +9,16 @@ import type { ProcessorFactory } from "../../deps.ts";
  * welcome mails written in that transaction are enqueued, after commit. A business
  * rule failure is final (UnrecoverableError); anything else is retried with backoff,
  * and the last attempt records a generic error so the request still completes.
+ * Each run is counted by outcome (insp_sync_employees_total) and traced as one span around the
+ * item's transaction, inside BullMQ's processing span.
  */
 export const employeeSyncProcessor: ProcessorFactory = (deps) => async (job) => {
   const data = parseJobData("employee-sync", job.data);
-  const run = await runSyncItem(deps.db, data, { lastAttempt: isLastAttempt(job) });
+  const run = await withSpan("employee-sync item transaction", { "insp.queue": "employee-sync" }, () => runSyncItem(deps.db, data, { lastAttempt: isLastAttempt(job) })).catch((err: unknown) => {
+    deps.metrics.jobs.syncEmployees.inc({ outcome: "error" });
+    throw err;
+  });
+  deps.metrics.jobs.syncEmployees.inc({ outcome: run.kind });
   if (run.successor) await enqueueSyncItems(deps.queues, data.organizationId, data.requestId, [run.successor]);
   if ((run.kind === "done" || run.kind === "skipped") && run.outboxIds.length) await enqueueMails(deps.queues, data.organizationId, run.outboxIds);
   if (run.kind === "rule-failed") throw new UnrecoverableError(run.message);

@@ -1,0 +1,45 @@
+import { Router, type Request, type RequestHandler } from "express";
+import { methodLabel, serveMetrics, type HttpDuration, type Registry } from "@insp/observability";
+import { ROUTE_OF } from "@insp/observability/tracing";
+import type { Deps } from "../deps.ts";
+
+/**
+ * The route label of a request: the pattern of the Express route that answered it (with the
+ * path its router is mounted on), never the URL sent. Requests no route answered are
+ * "unmatched" (404s, and those refused before routing: rate limits, bad URLs), or "<mount>/*"
+ * under a mounted app such as the queue dashboard's static files.
+ */
+export function routeLabel(req: Request): string {
+  const path = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof path === "string") return `${req.baseUrl}${path}` || "/";
+  if (path !== undefined) return `${req.baseUrl}/<pattern>`;
+  return req.baseUrl ? `${req.baseUrl}/*` : "unmatched";
+}
+
+/** Times every request into insp_http_request_duration_seconds; also names its trace span. */
+export function httpMetrics(histogram: HttpDuration): RequestHandler {
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    (req as unknown as Record<symbol, unknown>)[ROUTE_OF] = () => routeLabel(req);
+    res.once("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      histogram.observe({ method: methodLabel(req.method), route: routeLabel(req), status: String(res.statusCode) }, seconds);
+    });
+    next();
+  };
+}
+
+/**
+ * GET /metrics on the API's own port, only when METRICS_TOKEN is set (a Bearer token, compared
+ * in constant time; a wrong one is a 401 and counts as a failed authentication). Unset: no
+ * route, so the usual 404.
+ */
+export function metricsRoute(deps: Deps, registry: Registry): Router {
+  const router = Router();
+  const token = deps.env.METRICS_TOKEN;
+  if (!token) return router;
+  router.get("/metrics", (req, res) => {
+    void serveMetrics(registry, req.headers.authorization, token, (status, headers, body) => res.status(status).set(headers).send(body));
+  });
+  return router;
+}

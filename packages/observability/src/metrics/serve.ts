@@ -1,0 +1,59 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import type { Registry } from "prom-client";
+
+const digest = (s: string) => createHash("sha256").update(s).digest();
+
+/** `Authorization: Bearer <token>`, compared in constant time (both sides hashed to one length). */
+export function bearerMatches(header: string | undefined, token: string): boolean {
+  const m = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? "");
+  return !!m && timingSafeEqual(digest(m[1]!), digest(token));
+}
+
+type Reply = (status: number, headers: Record<string, string>, body: string) => void;
+
+/**
+ * GET /metrics for one process's registry. With `token` the scrape must send it as a Bearer
+ * token (401 otherwise, with nothing of the registry); without one it is served as is, which is
+ * what a port on a private network (METRICS_PORT) is for.
+ */
+export async function serveMetrics(registry: Registry, authorization: string | undefined, token: string | undefined, reply: Reply): Promise<void> {
+  if (token !== undefined && !bearerMatches(authorization, token)) {
+    reply(401, { "content-type": "application/json", "www-authenticate": 'Bearer realm="metrics"' }, JSON.stringify({ error: "Missing or wrong metrics token" }));
+    return;
+  }
+  try {
+    reply(200, { "content-type": registry.contentType, "cache-control": "no-store" }, await registry.metrics());
+  } catch {
+    reply(500, { "content-type": "application/json" }, JSON.stringify({ error: "Metrics could not be collected" }));
+  }
+}
+
+/** A node http reply function. */
+export const replyWith =
+  (res: http.ServerResponse): Reply =>
+  (status, headers, body) => {
+    res.writeHead(status, headers);
+    res.end(body);
+  };
+
+/**
+ * The plain metrics server on METRICS_PORT: GET /metrics only, no token (bind it to a private
+ * network). Separate from the service's own port so a scraper needs no credential and the
+ * public port need not expose anything.
+ */
+export function startMetricsServer(registry: Registry, port: number, host: string, onListening: (port: number) => void, onError: (err: Error) => void): http.Server {
+  const server = http.createServer((req, res) => {
+    if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
+      res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "Not found" }));
+      return;
+    }
+    void serveMetrics(registry, undefined, undefined, replyWith(res));
+  });
+  server.on("error", onError);
+  server.listen(port, host, () => {
+    const addr = server.address();
+    onListening(typeof addr === "object" && addr ? addr.port : port);
+  });
+  return server;
+}
