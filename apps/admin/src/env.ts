@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseEnvShape, loadEnv, requireInProduction } from "@insp/config";
+import { baseEnvShape, loadEnv, requireInProduction, requireRedisSettings } from "@insp/config";
 
 export const adminEnvShape = {
   ...baseEnvShape,
@@ -9,5 +9,6 @@ export const adminEnvShape = {
 export function loadAdminEnv(source: Record<string, string | undefined> = process.env) {
   const env = loadEnv(adminEnvShape, source);
   requireInProduction(env, ["WEBHOOK_SECRET_KEY"]);
+  requireRedisSettings(env);
   return env;
 }

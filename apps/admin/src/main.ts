@@ -60,8 +60,8 @@ async function main(argv: string[]): Promise<number> {
   let queues: { queues: Queues; waiter: JobWaiter; redis: ReturnType<typeof createRedis> } | null = null;
   const sync = async () => {
     if (!queues) {
-      const redis = createRedis(env.REDIS_URL, "producer");
-      queues = { redis, queues: new Queues(redis, env.QUEUE_PREFIX), waiter: new JobWaiter(() => createRedis(env.REDIS_URL, "worker"), env.QUEUE_PREFIX) };
+      const redis = createRedis(env, "producer");
+      queues = { redis, queues: new Queues(redis, env.QUEUE_PREFIX), waiter: new JobWaiter(() => createRedis(env, "worker"), env.QUEUE_PREFIX) };
     }
     return { db, queues: queues.queues, waiter: queues.waiter, waitMs: 60_000 };
   };

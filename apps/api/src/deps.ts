@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@insp/queue";
 import type { Db, DbHandle } from "@insp/db";
 import type { Logger, MediaStore, TokenService } from "@insp/core";
 import type { JobWaiter, Queues } from "@insp/queue";
@@ -10,7 +10,7 @@ export interface Deps {
   env: ApiEnv;
   db: Db;
   dbHandle: DbHandle;
-  redis: Redis;
+  redis: RedisClient;
   queues: Queues;
   waiter: JobWaiter;
   tokens: TokenService;

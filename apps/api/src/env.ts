@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, requireInProduction, requireMediaSettings } from "@insp/config";
+import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, requireInProduction, requireMediaSettings, requireRedisSettings } from "@insp/config";
 
 /** The API's configuration, parsed once at start-up (README, Configuration). */
 export const apiEnvShape = {
@@ -47,6 +47,7 @@ export function loadApiEnv(source: Record<string, string | undefined> = process.
   const env = loadEnv(apiEnvShape, source);
   requireInProduction(env, ["WEBHOOK_SECRET_KEY"]);
   requireMediaSettings(env);
+  requireRedisSettings(env);
   const problems: string[] = [];
   if (!env.ADMIN_DASHBOARD_USER !== !env.ADMIN_DASHBOARD_PASSWORD_HASH) problems.push("ADMIN_DASHBOARD_USER and ADMIN_DASHBOARD_PASSWORD_HASH: give both (the queue dashboard is on) or neither (off)");
   if (env.METRICS_PORT && env.METRICS_PORT === env.PORT) problems.push("METRICS_PORT: must differ from PORT");

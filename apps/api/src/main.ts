@@ -26,7 +26,7 @@ async function main() {
   installProcessGuards(logger);
   if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
   const dbHandle = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, applicationName: "inspection-api" });
-  const redis = createRedis(env.REDIS_URL, "producer");
+  const redis = createRedis(env, "producer");
   const tokens = new TokenService(dbHandle.db, { issuer: env.TOKEN_ISSUER, privateKeyPem: env.JWT_PRIVATE_KEY });
   await tokens.init();
   if (!env.JWT_PRIVATE_KEY && env.NODE_ENV === "production") {
@@ -35,7 +35,7 @@ async function main() {
   const queues = new Queues(redis, env.QUEUE_PREFIX, queueTelemetry());
   const registry = createServiceMetrics("api", { dbHandle, queues: JOB_NAMES.map((n) => queues.queue(n)) });
   const metrics = { registry, httpDuration: httpDurationHistogram(registry) };
-  const waiter = new JobWaiter(() => createRedis(env.REDIS_URL, "worker"), env.QUEUE_PREFIX);
+  const waiter = new JobWaiter(() => createRedis(env, "worker"), env.QUEUE_PREFIX);
   const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger, media: await createMediaStore(env), metrics };
   const app = createApp(deps);
   const server = app.listen(env.PORT, env.HOST, () => {

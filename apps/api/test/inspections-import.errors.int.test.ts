@@ -251,7 +251,7 @@ describe("the worker side", () => {
 
   it("past IMPORT_WAIT_SECONDS the API answers 503 with the import id; the import finishes and the same key collects it", async () => {
     const { t, tpl } = await setup();
-    const queue = new Queues(createRedis(stack.env.REDIS_URL!, "producer"), stack.env.QUEUE_PREFIX!);
+    const queue = new Queues(createRedis({ REDIS_URL: stack.env.REDIS_URL! }, "producer"), stack.env.QUEUE_PREFIX!);
     await queue.queue("inspection-import").pause();
     let res;
     try {
@@ -272,7 +272,7 @@ describe("the worker side", () => {
 
   it("an import whose job was lost is queued again by the sweep and completes", async () => {
     const { t, tpl } = await setup();
-    const queues = new Queues(createRedis(stack.env.REDIS_URL!, "producer"), stack.env.QUEUE_PREFIX!);
+    const queues = new Queues(createRedis({ REDIS_URL: stack.env.REDIS_URL! }, "producer"), stack.env.QUEUE_PREFIX!);
     const queue = queues.queue("inspection-import");
     await queue.pause();
     let res;

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
+import { Cluster, Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { startStack, startThrowawayRedis, until, type Stack, type ThrowawayRedis } from "@insp/testing";
+import { startStack, startThrowawayRedisCluster, until, type Stack, type ThrowawayRedisCluster } from "@insp/testing";
 import { syncCaller, uniq } from "./employee-sync.fixtures.ts";
 
 // QUEUE_PREFIX with a Redis Cluster hash tag ({…}): every Redis key the service makes (BullMQ's
@@ -91,17 +91,18 @@ describe("a queue prefix with a Redis Cluster hash tag", () => {
     });
   });
 
-  describe("on a Redis Cluster (one node holding every slot, refusing commands across slots)", () => {
-    let redis: ThrowawayRedis | undefined;
+  describe("on a Redis Cluster of three masters (REDIS_CLUSTER_NODES)", () => {
+    let cluster: ThrowawayRedisCluster | undefined;
     let stack: Stack | undefined;
     afterAll(async () => {
       await stack?.stop();
-      await redis?.destroy();
+      await cluster?.destroy();
     });
 
-    it("refuses BullMQ's scripts under a prefix without a tag, and runs the whole service under one with a tag", async () => {
-      redis = await startThrowawayRedis({ cluster: true });
-      const connection = new Redis(redis.url, { maxRetriesPerRequest: 3 });
+    it("refuses BullMQ's scripts under a prefix without a tag, and runs the whole service under one with a tag, on a node its seed does not hold", async () => {
+      cluster = await startThrowawayRedisCluster(3);
+      const seedNodes = cluster.nodes.map((n) => ({ host: "127.0.0.1", port: Number(n.split(":")[1]) }));
+      const connection = new Cluster(seedNodes, { redisOptions: { maxRetriesPerRequest: 3 } });
       const plain = new Queue("employee-sync", { connection, prefix: "insp-plain" });
       try {
         await expect(plain.add("employee-sync", {})).rejects.toThrow(/CROSSSLOT|same slot/);
@@ -110,11 +111,23 @@ describe("a queue prefix with a Redis Cluster hash tag", () => {
         connection.disconnect();
       }
 
-      const prefix = `{insp-cluster-${randomBytes(4).toString("hex")}}`;
-      stack = await startStack({ workers: 1, env: { REDIS_URL: redis.url, QUEUE_PREFIX: prefix } });
+      // A tag whose slot lives on the second or third master: the service must follow MOVED from the first.
+      let prefix = "";
+      do prefix = `{insp-cluster-${randomBytes(4).toString("hex")}}`;
+      while (cluster.nodeOf(keySlot(prefix)) === cluster.nodes[0]);
+      const owner = cluster.nodeOf(keySlot(prefix));
+      stack = await startStack({ workers: 1, env: { REDIS_URL: `redis://${cluster.nodes[0]}`, REDIS_CLUSTER_NODES: cluster.nodes.join(","), QUEUE_PREFIX: prefix } });
+      expect((await stack.http.get("/readyz", { auth: null })).body).toMatchObject({ status: "ready", redis: "up" });
       await syncWithWelcomeMail(stack);
-      expect((await keysOf(redis.url, prefix)).length).toBeGreaterThan(5);
-      expect(stack.api.output() + stack.workers[0]!.output()).not.toMatch(/CROSSSLOT/);
+      const keys = await keysOf(`redis://${owner}`, prefix);
+      expect(keys).toContain(`${prefix}:epoch`);
+      for (const part of [":employee-sync:", ":mail:", ":rl:"]) expect(keys.some((k) => k.includes(part)), part).toBe(true);
+      // The rate limit counts on the cluster (it would let everything through, fail open, if its script could not run).
+      const t = await stack.tenant();
+      const remaining = async () => Number((await stack!.http.get("/api/templates", { auth: { bearer: t.apiKey } })).headers.get("ratelimit-remaining"));
+      const first = await remaining();
+      expect(await remaining()).toBe(first - 1);
+      expect(stack.api.output() + stack.workers[0]!.output()).not.toMatch(/CROSSSLOT|MOVED|ClusterAllFailed/);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, optionalUrlVar, requireInProduction, requireMediaSettings } from "@insp/config";
+import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, optionalUrlVar, requireInProduction, requireMediaSettings, requireRedisSettings } from "@insp/config";
 import { parseSchedule } from "@insp/core";
 
 /** The worker's configuration, parsed once at start-up (README, Configuration). */
@@ -82,6 +82,7 @@ export function loadWorkerEnv(source: Record<string, string | undefined> = proce
   }
   requireInProduction(env, ["WEBHOOK_SECRET_KEY"]);
   requireMediaSettings(env);
+  requireRedisSettings(env);
   if (env.METRICS_PORT && env.METRICS_PORT === env.HEALTH_PORT) throw new ConfigError(["METRICS_PORT: must differ from HEALTH_PORT (set METRICS_TOKEN to serve /metrics on HEALTH_PORT)"]);
   if (env.NODE_ENV === "production" && !env.SMTP_URL) {
     throw new ConfigError(["SMTP_URL: required when NODE_ENV=production"]);

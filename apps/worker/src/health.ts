@@ -1,7 +1,7 @@
 import http from "node:http";
 import { checkReadiness } from "@insp/core";
 import { replyWith, serveMetrics } from "@insp/observability";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "@insp/queue";
 import type { WorkerDeps } from "./deps.ts";
 
 /**
@@ -9,7 +9,7 @@ import type { WorkerDeps } from "./deps.ts";
  * on HEALTH_PORT, for Docker's and Kubernetes' health checks; and GET /metrics when
  * METRICS_TOKEN is set (a Bearer token; otherwise 404 here, METRICS_PORT serves it plain).
  */
-export function startHealthServer(deps: WorkerDeps, redis: Redis): http.Server | null {
+export function startHealthServer(deps: WorkerDeps, redis: RedisClient): http.Server | null {
   if (!deps.env.HEALTH_PORT) return null;
   const server = http.createServer((req, res) => {
     const reply = (status: number, body: unknown) => {

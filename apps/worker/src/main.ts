@@ -29,7 +29,7 @@ async function main() {
   installProcessGuards(logger);
   if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
   const dbHandle = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, applicationName: "inspection-worker" });
-  const producer = createRedis(env.REDIS_URL, "producer");
+  const producer = createRedis(env, "producer");
   const telemetry = queueTelemetry();
   const queues = new Queues(producer, env.QUEUE_PREFIX, telemetry);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR });
@@ -40,7 +40,7 @@ async function main() {
   const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY, webhook: env.WEBHOOK_CONCURRENCY };
   const workers = [...buildProcessors(deps)].map(([name, processor]) => {
     const w = new Worker(name, processor, {
-      connection: createRedis(env.REDIS_URL, "worker"),
+      connection: createRedis(env, "worker"),
       prefix: env.QUEUE_PREFIX,
       concurrency: concurrency[name],
       // A dead worker's jobs go back to the queue within about lock + check interval (README,

@@ -51,6 +51,17 @@ export const baseEnvShape = {
   DATABASE_URL: urlVar("postgres://postgres@127.0.0.1:5432/inspection_service", ["postgres:", "postgresql:"]),
   REDIS_URL: urlVar("redis://127.0.0.1:6379", ["redis:", "rediss:"]),
   /**
+   * Seed nodes of a Redis Cluster, `host:port,host:port`: every process then connects as a cluster
+   * client (REDIS_URL still gives the user, password and TLS, its host is not used), and
+   * QUEUE_PREFIX must carry a {hash tag} (requireRedisSettings).
+   */
+  REDIS_CLUSTER_NODES: z
+    .string()
+    .trim()
+    .transform((v) => v.split(",").map((n) => n.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, "each node is host:port")).min(1, "name at least one host:port"))
+    .optional(),
+  /**
    * Redis key prefix of every BullMQ queue, the rate-limit counters and the queue marker; tests give
    * each file its own. It may hold one Redis Cluster hash tag, e.g. {insp} or insp-{tenantA}: Redis
    * Cluster then hashes only the tag, so every key of the prefix lands in one slot, as BullMQ's
@@ -93,6 +104,13 @@ export function requireMediaSettings(env: { MEDIA_STORE: string; MEDIA_S3_BUCKET
   if (env.MEDIA_STORE === "s3" && !env.MEDIA_S3_BUCKET) problems.push("MEDIA_S3_BUCKET: required when MEDIA_STORE=s3");
   if (!env.MEDIA_S3_ACCESS_KEY_ID !== !env.MEDIA_S3_SECRET_ACCESS_KEY) problems.push("MEDIA_S3_ACCESS_KEY_ID and MEDIA_S3_SECRET_ACCESS_KEY: give both or neither");
   if (problems.length) throw new ConfigError(problems);
+}
+
+/** On a Redis Cluster every key of the service must hash to one slot: the prefix's tag decides it. */
+export function requireRedisSettings(env: { REDIS_CLUSTER_NODES?: readonly string[] | undefined; QUEUE_PREFIX: string }): void {
+  if (env.REDIS_CLUSTER_NODES?.length && !/\{[^}]+\}/.test(env.QUEUE_PREFIX)) {
+    throw new ConfigError([`QUEUE_PREFIX: must carry a {hash tag} with REDIS_CLUSTER_NODES, e.g. {${env.QUEUE_PREFIX}}: BullMQ's scripts need all of a queue's keys in one slot`]);
+  }
 }
 
 /** Settings every process needs in production, beyond their defaults. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, baseEnvShape, intVar, loadEnv } from "../src/index.ts";
+import { ConfigError, baseEnvShape, intVar, loadEnv, requireRedisSettings } from "../src/index.ts";
 
 describe("loadEnv", () => {
   it("applies documented defaults", () => {
@@ -51,5 +51,24 @@ describe("QUEUE_PREFIX", () => {
     for (const bad of ["{}", "insp{}", "{insp", "insp}", "}insp{", "{{insp}}", "{a}{b}", "{a}-{b}", "in sp", "insp:x", "insp*", "{in:sp}", "   "]) {
       expect(() => prefix(bad), bad).toThrow(/QUEUE_PREFIX: (letters, digits, _ and - only, with at most one non-empty \{hash tag\} for Redis Cluster|must not be empty)/);
     }
+  });
+});
+
+describe("REDIS_CLUSTER_NODES", () => {
+  const shape = { QUEUE_PREFIX: baseEnvShape.QUEUE_PREFIX, REDIS_CLUSTER_NODES: baseEnvShape.REDIS_CLUSTER_NODES };
+  const load = (source: Record<string, string>) => {
+    const env = loadEnv(shape, source);
+    requireRedisSettings(env);
+    return env;
+  };
+
+  it("lists the seed nodes as host:port, and is absent when unset", () => {
+    expect(load({ REDIS_CLUSTER_NODES: " redis-1:6379, 10.0.0.2:7000 ,[::1]:7001", QUEUE_PREFIX: "{insp}" }).REDIS_CLUSTER_NODES).toEqual(["redis-1:6379", "10.0.0.2:7000", "[::1]:7001"]);
+    expect(load({}).REDIS_CLUSTER_NODES).toBeUndefined();
+  });
+
+  it("refuses a node without a port, and a queue prefix without a hash tag on a cluster", () => {
+    expect(() => load({ REDIS_CLUSTER_NODES: "redis-1", QUEUE_PREFIX: "{insp}" })).toThrow(/REDIS_CLUSTER_NODES[.0-9]*: each node is host:port/);
+    expect(() => load({ REDIS_CLUSTER_NODES: "redis-1:6379" })).toThrow("QUEUE_PREFIX: must carry a {hash tag} with REDIS_CLUSTER_NODES, e.g. {insp}");
   });
 });

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./connection.ts";
 
 /**
  * A marker key each worker re-creates when it is missing. Its absence means Redis lost its
@@ -7,6 +7,6 @@ import type { Redis } from "ioredis";
  * waiting for the age-based sweeps. True when the marker had to be created (also on the very
  * first start, when requeueing finds nothing or only work that was waiting anyway).
  */
-export async function claimQueueEpoch(redis: Redis, prefix: string): Promise<boolean> {
+export async function claimQueueEpoch(redis: RedisClient, prefix: string): Promise<boolean> {
   return (await redis.set(`${prefix}:epoch`, new Date().toISOString(), "NX")) === "OK";
 }

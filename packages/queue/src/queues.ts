@@ -1,5 +1,5 @@
 import { Queue, type JobsOptions, type QueueOptions } from "bullmq";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./connection.ts";
 import { parseJobData, queuePolicies, type JobData, type JobName } from "./contract.ts";
 
 /** Producer side: one Queue per name, sharing one connection; payloads parsed before they are added. */
@@ -7,7 +7,7 @@ export class Queues {
   private readonly queues = new Map<JobName, Queue>();
 
   constructor(
-    readonly connection: Redis,
+    readonly connection: RedisClient,
     readonly prefix: string,
     /** BullMQ telemetry (tracing): each job carries its producer's span context. */
     private readonly telemetry?: QueueOptions["telemetry"],

@@ -1,5 +1,5 @@
 import { QueueEvents } from "bullmq";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "./connection.ts";
 import type { JobName } from "./contract.ts";
 
 /**
@@ -25,7 +25,7 @@ export class JobWaiter {
   private stopped = false;
 
   constructor(
-    private readonly connectionFactory: () => Redis,
+    private readonly connectionFactory: () => RedisClient,
     private readonly prefix: string,
   ) {}
 

@@ -1,14 +1,14 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../src/index.ts";
 import { Queues, UnrecoverableError, Worker, createRedis, requeueMissing } from "../src/index.ts";
 
-let redis: Redis;
+let redis: RedisClient;
 let queues: Queues;
 const prefix = `requeue-test-${randomBytes(4).toString("hex")}`;
 
 beforeAll(() => {
-  redis = createRedis(inject("redisUrl"), "worker");
+  redis = createRedis({ REDIS_URL: inject("redisUrl") }, "worker");
   queues = new Queues(redis, prefix);
 });
 afterAll(async () => {
@@ -23,7 +23,7 @@ describe("requeueMissing", () => {
   it("adds a missing job, retries a failed one, leaves a live one alone", async () => {
     const [failed, missing, waiting] = [item("failed-1"), item("missing-1"), item("waiting-1")];
     // One job fails for good, processed by a worker that then goes away.
-    const worker = new Worker("mail", async () => { throw new UnrecoverableError("boom"); }, { connection: createRedis(inject("redisUrl"), "worker"), prefix });
+    const worker = new Worker("mail", async () => { throw new UnrecoverableError("boom"); }, { connection: createRedis({ REDIS_URL: inject("redisUrl") }, "worker"), prefix });
     await queues.enqueue("mail", failed.data, { jobId: failed.jobId });
     const queue = queues.queue("mail");
     for (let i = 0; i < 200 && !(await (await queue.getJob(failed.jobId))?.isFailed()); i++) await new Promise((r) => setTimeout(r, 25));

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../src/index.ts";
 import { JobWaiter, Queues, Worker, createRedis } from "../src/index.ts";
 
-let redis: Redis;
+let redis: RedisClient;
 let queues: Queues;
 let waiter: JobWaiter;
 let worker: Worker;
@@ -13,16 +13,16 @@ const finished = new Set<string>();
 const held = new Map<string, () => void>();
 
 beforeAll(async () => {
-  redis = createRedis(inject("redisUrl"), "worker");
+  redis = createRedis({ REDIS_URL: inject("redisUrl") }, "worker");
   queues = new Queues(redis, prefix);
-  waiter = new JobWaiter(() => createRedis(inject("redisUrl"), "worker"), prefix);
+  waiter = new JobWaiter(() => createRedis({ REDIS_URL: inject("redisUrl") }, "worker"), prefix);
   worker = new Worker(
     "mail",
     async (job) => {
       if (job.id!.startsWith("hold")) await new Promise<void>((resolve) => held.set(job.id!, resolve));
       finished.add(job.id!);
     },
-    { connection: createRedis(inject("redisUrl"), "worker"), prefix },
+    { connection: createRedis({ REDIS_URL: inject("redisUrl") }, "worker"), prefix },
   );
   await worker.waitUntilReady();
 });

@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { rm } from "node:fs/promises";
-import { Redis } from "ioredis";
+import { Cluster, Redis } from "ioredis";
 import { seedDemo, type DemoSeed } from "@insp/core";
 import { createTestDatabase, queuePrefix, redisUrl, type TestDatabase } from "./db.ts";
 import { client, type Client } from "./http.ts";
@@ -51,7 +51,8 @@ export async function startStack(opts: { workers?: number; env?: Record<string, 
     http: client((api as ApiProcess).baseUrl),
     tenant: () => seedDemo(db.db),
     async settled() {
-      const redis = new Redis(env.REDIS_URL);
+      const nodes = opts.env?.REDIS_CLUSTER_NODES?.split(",");
+      const redis = nodes ? new Cluster(nodes.map((n) => ({ host: n.split(":")[0]!, port: Number(n.split(":")[1]) }))) : new Redis(env.REDIS_URL);
       try {
         for (let i = 0; !(await redis.exists(`${prefix}:epoch`)); i++) {
           if (i === 400) throw new Error("no worker claimed the queue marker within 20 s (is a worker running?)");

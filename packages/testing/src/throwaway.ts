@@ -105,7 +105,7 @@ export interface ThrowawayRedis {
  * works against it, never being redirected, while Redis still refuses any command or script whose
  * keys fall in different slots (CROSSSLOT), as a real cluster does: enough to test key layouts.
  */
-export async function startThrowawayRedis(opts: { cluster?: boolean } = {}): Promise<ThrowawayRedis> {
+export async function startThrowawayRedis(opts: { cluster?: boolean; claimSlots?: boolean } = {}): Promise<ThrowawayRedis> {
   const port = await freePort();
   const dir = opts.cluster ? mkdtempSync(path.join(os.tmpdir(), "insp-redis-cluster-")) : null;
   let child: ChildProcess | null = null;
@@ -113,7 +113,7 @@ export async function startThrowawayRedis(opts: { cluster?: boolean } = {}): Pro
     const cluster = dir ? ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--dir", dir] : [];
     child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction", ...cluster], { stdio: "ignore" });
     await waitPort(port, true, 10_000);
-    if (dir) await claimAllSlots(port);
+    if (dir && opts.claimSlots !== false) await claimAllSlots(port);
   };
   const stop = async () => {
     const c = child;
@@ -145,5 +145,53 @@ async function claimAllSlots(port: number): Promise<void> {
     }
   } finally {
     redis.disconnect();
+  }
+}
+
+export interface ThrowawayRedisCluster {
+  /** `127.0.0.1:port` of each master, for REDIS_CLUSTER_NODES. */
+  nodes: string[];
+  /** The master that holds `slot`. */
+  nodeOf(slot: number): string;
+  destroy(): Promise<void>;
+}
+
+/**
+ * A real Redis Cluster of `masters` nodes on ports of its own (no replicas), its 16,384 slots
+ * split between them by `redis-cli --cluster create`: a client must follow MOVED redirects to
+ * reach a key on another node, as in production.
+ */
+export async function startThrowawayRedisCluster(masters = 3): Promise<ThrowawayRedisCluster> {
+  const servers: ThrowawayRedis[] = [];
+  try {
+    for (let i = 0; i < masters; i++) servers.push(await startThrowawayRedis({ cluster: true, claimSlots: false }));
+    const nodes = servers.map((r) => `127.0.0.1:${r.port}`);
+    const made = spawnSync("redis-cli", ["--cluster", "create", ...nodes, "--cluster-replicas", "0", "--cluster-yes"], { encoding: "utf8", timeout: 30_000 });
+    if (made.status !== 0) throw new Error(`redis-cli --cluster create failed: ${made.stdout}${made.stderr}`);
+    const ranges = new Map<string, [number, number][]>();
+    const probe = new Redis({ port: servers[0]!.port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 3 });
+    try {
+      await probe.connect();
+      for (let i = 0; ; i++) {
+        const info = (await probe.call("CLUSTER", "INFO")) as string;
+        if (/cluster_state:ok\b/.test(info)) break;
+        if (i === 200) throw new Error("the Redis Cluster did not come up within 10 s");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      for (const [from, to, [, port]] of (await probe.call("CLUSTER", "SLOTS")) as [number, number, [string, number]][]) {
+        const node = `127.0.0.1:${port}`;
+        ranges.set(node, [...(ranges.get(node) ?? []), [from, to]]);
+      }
+    } finally {
+      probe.disconnect();
+    }
+    return {
+      nodes,
+      nodeOf: (slot) => [...ranges].find(([, rs]) => rs.some(([a, b]) => slot >= a && slot <= b))![0],
+      destroy: async () => void (await Promise.all(servers.map((r) => r.destroy()))),
+    };
+  } catch (err) {
+    await Promise.all(servers.map((r) => r.destroy()));
+    throw err;
   }
 }

@@ -2,8 +2,18 @@ import type { RequestHandler } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { credentialFingerprint } from "@insp/core";
+import { callEverywhere } from "@insp/queue";
 import type { Deps } from "../deps.ts";
 import { credentialOf } from "./auth.ts";
+
+/**
+ * The stores' commands: the counting script runs where its key lives; on a Redis Cluster it is
+ * loaded on every master first (SCRIPT LOAD reaches one node only otherwise).
+ */
+const redisCommand =
+  (deps: Deps) =>
+  (command: string, ...args: string[]): Promise<RedisReply> =>
+    (command.toUpperCase() === "SCRIPT" ? callEverywhere(deps.redis, command, ...args) : deps.redis.call(command, ...args)) as Promise<RedisReply>;
 
 /**
  * Per-credential limit, counted in Redis so every API replica shares it. The key is a
@@ -21,7 +31,7 @@ export function rateLimiter(deps: Deps): RequestHandler {
     passOnStoreError: true,
     store: new RedisStore({
       prefix: `${deps.env.QUEUE_PREFIX}:rl:`,
-      sendCommand: (command: string, ...args: string[]) => deps.redis.call(command, ...args) as Promise<RedisReply>,
+      sendCommand: redisCommand(deps),
     }),
     keyGenerator: (req) => {
       const cred = credentialOf(req.headers.authorization);
@@ -53,7 +63,7 @@ export function authFailureLimiter(deps: Deps): RequestHandler {
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
     store: new RedisStore({
       prefix: `${deps.env.QUEUE_PREFIX}:rlfail:`,
-      sendCommand: (command: string, ...args: string[]) => deps.redis.call(command, ...args) as Promise<RedisReply>,
+      sendCommand: redisCommand(deps),
     }),
     keyGenerator: (req) => ipKeyGenerator(req.ip ?? "unknown"),
     handler: (req, res, _next, options) => {
