@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "@insp/testing";
 import { syncCaller } from "./employee-sync.fixtures.ts";
@@ -12,6 +13,19 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.stop());
+
+/** GET through the API with another Host header (fetch always sends the address it connects to). */
+const getAs = (host: string, path: string, token: string) =>
+  new Promise<{ status: number; etag: string | undefined; body: any }>((resolve, reject) => {
+    const url = new URL(stack.http.baseUrl);
+    const req = request({ hostname: url.hostname, port: url.port, path: `/scim/v2${path}`, headers: { host, authorization: `Bearer ${token}` } }, (res) => {
+      let text = "";
+      res.on("data", (d: Buffer) => (text += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body: JSON.parse(text) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
 
 const newUser = async (c: ScimCaller, n: string, extra: Record<string, unknown> = {}) =>
   expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `${n}@example.test`, externalId: n, name: { givenName: n, familyName: "Tester" }, ...extra }), 201, "User");
@@ -116,6 +130,20 @@ describe("SCIM 2.0 protocol", () => {
     // Nothing changed: the same version, and nothing written.
     const same = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Lead" }] }), 200, "User");
     expect(same.meta.version).toBe(changed.meta.version);
+
+    // The version is the resource's, whatever Host the caller used (its groups carry $ref URLs).
+    const g = expectResource(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: "Versioned", members: [{ value: u.id }] }), 201, "Group");
+    const inGroup = expectResource(await c.call("GET", `/Users/${u.id}`), 200, "User");
+    const elsewhere = await getAs("scim.example.com:8443", `/Users/${u.id}`, c.token);
+    expect(elsewhere.body.groups[0].$ref).toBe(`http://scim.example.com:8443/scim/v2/Groups/${g.id}`);
+    expect(elsewhere.etag).toBe(inGroup.meta.version);
+    expect((await getAs("scim.example.com", `/Groups/${g.id}`, c.token)).etag).toBe(g.meta.version);
+    // If-None-Match and If-Match compare weakly and take lists: W/"x" and "x" are the same tag.
+    const strong = inGroup.meta.version.replace(/^W\//, "");
+    expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": strong }), 304);
+    expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": `W/"0000", ${inGroup.meta.version}` }), 304);
+    expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": 'W/"0000"' }), 200);
+    expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Chief" }] }, { "if-match": `"0000", ${strong}` }), 200, "User");
   });
 
   it("answers every error as SCIM: bad bodies, read-only and unknown paths, a missing token, the wrong scope, another organization's ids", async () => {
