@@ -97,7 +97,10 @@ export function sendList(req: Request, res: Response, page: Page, list: { total:
 export const scimErrors: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   const scimError = asScimError(err);
-  if (scimError) return send(res, scimError.status, errorBody(scimError.status, scimError.message, scimError.scimType));
+  if (scimError) {
+    if (scimError.status === 503) res.setHeader("Retry-After", "1");
+    return send(res, scimError.status, errorBody(scimError.status, scimError.message, scimError.scimType));
+  }
   if (err instanceof AppError) return send(res, err.status, errorBody(err.status, err.message));
   const type = (err as { type?: string }).type;
   if (type === "entity.parse.failed") return send(res, 400, errorBody(400, "Malformed JSON in request body", "invalidSyntax"));

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startStack, type JsonResponse, type Stack } from "@insp/testing";
+import { syncCaller } from "./employee-sync.fixtures.ts";
+import { ENTERPRISE, PATCH_OP, USER, expectError, expectResource, lockAsWorker, lockWaiters, scimCaller } from "./scim.fixtures.ts";
+
+/**
+ * SCIM writes beside the HR sync: an identity provider and a sync worker changing the same
+ * employee at the same time (the test's own transaction plays the worker, holding the locks a
+ * worker holds), and two identity-provider requests with one If-Match.
+ */
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack({ workers: 1 });
+});
+afterAll(() => stack?.stop());
+
+const row = async (id: string) =>
+  (await stack.db.sql<{ status: string; external_employee_id: string; email: string | null; department: string | null; job_title: string | null; metadata: Record<string, unknown> | null; manager_id: string | null; disabled: boolean | null }[]>`
+    select e.status, e.external_employee_id, e.email, e.department, e.job_title, e.metadata, e.manager_id, u.disabled
+    from employees e left join users u on u.id = e.user_id where e.id = ${id}`)[0]!;
+
+async function tenant() {
+  const t = await stack.tenant();
+  const c = await scimCaller(stack, t);
+  const hr = await syncCaller(stack, t);
+  const org = t.organization.id;
+  const tag = org.slice(0, 8);
+  const user = async (n: string, extra: Record<string, unknown> = {}) =>
+    expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `${n}-${tag}@example.test`, externalId: `${n}-${tag}`, name: { givenName: n, familyName: "Tester" }, ...extra }), 201, "User");
+  return { t, c, hr, org, user };
+}
+
+describe("SCIM User writes and the HR sync", () => {
+  it("a PATCH waits for a sync worker busy with the employee and applies to the employee as the worker left it", async () => {
+    const { c, hr, org, user } = await tenant();
+    const u = await user("ada", { [ENTERPRISE]: { department: "Warehouse" } });
+    // An HR sync moves her; a later SCIM change keeps what it did.
+    await hr.sync([{ externalEmployeeId: u.externalId, department: "Logistics", updateMode: "additive" }]);
+    expect(expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Driver" }] }), 200, "User")).toMatchObject({ title: "Driver", [ENTERPRISE]: { department: "Logistics" } });
+
+    // The identity provider deactivates her while a worker is applying another department.
+    let patch!: Promise<JsonResponse>;
+    await stack.db.sql.begin(async (tx) => {
+      await lockAsWorker(tx, org, u.externalId);
+      patch = c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { active: false } }] });
+      await lockWaiters(stack, 1);
+      await tx`update employees set department = 'Night shift', updated_at = now() where organization_id = ${org} and external_employee_id = ${u.externalId}`;
+    });
+    expect(expectResource(await patch, 200, "User")).toMatchObject({ active: false, title: "Driver", [ENTERPRISE]: { department: "Night shift" } });
+    expect(await row(u.id)).toMatchObject({ status: "INACTIVE", department: "Night shift", job_title: "Driver", disabled: true });
+  });
+
+  it("two PUTs or two PATCHes with the same If-Match: one is applied, the other is a 412", async () => {
+    const { c, org, user } = await tenant();
+    for (const method of ["PUT", "PATCH"] as const) {
+      const u = await user(`race-${method.toLowerCase()}`);
+      const body = (title: string) =>
+        method === "PUT" ? { schemas: [USER], userName: u.userName, externalId: u.externalId, emails: u.emails, title } : { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: title }] };
+      let answers!: Promise<JsonResponse[]>;
+      // Both arrive while a worker holds the employee, so both have read the same version.
+      await stack.db.sql.begin(async (tx) => {
+        await lockAsWorker(tx, org, u.externalId);
+        answers = Promise.all(["First", "Second"].map((title) => c.call(method, `/Users/${u.id}`, body(title), { "if-match": u.meta.version })));
+        await lockWaiters(stack, 2);
+      });
+      const [a, b] = await answers;
+      expect([a!.status, b!.status].sort()).toEqual([200, 412]);
+      const [won, lost] = a!.status === 200 ? [a!, b!] : [b!, a!];
+      expectError(lost, 412);
+      expect((await row(u.id)).job_title).toBe(won.body.title);
+      expect(expectResource(await c.call("GET", `/Users/${u.id}`), 200, "User").meta.version).toBe(won.body.meta.version);
+    }
+  });
+
+  it("an externalId rename waits for a worker busy with the old id and keeps what the worker wrote", async () => {
+    const { c, org, user } = await tenant();
+    const u = await user("rename");
+    let patch!: Promise<JsonResponse>;
+    await stack.db.sql.begin(async (tx) => {
+      await lockAsWorker(tx, org, u.externalId);
+      patch = c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "externalId", value: `${u.externalId}-new` }] });
+      await lockWaiters(stack, 1);
+      await tx`update employees set department = 'Night shift', updated_at = now() where organization_id = ${org} and external_employee_id = ${u.externalId}`;
+    });
+    expect(expectResource(await patch, 200, "User")).toMatchObject({ externalId: `${u.externalId}-new`, [ENTERPRISE]: { department: "Night shift" } });
+    expect(await row(u.id)).toMatchObject({ external_employee_id: `${u.externalId}-new`, department: "Night shift" });
+  });
+});
