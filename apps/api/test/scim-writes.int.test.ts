@@ -6,7 +6,8 @@ import { ENTERPRISE, PATCH_OP, USER, expectError, expectResource, lockAsWorker, 
 /**
  * SCIM writes beside the HR sync: an identity provider and a sync worker changing the same
  * employee at the same time (the test's own transaction plays the worker, holding the locks a
- * worker holds), and two identity-provider requests with one If-Match.
+ * worker holds), two identity-provider requests with one If-Match, and the statuses a SCIM
+ * write keeps.
  */
 
 let stack: Stack;
@@ -86,5 +87,29 @@ describe("SCIM User writes and the HR sync", () => {
     });
     expect(expectResource(await patch, 200, "User")).toMatchObject({ externalId: `${u.externalId}-new`, [ENTERPRISE]: { department: "Night shift" } });
     expect(await row(u.id)).toMatchObject({ external_employee_id: `${u.externalId}-new`, department: "Night shift" });
+  });
+
+  it("keeps TERMINATED when a provider deactivates a terminated employee, and keeps the status when a PUT leaves out active", async () => {
+    const { c, hr, user } = await tenant();
+    const leaver = await user("leaver");
+    await hr.sync([{ externalEmployeeId: leaver.externalId, status: "TERMINATED" }]);
+    expect(expectResource(await c.call("GET", `/Users/${leaver.id}`), 200, "User").active).toBe(false);
+    // Entra's disable (a string boolean), then a profile change: still TERMINATED, not INACTIVE.
+    expectResource(await c.call("PATCH", `/Users/${leaver.id}`, { schemas: [PATCH_OP], Operations: [{ op: "Replace", path: "active", value: "False" }] }), 200, "User");
+    expect((await row(leaver.id)).status).toBe("TERMINATED");
+    expectResource(await c.call("PATCH", `/Users/${leaver.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Former clerk" }] }), 200, "User");
+    expect(await row(leaver.id)).toMatchObject({ status: "TERMINATED", job_title: "Former clerk" });
+
+    // A PUT without active changes the profile, not the status.
+    const off = await user("off", { active: false });
+    const put = expectResource(await c.call("PUT", `/Users/${off.id}`, { schemas: [USER], userName: off.userName, externalId: off.externalId, emails: off.emails, title: "Clerk" }), 200, "User");
+    expect(put).toMatchObject({ active: false, title: "Clerk" });
+    expect((await row(off.id)).status).toBe("INACTIVE");
+    const putLeaver = await c.call("PUT", `/Users/${leaver.id}`, { schemas: [USER], userName: leaver.userName, externalId: leaver.externalId, emails: leaver.emails });
+    expect(expectResource(putLeaver, 200, "User").active).toBe(false);
+    expect((await row(leaver.id)).status).toBe("TERMINATED");
+    // active true still brings a user back.
+    expect(expectResource(await c.call("PATCH", `/Users/${off.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: true }] }), 200, "User").active).toBe(true);
+    expect((await row(off.id)).status).toBe("ACTIVE");
   });
 });

@@ -61,8 +61,19 @@ export async function currentOf(tx: Tx, ctx: ScimContext, id: string, lock: bool
 }
 
 /**
+ * The status a User write leaves: `active` true is ACTIVE; false is INACTIVE, except that a
+ * TERMINATED employee stays TERMINATED; without `active` the status stays as it is (ACTIVE for
+ * a new employee).
+ */
+export function statusOf(active: boolean | undefined, current: EmployeeStatus | null): EmployeeStatus {
+  if (active === true) return "ACTIVE";
+  if (active === false) return current === "TERMINATED" ? "TERMINATED" : "INACTIVE";
+  return current ?? "ACTIVE";
+}
+
+/**
  * The employee record a full User resource amounts to (replace semantics: what the resource
- * leaves out is cleared).
+ * leaves out is cleared, except the status: see statusOf).
  */
 export async function toRecord(
   tx: Tx,

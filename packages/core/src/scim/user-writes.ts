@@ -6,7 +6,7 @@ import { syncEmployee } from "../employees/sync-employee.ts";
 import type { SyncEmployee } from "../employees/types.ts";
 import { ScimError, asScimError, checkIfMatch, normalizePatch, scim } from "./protocol.ts";
 import { LocksOutdated, scimTransaction } from "./transaction.ts";
-import { currentOf, emailOf, externalIdOf, parseUser, ruleError, text, toRecord, type Current, type Parsed } from "./user-record.ts";
+import { currentOf, emailOf, externalIdOf, parseUser, ruleError, statusOf, text, toRecord, type Current, type Parsed } from "./user-record.ts";
 import { getScimUser, type ScimContext } from "./users.ts";
 
 /**
@@ -74,7 +74,8 @@ export async function createScimUser(ctx: ScimContext, body: unknown): Promise<R
     }
     const revived = taken.find((t) => t.deleted && t.external_employee_id === externalEmployeeId);
     const current: Current | null = revived ? { id: revived.id, externalEmployeeId, email: null, status: "TERMINATED", metadata: null, managerId: null } : null;
-    const { record, managerId } = await toRecord(tx, ctx, u, externalEmployeeId, current, { status: u.active !== false ? "ACTIVE" : "INACTIVE" });
+    const status = statusOf(u.active ?? true, current?.status ?? null);
+    const { record, managerId } = await toRecord(tx, ctx, u, externalEmployeeId, current, { status });
     return getScimUser(ctx, await apply(tx, ctx, record, { managerId, deleted: false }), tx);
   });
 }
@@ -141,7 +142,7 @@ async function modify(ctx: ScimContext, id: string, ifMatch: string | undefined,
       if (other) throw new ScimError(409, "uniqueness", `A User with externalId '${wanted}' already exists`);
       await tx`update employees set external_employee_id = ${wanted}, updated_at = now() where id = ${id} and organization_id = ${ctx.organizationId}`;
     }
-    const { record, managerId } = await toRecord(tx, ctx, u, wanted, current, { status: u.active !== false ? "ACTIVE" : "INACTIVE" });
+    const { record, managerId } = await toRecord(tx, ctx, u, wanted, current, { status: statusOf(u.active, current.status) });
     await apply(tx, ctx, record, { managerId });
     return getScimUser(ctx, id, tx);
   });
