@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type JsonResponse, type Stack } from "@insp/testing";
 import { syncCaller } from "./employee-sync.fixtures.ts";
-import { ENTERPRISE, PATCH_OP, USER, expectError, expectResource, lockAsWorker, lockWaiters, scimCaller } from "./scim.fixtures.ts";
+import { ENTERPRISE, PATCH_OP, USER, expectError, expectList, expectResource, lockAsWorker, lockWaiters, scimCaller } from "./scim.fixtures.ts";
 
 /**
  * SCIM writes beside the HR sync: an identity provider and a sync worker changing the same
  * employee at the same time (the test's own transaction plays the worker, holding the locks a
- * worker holds), two identity-provider requests with one If-Match, and the statuses a SCIM
- * write keeps.
+ * worker holds), two identity-provider requests with one If-Match, the statuses a SCIM
+ * write keeps, and the e-mail every User needs.
  */
 
 let stack: Stack;
@@ -30,7 +30,7 @@ async function tenant() {
   const tag = org.slice(0, 8);
   const user = async (n: string, extra: Record<string, unknown> = {}) =>
     expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `${n}-${tag}@example.test`, externalId: `${n}-${tag}`, name: { givenName: n, familyName: "Tester" }, ...extra }), 201, "User");
-  return { t, c, hr, org, user };
+  return { t, c, hr, org, tag, user };
 }
 
 describe("SCIM User writes and the HR sync", () => {
@@ -111,5 +111,28 @@ describe("SCIM User writes and the HR sync", () => {
     // active true still brings a user back.
     expect(expectResource(await c.call("PATCH", `/Users/${off.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: true }] }), 200, "User").active).toBe(true);
     expect((await row(off.id)).status).toBe("ACTIVE");
+  });
+
+  it("refuses a User without any e-mail (400 invalidValue), so every User it accepts has an account its userName finds", async () => {
+    const { c, hr, tag } = await tenant();
+    const q = (f: string) => c.call("GET", `/Users?filter=${encodeURIComponent(f)}`);
+    const detail = expectError(await c.call("POST", "/Users", { schemas: [USER], userName: `jdoe-${tag}`, externalId: `jdoe-${tag}`, name: { givenName: "John", familyName: "Doe" } }), 400, "invalidValue");
+    expect(detail).toMatch(/e-mail/);
+    expectList(await q(`externalId eq "jdoe-${tag}"`), 0);
+
+    // With a work e-mail: its userName is the account's, and Okta's lookup by userName finds it.
+    const jdoe = expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `jdoe-${tag}`, externalId: `jdoe-${tag}`, emails: [{ value: `jdoe-${tag}@example.test`, type: "work" }] }), 201, "User");
+    expect(jdoe.userName).toBe(`jdoe-${tag}`);
+    expect(expectList(await q(`userName eq "jdoe-${tag}"`), 1)[0]!.id).toBe(jdoe.id);
+    // A PUT without one, a PATCH that takes it away: 400, and the user keeps it.
+    expectError(await c.call("PUT", `/Users/${jdoe.id}`, { schemas: [USER], userName: `jdoe-${tag}` }), 400, "invalidValue");
+    expectError(await c.call("PATCH", `/Users/${jdoe.id}`, { schemas: [PATCH_OP], Operations: [{ op: "remove", path: "emails" }] }), 400, "invalidValue");
+    expect((await row(jdoe.id)).email).toBe(`jdoe-${tag}@example.test`);
+
+    // An employee the HR system keeps without an e-mail can still be deactivated.
+    await hr.sync([{ externalEmployeeId: `nomail-${tag}`, firstName: "No", lastName: "Mail" }]);
+    const nomail = expectList(await q(`externalId eq "nomail-${tag}"`), 1)[0]!;
+    expect(expectResource(await c.call("PATCH", `/Users/${nomail.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] }), 200, "User").active).toBe(false);
+    expect((await row(nomail.id)).status).toBe("INACTIVE");
   });
 });

@@ -71,9 +71,12 @@ export function statusOf(active: boolean | undefined, current: EmployeeStatus | 
   return current ?? "ACTIVE";
 }
 
+export const NO_EMAIL = "A User needs an e-mail address (its account is made with it): give a work e-mail in emails, or a userName that is an e-mail address";
+
 /**
  * The employee record a full User resource amounts to (replace semantics: what the resource
- * leaves out is cleared, except the status: see statusOf).
+ * leaves out is cleared, except the status: see statusOf). `requireEmail`: a write without any
+ * e-mail is a 400 (every User created or replaced through SCIM gets an account).
  */
 export async function toRecord(
   tx: Tx,
@@ -81,11 +84,12 @@ export async function toRecord(
   u: Parsed,
   externalEmployeeId: string,
   current: Current | null,
-  opts: { status: EmployeeStatus },
+  opts: { requireEmail: boolean; status: EmployeeStatus },
 ): Promise<{ record: SyncEmployee; managerId: string | null | undefined }> {
   const userName = text(u.userName, "userName", 320);
   if (!userName) throw new ScimError(400, "invalidValue", "userName is required");
   const email = emailOf(u);
+  if (!email && opts.requireEmail) throw new ScimError(400, "invalidValue", NO_EMAIL);
   const ext = (u[ENTERPRISE] ?? {}) as { department?: string; employeeNumber?: string; manager?: { value?: string } };
   const metadata = { ...(current?.metadata ?? {}) };
   if (ext.employeeNumber !== undefined) metadata.employeeNumber = text(ext.employeeNumber, "employeeNumber", 255);

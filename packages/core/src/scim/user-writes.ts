@@ -75,7 +75,7 @@ export async function createScimUser(ctx: ScimContext, body: unknown): Promise<R
     const revived = taken.find((t) => t.deleted && t.external_employee_id === externalEmployeeId);
     const current: Current | null = revived ? { id: revived.id, externalEmployeeId, email: null, status: "TERMINATED", metadata: null, managerId: null } : null;
     const status = statusOf(u.active ?? true, current?.status ?? null);
-    const { record, managerId } = await toRecord(tx, ctx, u, externalEmployeeId, current, { status });
+    const { record, managerId } = await toRecord(tx, ctx, u, externalEmployeeId, current, { requireEmail: true, status });
     return getScimUser(ctx, await apply(tx, ctx, record, { managerId, deleted: false }), tx);
   });
 }
@@ -142,7 +142,9 @@ async function modify(ctx: ScimContext, id: string, ifMatch: string | undefined,
       if (other) throw new ScimError(409, "uniqueness", `A User with externalId '${wanted}' already exists`);
       await tx`update employees set external_employee_id = ${wanted}, updated_at = now() where id = ${id} and organization_id = ${ctx.organizationId}`;
     }
-    const { record, managerId } = await toRecord(tx, ctx, u, wanted, current, { status: statusOf(u.active, current.status) });
+    // PUT needs an e-mail; a PATCH may not take away the one the User has.
+    const requireEmail = change.kind === "replace" || current.email !== null;
+    const { record, managerId } = await toRecord(tx, ctx, u, wanted, current, { requireEmail, status: statusOf(u.active, current.status) });
     await apply(tx, ctx, record, { managerId });
     return getScimUser(ctx, id, tx);
   });
