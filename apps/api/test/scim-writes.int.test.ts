@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type JsonResponse, type Stack } from "@insp/testing";
 import { syncCaller } from "./employee-sync.fixtures.ts";
-import { ENTERPRISE, PATCH_OP, USER, expectError, expectList, expectResource, lockAsWorker, lockWaiters, scimCaller } from "./scim.fixtures.ts";
+import { ENTERPRISE, PATCH_OP, USER, expectError, expectList, expectResource, expectScim, lockAsWorker, lockWaiters, scimCaller } from "./scim.fixtures.ts";
 
 /**
  * SCIM writes beside the HR sync: an identity provider and a sync worker changing the same
  * employee at the same time (the test's own transaction plays the worker, holding the locks a
  * worker holds), two identity-provider requests with one If-Match, the statuses a SCIM
- * write keeps, and the e-mail every User needs.
+ * write keeps, the e-mail every User needs, and a User created again after a DELETE.
  */
 
 let stack: Stack;
@@ -134,5 +134,22 @@ describe("SCIM User writes and the HR sync", () => {
     const nomail = expectList(await q(`externalId eq "nomail-${tag}"`), 1)[0]!;
     expect(expectResource(await c.call("PATCH", `/Users/${nomail.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] }), 200, "User").active).toBe(false);
     expect((await row(nomail.id)).status).toBe("INACTIVE");
+  });
+
+  it("a User created again after a DELETE keeps its HR metadata and loses the manager its new body does not name", async () => {
+    const { c, hr, user } = await tenant();
+    const boss = await user("boss");
+    const u = await user("rehire");
+    await hr.sync([{ externalEmployeeId: u.externalId, metadata: { costCenter: "CC-7" }, updateMode: "additive" }]);
+    expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "manager", value: boss.id }] }), 200, "User");
+    expect((await row(u.id)).manager_id).toBe(boss.id);
+    expectScim(await c.call("DELETE", `/Users/${u.id}`), 204);
+    expect((await row(u.id)).status).toBe("TERMINATED");
+
+    const again = expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: u.userName, externalId: u.externalId, emails: u.emails }), 201, "User");
+    expect(again.id).toBe(u.id);
+    expect(again.active).toBe(true);
+    expect(again[ENTERPRISE]?.manager).toBeUndefined();
+    expect(await row(u.id)).toMatchObject({ status: "ACTIVE", manager_id: null, metadata: { costCenter: "CC-7" } });
   });
 });

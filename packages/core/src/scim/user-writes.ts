@@ -55,7 +55,8 @@ async function apply(tx: Tx, ctx: ScimContext, record: SyncEmployee, extra: { ma
  * POST /Users. A userName or externalId another User of the organization has is a 409
  * uniqueness; the externalId (or, without one, the userName) becomes the externalEmployeeId. A
  * User deleted through SCIM and created again with its externalId comes back (its employee,
- * account and history), ACTIVE unless the body says otherwise.
+ * account, history and HR metadata; its manager only when the body names one), ACTIVE unless
+ * the body says otherwise.
  */
 export async function createScimUser(ctx: ScimContext, body: unknown): Promise<Record<string, unknown>> {
   const u = parseUser(body);
@@ -73,11 +74,18 @@ export async function createScimUser(ctx: ScimContext, body: unknown): Promise<R
       throw new ScimError(409, "uniqueness", `A User with ${what} already exists`);
     }
     const revived = taken.find((t) => t.deleted && t.external_employee_id === externalEmployeeId);
-    const current: Current | null = revived ? { id: revived.id, externalEmployeeId, email: null, status: "TERMINATED", metadata: null, managerId: null } : null;
+    const current = revived ? await currentOfDeleted(tx, ctx, revived.id) : null;
     const status = statusOf(u.active ?? true, current?.status ?? null);
     const { record, managerId } = await toRecord(tx, ctx, u, externalEmployeeId, current, { requireEmail: true, status });
     return getScimUser(ctx, await apply(tx, ctx, record, { managerId, deleted: false }), tx);
   });
+}
+
+/** An employee deleted through SCIM, as a User created again finds it (its metadata and manager, which the new body replaces). */
+async function currentOfDeleted(tx: Tx, ctx: ScimContext, id: string): Promise<Current> {
+  const [row] = await tx<{ email: string | null; status: Current["status"]; metadata: Record<string, unknown> | null; manager_id: string | null; external_employee_id: string }[]>`
+    select external_employee_id, email, status, metadata, manager_id from employees where organization_id = ${ctx.organizationId} and id = ${id} for update`;
+  return { id, externalEmployeeId: row!.external_employee_id, email: row!.email, status: row!.status, metadata: row!.metadata, managerId: row!.manager_id };
 }
 
 /** What a write does to the User it finds: the resource it becomes (null: nothing changes), or its deletion. */
