@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type JsonResponse, type Stack } from "@insp/testing";
 import { syncCaller } from "./employee-sync.fixtures.ts";
-import { ENTERPRISE, PATCH_OP, USER, expectError, expectList, expectResource, expectScim, lockAsWorker, lockWaiters, scimCaller } from "./scim.fixtures.ts";
+import { ENTERPRISE, GROUP, PATCH_OP, USER, expectError, expectList, expectResource, expectScim, lockAsWorker, lockWaiters, scimCaller } from "./scim.fixtures.ts";
 
 /**
  * SCIM writes beside the HR sync: an identity provider and a sync worker changing the same
  * employee at the same time (the test's own transaction plays the worker, holding the locks a
- * worker holds), two identity-provider requests with one If-Match, the statuses a SCIM
- * write keeps, the e-mail every User needs, and a User created again after a DELETE.
+ * worker holds), two identity-provider requests with one If-Match, the statuses a SCIM write
+ * keeps, the e-mail every User needs, a User created again after a DELETE, and who can join a
+ * group.
  */
 
 let stack: Stack;
@@ -32,6 +33,9 @@ async function tenant() {
     expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `${n}-${tag}@example.test`, externalId: `${n}-${tag}`, name: { givenName: n, familyName: "Tester" }, ...extra }), 201, "User");
   return { t, c, hr, org, tag, user };
 }
+
+/** `p`, or a failure naming `what` when it has not answered within `ms`. */
+const within = <T>(p: Promise<T>, ms: number, what: string) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
 
 describe("SCIM User writes and the HR sync", () => {
   it("a PATCH waits for a sync worker busy with the employee and applies to the employee as the worker left it", async () => {
@@ -151,5 +155,57 @@ describe("SCIM User writes and the HR sync", () => {
     expect(again.active).toBe(true);
     expect(again[ENTERPRISE]?.manager).toBeUndefined();
     expect(await row(u.id)).toMatchObject({ status: "ACTIVE", manager_id: null, metadata: { costCenter: "CC-7" } });
+  });
+});
+
+describe("SCIM Group writes and the HR sync", () => {
+  it("only active Users join a group: INACTIVE and TERMINATED members are a 400 and nothing changes", async () => {
+    const { c, hr, tag, user } = await tenant();
+    const member = await user("member");
+    const off = await user("inactive", { active: false });
+    const gone = await user("terminated");
+    await hr.sync([{ externalEmployeeId: gone.externalId, status: "TERMINATED" }]);
+    const g = expectResource(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: `Crew ${tag}`, members: [{ value: member.id }] }), 201, "Group");
+    for (const m of [off, gone]) {
+      const detail = expectError(await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: m.id }] }] }), 400, "invalidValue");
+      expect(detail).toContain(m.id);
+    }
+    expectError(await c.call("PUT", `/Groups/${g.id}`, { schemas: [GROUP], displayName: `Crew ${tag}`, members: [{ value: member.id }, { value: off.id }] }), 400, "invalidValue");
+    expectError(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: `Others ${tag}`, members: [{ value: gone.id }] }), 400, "invalidValue");
+    expect(expectResource(await c.call("GET", `/Groups/${g.id}`), 200, "Group").members.map((m: { value: string }) => m.value)).toEqual([member.id]);
+    expectList(await c.call("GET", `/Groups?filter=${encodeURIComponent(`displayName eq "Others ${tag}"`)}`), 0);
+  });
+
+  it("a group write neither waits for a worker adding a member to the group nor deadlocks with one", async () => {
+    const { c, org, tag, user } = await tenant();
+    const [member, joiner, newcomer] = [await user("member"), await user("joiner"), await user("newcomer")];
+    const g = expectResource(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: `Shift ${tag}`, members: [{ value: member.id }] }), 201, "Group");
+    const add = (id: string) => ({ schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: id }] }] });
+    const membership = (tx: Parameters<typeof lockAsWorker>[0], id: string) =>
+      tx`insert into employee_groups (employee_id, group_id, organization_id) values (${id}, ${g.id}, ${org}) on conflict (employee_id, group_id) do update set member_role = excluded.member_role`;
+
+    // A worker has added the joiner to the group (its foreign-key check holds the group's row
+    // FOR KEY SHARE) and has not committed yet: the identity provider's membership change goes through meanwhile.
+    await stack.db.sql.begin(async (tx) => {
+      await lockAsWorker(tx, org, joiner.externalId);
+      await membership(tx, joiner.id);
+      const removal = { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${member.id}"]` }] };
+      expectScim(await within(c.call("PATCH", `/Groups/${g.id}`, removal), 5_000, "the membership change"), 204);
+    });
+    expectScim(await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "displayName", value: `Late shift ${tag}` }] }), 204);
+
+    // A worker busy with the newcomer (its row updated) adds it to the group while the identity provider adds it too.
+    let patch!: Promise<JsonResponse>;
+    await stack.db.sql.begin(async (tx) => {
+      await lockAsWorker(tx, org, newcomer.externalId);
+      await tx`update employees set job_title = 'Fitter', updated_at = now() where organization_id = ${org} and external_employee_id = ${newcomer.externalId}`;
+      patch = c.call("PATCH", `/Groups/${g.id}`, add(newcomer.id));
+      await lockWaiters(stack, 1);
+      await membership(tx, newcomer.id);
+    });
+    expectScim(await patch, 204);
+    const now = expectResource(await c.call("GET", `/Groups/${g.id}`), 200, "Group");
+    expect(now.displayName).toBe(`Late shift ${tag}`);
+    expect(now.members.map((m: { value: string }) => m.value).sort()).toEqual([joiner.id, newcomer.id].sort());
   });
 });

@@ -1,5 +1,5 @@
 import { isConnectionError } from "@insp/db";
-import { createScimGroup, deleteScimGroup, patchScimGroup, replaceScimGroup } from "./groups.ts";
+import { createScimGroup, deleteScimGroup, patchScimGroup, replaceScimGroup } from "./group-writes.ts";
 import { BULK_MAX_OPERATIONS, BULK_REQUEST, ScimError, asScimError, errorBody } from "./protocol.ts";
 import { createScimUser, deleteScimUser, patchScimUser, replaceScimUser } from "./user-writes.ts";
 import type { ScimContext } from "./users.ts";
