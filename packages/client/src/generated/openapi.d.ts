@@ -4842,6 +4842,58 @@ export interface components {
         TemplateVersionList: {
             versions: components["schemas"]["TemplateVersionSummary"][];
         };
+        EmployeeInput: {
+            externalEmployeeId: string;
+            /**
+             * @default ACTIVE
+             * @enum {string|null}
+             */
+            status?: "ACTIVE" | "INACTIVE" | "TERMINATED" | null;
+            firstName?: string | null;
+            lastName?: string | null;
+            displayName?: string | null;
+            /** Format: email */
+            email?: string | null;
+            phone?: string | null;
+            jobTitle?: string | null;
+            department?: string | null;
+            supervisor?: {
+                name?: string;
+                email?: string;
+            } | null;
+            hireDate?: string | null;
+            terminationDate?: string | null;
+            metadata?: {
+                [key: string]: unknown;
+            } | null;
+            roles?: string[] | null;
+            groups?: components["schemas"]["EmployeeGroupAssignment"][] | null;
+            sites?: components["schemas"]["EmployeeSiteAssignment"][] | null;
+            userAccount?: components["schemas"]["EmployeeUserAccount"];
+            /**
+             * @default replace
+             * @enum {string|null}
+             */
+            updateMode?: "replace" | "additive" | null;
+        };
+        /** @description groupName or externalGroupId (one is required); role: the member's role in the group. */
+        EmployeeGroupAssignment: {
+            groupName?: string;
+            externalGroupId?: string;
+            role?: string | null;
+        };
+        /** @description id: site UUID in the organization; role: site-level role. */
+        EmployeeSiteAssignment: {
+            id: string;
+            role?: string | null;
+        };
+        EmployeeUserAccount: {
+            username?: string | null;
+            /** @default false */
+            forcePasswordReset?: boolean;
+            /** @default false */
+            sendWelcomeEmail?: boolean;
+        } | null;
         EmployeeSyncResult: {
             externalEmployeeId: string;
             /** @enum {string} */
@@ -5212,8 +5264,9 @@ export interface components {
             };
             displayName?: string;
             title?: string;
-            /** @description false: the employee is INACTIVE and its account disabled. */
+            /** @description false: the employee is INACTIVE (a TERMINATED one stays TERMINATED) and its account disabled; left out of a PUT: the status stays. */
             active?: boolean;
+            /** @description The employee's e-mail (the work one). A User created or replaced needs one, here or as a userName that is an e-mail address: its account is made with it. */
             emails?: ({
                 value: string;
                 type?: string;
@@ -5411,61 +5464,10 @@ export interface components {
             order?: number;
         };
         EmployeeSyncRequest: {
-            syncBatchId?: string;
+            /** @description Echoed in the response; null is the same as absent */
+            syncBatchId?: string | null;
             employees: components["schemas"]["EmployeeInput"][];
         };
-        EmployeeInput: {
-            externalEmployeeId: string;
-            /**
-             * @default ACTIVE
-             * @enum {string|null}
-             */
-            status?: "ACTIVE" | "INACTIVE" | "TERMINATED" | null;
-            firstName?: string | null;
-            lastName?: string | null;
-            displayName?: string | null;
-            /** Format: email */
-            email?: string | null;
-            phone?: string | null;
-            jobTitle?: string | null;
-            department?: string | null;
-            supervisor?: {
-                name?: string;
-                email?: string;
-            } | null;
-            hireDate?: string | null;
-            terminationDate?: string | null;
-            metadata?: {
-                [key: string]: unknown;
-            } | null;
-            roles?: string[] | null;
-            groups?: components["schemas"]["EmployeeGroupAssignment"][] | null;
-            sites?: components["schemas"]["EmployeeSiteAssignment"][] | null;
-            userAccount?: components["schemas"]["EmployeeUserAccount"];
-            /**
-             * @default replace
-             * @enum {string|null}
-             */
-            updateMode?: "replace" | "additive" | null;
-        };
-        /** @description groupName or externalGroupId (one is required); role: the member's role in the group. */
-        EmployeeGroupAssignment: {
-            groupName?: string;
-            externalGroupId?: string;
-            role?: string | null;
-        };
-        /** @description id: site UUID in the organization; role: site-level role. */
-        EmployeeSiteAssignment: {
-            id: string;
-            role?: string | null;
-        };
-        EmployeeUserAccount: {
-            username?: string | null;
-            /** @default false */
-            forcePasswordReset?: boolean;
-            /** @default false */
-            sendWelcomeEmail?: boolean;
-        } | null;
         SyncSessionRequest: {
             scope?: components["schemas"]["SyncSessionScope"];
         };
