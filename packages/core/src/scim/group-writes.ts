@@ -39,11 +39,12 @@ function parseGroup(body: unknown): GroupValues {
   return { displayName, externalId: g.externalId?.trim() || null, members: [...new Set((g.members ?? []).map((m) => String(m.value)))] };
 }
 
-type Change = { kind: "create"; values: GroupValues } | { kind: "replace"; values: GroupValues } | { kind: "patch"; body: unknown } | { kind: "delete" };
+type Change = { kind: "create"; values: GroupValues } | { kind: "replace"; body: unknown } | { kind: "patch"; body: unknown } | { kind: "delete" };
 
 /** The group a change leaves (null: a PATCH that changes nothing); a deletion leaves it without members. */
 async function target(current: Record<string, unknown> | null, change: Change): Promise<GroupValues | null> {
-  if (change.kind === "create" || change.kind === "replace") return change.values;
+  if (change.kind === "create") return change.values;
+  if (change.kind === "replace") return parseGroup(change.body);
   if (!current) return null;
   const name = current.displayName as string;
   const externalId = (current.externalId as string | undefined) ?? null;
@@ -160,8 +161,7 @@ export async function createScimGroup(ctx: ScimContext, body: unknown): Promise<
 
 /** PUT /Groups/{id}: name, external id and the members replaced. */
 export async function replaceScimGroup(ctx: ScimContext, id: string, body: unknown, ifMatch?: string): Promise<Record<string, unknown>> {
-  const values = parseGroup(body);
-  await changeGroup(ctx, groupId(id), ifMatch, { kind: "replace", values });
+  await changeGroup(ctx, groupId(id), ifMatch, { kind: "replace", body });
   return getScimGroup(ctx, id);
 }
 

@@ -89,7 +89,7 @@ async function currentOfDeleted(tx: Tx, ctx: ScimContext, id: string): Promise<C
 }
 
 /** What a write does to the User it finds: the resource it becomes (null: nothing changes), or its deletion. */
-type Change = { kind: "replace"; user: Parsed } | { kind: "patch"; body: unknown } | { kind: "delete" };
+type Change = { kind: "replace"; body: unknown } | { kind: "patch"; body: unknown } | { kind: "delete" };
 
 /** PATCH operations applied by scimmy to the resource (after the identity providers' forms are made standard: normalizePatch); null when nothing changes. */
 async function patched(resource: Record<string, unknown>, body: unknown): Promise<Parsed | null> {
@@ -103,9 +103,6 @@ async function patched(resource: Record<string, unknown>, body: unknown): Promis
   }
   return result ? parseUser(result) : null;
 }
-
-const target = async (resource: Record<string, unknown>, change: Change): Promise<Parsed | null> =>
-  change.kind === "replace" ? change.user : change.kind === "patch" ? patched(resource, change.body) : null;
 
 /** The externalEmployeeIds and e-mails a write involves: the employee's own and those the User gets. */
 function involved(current: Current, u: Parsed | null): { ids: string[]; emails: (string | null)[] } {
@@ -128,8 +125,10 @@ async function modify(ctx: ScimContext, id: string, ifMatch: string | undefined,
   return write(ctx, async (tx) => {
     const seen = await currentOf(tx, ctx, id, false);
     if (!seen) throw new ScimError(404, undefined, `User ${id} not found`);
+    // A PUT's body (validated once the User is known to exist: an unknown id is a 404 whatever the body).
+    const replacement = change.kind === "replace" ? parseUser(change.body) : null;
     // What the change would involve, judged on the unlocked look (its errors count only under the locks).
-    const foreseen = change.kind === "patch" ? await patched(await getScimUser(ctx, id, tx), change.body).catch(() => null) : change.kind === "replace" ? change.user : null;
+    const foreseen = change.kind === "patch" ? await patched(await getScimUser(ctx, id, tx), change.body).catch(() => null) : replacement;
     const held = involved(seen, foreseen);
     await lockEmployees(tx, ctx.organizationId, held.ids, held.emails);
     const current = await currentOf(tx, ctx, id, true);
@@ -141,7 +140,7 @@ async function modify(ctx: ScimContext, id: string, ifMatch: string | undefined,
       await apply(tx, ctx, { externalEmployeeId: current.externalEmployeeId, status: "TERMINATED", updateMode: "replace" }, { deleted: true });
       return null;
     }
-    const u = await target(resource, change);
+    const u = change.kind === "patch" ? await patched(resource, change.body) : replacement;
     if (!u) return resource;
     if (!covers(held, involved(current, u))) throw new LocksOutdated();
     const wanted = externalIdOf(u, current.externalEmployeeId);
@@ -160,7 +159,7 @@ async function modify(ctx: ScimContext, id: string, ifMatch: string | undefined,
 
 /** PUT /Users/{id}: the resource replaced by the body (an externalId change renames the employee's externalEmployeeId). */
 export async function replaceScimUser(ctx: ScimContext, id: string, body: unknown, ifMatch?: string): Promise<Record<string, unknown>> {
-  return (await modify(ctx, id, ifMatch, { kind: "replace", user: parseUser(body) }))!;
+  return (await modify(ctx, id, ifMatch, { kind: "replace", body }))!;
 }
 
 /** PATCH /Users/{id}: the operations applied to the resource as it is under its locks, written like a PUT. Nothing changed: the resource as it is, nothing written. */
