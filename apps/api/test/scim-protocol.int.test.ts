@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, type Stack } from "@insp/testing";
+import { startStack, until, type Stack } from "@insp/testing";
 import { syncCaller } from "./employee-sync.fixtures.ts";
-import { ENTERPRISE, GROUP, PATCH_OP, USER, expectError, expectList, expectResource, expectScim, scimCaller, type ScimCaller } from "./scim.fixtures.ts";
+import { ENTERPRISE, ERROR, GROUP, PATCH_OP, USER, expectError, expectList, expectResource, expectScim, scimCaller, type ScimCaller } from "./scim.fixtures.ts";
 
 /** RFC 7644's rules the identity providers rely on: discovery, paging, filters, versions, errors, auth and tenancy, Bulk. */
 
@@ -12,6 +13,19 @@ beforeAll(async () => {
   stack = await startStack();
 });
 afterAll(() => stack?.stop());
+
+/** GET through the API with another Host header (fetch always sends the address it connects to). */
+const getAs = (host: string, path: string, token: string) =>
+  new Promise<{ status: number; etag: string | undefined; body: any }>((resolve, reject) => {
+    const url = new URL(stack.http.baseUrl);
+    const req = request({ hostname: url.hostname, port: url.port, path: `/scim/v2${path}`, headers: { host, authorization: `Bearer ${token}` } }, (res) => {
+      let text = "";
+      res.on("data", (d: Buffer) => (text += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body: JSON.parse(text) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
 
 const newUser = async (c: ScimCaller, n: string, extra: Record<string, unknown> = {}) =>
   expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `${n}@example.test`, externalId: n, name: { givenName: n, familyName: "Tester" }, ...extra }), 201, "User");
@@ -116,6 +130,20 @@ describe("SCIM 2.0 protocol", () => {
     // Nothing changed: the same version, and nothing written.
     const same = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Lead" }] }), 200, "User");
     expect(same.meta.version).toBe(changed.meta.version);
+
+    // The version is the resource's, whatever Host the caller used (its groups carry $ref URLs).
+    const g = expectResource(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: "Versioned", members: [{ value: u.id }] }), 201, "Group");
+    const inGroup = expectResource(await c.call("GET", `/Users/${u.id}`), 200, "User");
+    const elsewhere = await getAs("scim.example.com:8443", `/Users/${u.id}`, c.token);
+    expect(elsewhere.body.groups[0].$ref).toBe(`http://scim.example.com:8443/scim/v2/Groups/${g.id}`);
+    expect(elsewhere.etag).toBe(inGroup.meta.version);
+    expect((await getAs("scim.example.com", `/Groups/${g.id}`, c.token)).etag).toBe(g.meta.version);
+    // If-None-Match and If-Match compare weakly and take lists: W/"x" and "x" are the same tag.
+    const strong = inGroup.meta.version.replace(/^W\//, "");
+    expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": strong }), 304);
+    expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": `W/"0000", ${inGroup.meta.version}` }), 304);
+    expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": 'W/"0000"' }), 200);
+    expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Chief" }] }, { "if-match": `"0000", ${strong}` }), 200, "User");
   });
 
   it("answers every error as SCIM: bad bodies, read-only and unknown paths, a missing token, the wrong scope, another organization's ids", async () => {
@@ -203,5 +231,43 @@ describe("SCIM 2.0 protocol", () => {
     expect(cycle.body.Operations.map((o: { status: string }) => o.status)).toEqual(["409", "409", "409"]);
     expectError(await c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], Operations: Array.from({ length: 1001 }, () => ({ method: "DELETE", path: "/Users/x" })) }), 413);
     expectError(await c.call("POST", "/Bulk", { Operations: [] }), 400, "invalidSyntax");
+  });
+
+  it("answers a Bulk operation that fails for a reason of the service's own with a 500 in its place: the others stand, failOnErrors counts it, the log names no content", async () => {
+    const t = await stack.tenant();
+    const c = await scimCaller(stack, t);
+    const tag = t.organization.id.slice(0, 6);
+    const bulk = (Operations: unknown[], failOnErrors?: number) => c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], ...(failOnErrors ? { failOnErrors } : {}), Operations });
+    // A fault in the database: inserting a group named failing-… raises an error the service does not expect.
+    await stack.db.sql.unsafe(`create or replace function scim_test_fault() returns trigger language plpgsql as $$
+      begin if new.name like 'failing-%' then raise exception 'injected fault'; end if; return new; end $$`);
+    await stack.db.sql.unsafe("create or replace trigger scim_test_fault before insert on groups for each row execute function scim_test_fault()");
+    try {
+      const marker = `failing-${randomUUID()}`;
+      const res = await bulk([
+        { method: "POST", path: "/Users", bulkId: "a", data: { schemas: [USER], userName: `before-${tag}@example.test` } },
+        { method: "POST", path: "/Groups", bulkId: "g", data: { schemas: [GROUP], displayName: marker } },
+        { method: "POST", path: "/Users", bulkId: "b", data: { schemas: [USER], userName: `after-${tag}@example.test` } },
+      ]);
+      expectScim(res, 200);
+      expect(res.body.Operations.map((o: { status: string }) => o.status)).toEqual(["201", "500", "201"]);
+      expect(res.body.Operations[1]).toEqual({ method: "POST", bulkId: "g", status: "500", response: { schemas: [ERROR], status: "500", detail: expect.stringMatching(/request id/) } });
+      for (const n of ["before", "after"]) expectList(await c.call("GET", `/Users?filter=${encodeURIComponent(`userName eq "${n}-${tag}@example.test"`)}`), 1);
+      expectList(await c.call("GET", `/Groups?filter=${encodeURIComponent(`displayName eq "${marker}"`)}`), 0);
+      // failOnErrors 1: nothing runs after it.
+      const stopped = await bulk(
+        [
+          { method: "POST", path: "/Groups", bulkId: "g", data: { schemas: [GROUP], displayName: marker } },
+          { method: "POST", path: "/Users", bulkId: "c", data: { schemas: [USER], userName: `never-${tag}@example.test` } },
+        ],
+        1,
+      );
+      expect(stopped.body.Operations.map((o: { status: string }) => o.status)).toEqual(["500"]);
+      expectList(await c.call("GET", `/Users?filter=${encodeURIComponent(`userName eq "never-${tag}@example.test"`)}`), 0);
+      await until("the cause in the API's log", async () => stack.api.output(), (out) => out.includes("bulk operation failed"));
+      expect(stack.api.output()).not.toContain(marker);
+    } finally {
+      await stack.db.sql.unsafe("drop trigger if exists scim_test_fault on groups");
+    }
   });
 });

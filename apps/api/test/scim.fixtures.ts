@@ -1,7 +1,7 @@
 /** Helpers of the SCIM tests (not a test file): a SCIM client, and checks of answers against RFC 7643 and RFC 7644. */
 import { expect } from "vitest";
-import { createOAuthClient, type DemoSeed } from "@insp/core";
-import type { JsonResponse, Stack } from "@insp/testing";
+import { createOAuthClient, type DemoSeed, type Tx } from "@insp/core";
+import { until, type JsonResponse, type Stack } from "@insp/testing";
 import { syncToken } from "./employee-sync.fixtures.ts";
 
 export const USER = "urn:ietf:params:scim:schemas:core:2.0:User";
@@ -70,3 +70,22 @@ export function expectError(res: JsonResponse, status: number, scimType?: string
   else expect(res.body.scimType).toBeUndefined();
   return res.body.detail;
 }
+
+/**
+ * Resolves once `n` statements on the test file's database wait for a lock: requests that the
+ * test holds up behind a transaction of its own.
+ */
+export const lockWaiters = (stack: Stack, n: number) =>
+  until(
+    `${n} statements waiting for a lock`,
+    async () => (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)[0]!.n,
+    (waiting) => waiting >= n,
+    10_000,
+  );
+
+/**
+ * In `tx`, the advisory lock a sync worker takes first for the employee with this
+ * externalEmployeeId (lockExpression in packages/core/src/employees/store.ts): from here on the
+ * test's transaction is a worker busy with that employee.
+ */
+export const lockAsWorker = (tx: Tx, organizationId: string, externalEmployeeId: string) => tx`select pg_advisory_xact_lock(hashtextextended(${`emp:${organizationId}:${externalEmployeeId}`}, 0))`;

@@ -34,8 +34,11 @@ export const ScimUser = registry.register(
       name: z.looseObject({ givenName: z.string().optional(), familyName: z.string().optional() }).optional(),
       displayName: z.string().optional(),
       title: z.string().optional(),
-      active: z.boolean().optional().openapi({ description: "false: the employee is INACTIVE and its account disabled." }),
-      emails: z.array(z.looseObject({ value: z.string(), type: z.string().optional(), primary: z.boolean().optional() })).optional(),
+      active: z.boolean().optional().openapi({ description: "false: the employee is INACTIVE (a TERMINATED one stays TERMINATED) and its account disabled; left out of a PUT: the status stays." }),
+      emails: z
+        .array(z.looseObject({ value: z.string(), type: z.string().optional(), primary: z.boolean().optional() }))
+        .optional()
+        .openapi({ description: "The employee's e-mail (the work one). A User created or replaced needs one, here or as a userName that is an e-mail address: its account is made with it." }),
       phoneNumbers: z.array(z.looseObject({ value: z.string(), type: z.string().optional() })).optional(),
       "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User": z
         .looseObject({ department: z.string().optional(), employeeNumber: z.string().optional(), manager: z.looseObject({ value: z.string() }).optional() })

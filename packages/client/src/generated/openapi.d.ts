@@ -5402,8 +5402,9 @@ export interface components {
             };
             displayName?: string;
             title?: string;
-            /** @description false: the employee is INACTIVE and its account disabled. */
+            /** @description false: the employee is INACTIVE (a TERMINATED one stays TERMINATED) and its account disabled; left out of a PUT: the status stays. */
             active?: boolean;
+            /** @description The employee's e-mail (the work one). A User created or replaced needs one, here or as a userName that is an e-mail address: its account is made with it. */
             emails?: ({
                 value: string;
                 type?: string;

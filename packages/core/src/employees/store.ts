@@ -25,6 +25,23 @@ export async function lockEmployee(tx: Tx, organizationId: string, externalEmplo
   await tx.unsafe(`select ${lockExpression("$1::text", "$2::text", "$3::text")}`, [organizationId, externalEmployeeId, email ?? null]);
 }
 
+/**
+ * The locks of several employees in ONE statement, all keys sorted together (the same keys and
+ * order as lockExpression): for writes that touch more than one externalEmployeeId or e-mail
+ * (a SCIM externalId rename holds the old and the new id, a group write its members). Take them
+ * before any row lock, as the workers do.
+ */
+export async function lockEmployees(tx: Tx, organizationId: string, externalEmployeeIds: readonly string[], emails: readonly (string | null | undefined)[]): Promise<void> {
+  const exts = [...new Set(externalEmployeeIds)];
+  const mails = [...new Set(emails.filter((e): e is string => !!e))];
+  if (!exts.length && !mails.length) return;
+  await tx`select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
+    from unnest((select array_agg(distinct k order by k) from (
+      select 'emp:' || ${organizationId}::text || ':' || x as k from unnest(${exts}::text[]) as x
+      union all
+      select 'email:' || lower(nullif(y, '')) from unnest(${mails}::text[]) as y) as keys where k is not null)) as k`;
+}
+
 export interface LinkedUser {
   id: string;
   email: string;

@@ -1,4 +1,5 @@
-import { createScimGroup, deleteScimGroup, patchScimGroup, replaceScimGroup } from "./groups.ts";
+import { isConnectionError } from "@insp/db";
+import { createScimGroup, deleteScimGroup, patchScimGroup, replaceScimGroup } from "./group-writes.ts";
 import { BULK_MAX_OPERATIONS, BULK_REQUEST, ScimError, asScimError, errorBody } from "./protocol.ts";
 import { createScimUser, deleteScimUser, patchScimUser, replaceScimUser } from "./user-writes.ts";
 import type { ScimContext } from "./users.ts";
@@ -9,7 +10,10 @@ import type { ScimContext } from "./users.ts";
  * `bulkId:<id>` in an operation's path or data names the resource another operation of the
  * request creates: operations run in request order, except that one waits for those it refers
  * to (a reference that cannot be resolved, or a cycle, fails that operation with 409).
- * `failOnErrors` stops after that many failures.
+ * `failOnErrors` stops after that many failures. An operation that fails for a reason of the
+ * service's own (a lost connection, a deadlock that would not go away) answers its own error,
+ * 503 or 500 (RFC 7644 section 3.7.3), counts as a failure, and the others go on; the cause goes
+ * to `onError` (the caller's log), never request content.
  */
 
 interface BulkOperation {
@@ -70,7 +74,13 @@ async function run(ctx: ScimContext, op: BulkOperation): Promise<{ status: numbe
   throw new ScimError(400, "invalidSyntax", `Unknown method ${op.method}`);
 }
 
-export async function runBulk(ctx: ScimContext, body: unknown): Promise<{ schemas: string[]; Operations: BulkResult[] }> {
+/** A failure of the service's own as the operation's SCIM error. */
+function internal(ctx: ScimContext, err: unknown): ScimError {
+  if (isConnectionError(err)) return new ScimError(503, undefined, "Service temporarily unavailable; retry this operation");
+  return new ScimError(500, undefined, `Internal server error in this operation (request id ${String(ctx.requestId)})`);
+}
+
+export async function runBulk(ctx: ScimContext, body: unknown, onError: (err: unknown) => void = () => {}): Promise<{ schemas: string[]; Operations: BulkResult[] }> {
   const { operations, failOnErrors } = parse(body);
   const ids = new Map<string, string>();
   const creators = new Map(operations.filter((o) => o.bulkId).map((o) => [o.bulkId!, o]));
@@ -104,8 +114,8 @@ export async function runBulk(ctx: ScimContext, body: unknown): Promise<{ schema
       results.set(ready, { method: ready.method, ...(ready.bulkId ? { bulkId: ready.bulkId } : {}), location, ...(meta?.version ? { version: meta.version } : {}), status: String(status) });
     } catch (err) {
       const e = asScimError(err);
-      if (!e) throw err;
-      fail(ready, e);
+      if (!e) onError(err);
+      fail(ready, e ?? internal(ctx, err));
     }
   }
   return { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkResponse"], Operations: operations.filter((op) => results.has(op)).map((op) => results.get(op)!) };

@@ -81,17 +81,37 @@ export const errorBody = (status: number, detail: string, scimType?: ScimType) =
   detail,
 });
 
-/** A weak ETag (meta.version) over what a resource shows, meta excepted: any change of it changes the tag. */
+/**
+ * A weak ETag (meta.version) over what a resource shows, meta and URLs (`$ref`) excepted: any
+ * change of the resource changes the tag, and the tag is the same whatever Host or protocol the
+ * caller reached the service with.
+ */
 export function versionOf(resource: Record<string, unknown>): string {
   const { meta: _meta, ...rest } = resource;
-  return `W/"${createHash("sha256").update(JSON.stringify(rest)).digest("hex").slice(0, 16)}"`;
+  const shown = JSON.stringify(rest, (key, value: unknown) => (key === "$ref" ? undefined : value));
+  return `W/"${createHash("sha256").update(shown).digest("hex").slice(0, 16)}"`;
+}
+
+/** The opaque tags of an ETag list (`W/"a", "b"`), weak and strong alike: the `W/` and the quotes dropped. */
+const tagsOf = (header: string) =>
+  header
+    .split(",")
+    .map((t) => t.trim().replace(/^W\//i, "").replace(/^"(.*)"$/, "$1"))
+    .filter((t) => t !== "");
+
+/**
+ * Whether an If-Match or If-None-Match header names the version: `*`, or any tag of its list
+ * equal to it by weak comparison (RFC 9110 section 8.8.3.2: `W/"x"` and `"x"` match).
+ */
+export function etagMatches(header: string, version: string): boolean {
+  const [mine] = tagsOf(version);
+  return tagsOf(header).some((t) => t === "*" || t === mine);
 }
 
 /** If-Match (RFC 7644 section 3.14): `*` or any listed tag equal to the current version, weak or strong; else 412. */
 export function checkIfMatch(ifMatch: string | undefined, version: string): void {
-  if (ifMatch === undefined || ifMatch.trim() === "*") return;
-  const bare = (t: string) => t.trim().replace(/^W\//, "");
-  if (!ifMatch.split(",").some((t) => bare(t) === bare(version))) throw new ScimError(412, undefined, "The resource has changed since the version given in If-Match");
+  if (ifMatch === undefined || etagMatches(ifMatch, version)) return;
+  throw new ScimError(412, undefined, "The resource has changed since the version given in If-Match");
 }
 
 const toBool = (v: unknown) => (typeof v === "string" && /^(true|false)$/i.test(v) ? v.toLowerCase() === "true" : v);

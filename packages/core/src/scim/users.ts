@@ -63,7 +63,9 @@ export interface UserRow {
 
 const ISO = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-function selectUsers(sql: postgres.Sql, organizationId: string, where: postgres.PendingQuery<postgres.Row[]>, page?: { offset: number; limit: number }) {
+type Sql = postgres.Sql | postgres.TransactionSql;
+
+function selectUsers(sql: Sql, organizationId: string, where: postgres.PendingQuery<postgres.Row[]>, page?: { offset: number; limit: number }) {
   return sql<UserRow[]>`
     select e.id, e.external_employee_id, e.status, e.first_name, e.last_name, e.display_name, e.email, e.phone, e.job_title, e.department,
       e.metadata, e.manager_id, m.display_name as manager_name, ${sql.unsafe(USER_NAME)} as user_name,
@@ -105,9 +107,9 @@ export function toScimUser(r: UserRow, baseUrl: string): Record<string, unknown>
   return resource;
 }
 
-/** One user of the organization (404 for an unknown, malformed, deleted or another organization's id). */
-export async function getScimUser(ctx: ScimContext, id: string): Promise<Record<string, unknown>> {
-  const row = isUuid(id) ? (await selectUsers(ctx.db.$client, ctx.organizationId, ctx.db.$client`e.id = ${id}`))[0] : undefined;
+/** One user of the organization (404 for an unknown, malformed, deleted or another organization's id); `sql`: a write's transaction. */
+export async function getScimUser(ctx: ScimContext, id: string, sql: Sql = ctx.db.$client): Promise<Record<string, unknown>> {
+  const row = isUuid(id) ? (await selectUsers(sql, ctx.organizationId, sql`e.id = ${id}`))[0] : undefined;
   if (!row) throw new ScimError(404, undefined, `User ${id} not found`);
   return toScimUser(row, ctx.baseUrl);
 }

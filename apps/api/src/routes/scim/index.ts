@@ -81,7 +81,8 @@ export function scimRoutes(deps: Deps): Router {
   router.post("/scim/v2/Bulk", auth, route(async (req, res) => {
     const size = Number(req.header("content-length") ?? 0);
     if (size > BULK_MAX_PAYLOAD) throw new ScimError(413, undefined, `The bulk request is ${size} bytes, more than maxPayloadSize (${BULK_MAX_PAYLOAD})`);
-    send(res, 200, await runBulk(contextOf(deps, req), req.body));
+    // An operation that fails for a reason of the service's own answers a 500 in its place; its cause is logged here.
+    send(res, 200, await runBulk(contextOf(deps, req), req.body, (err) => req.log.error({ err, requestId: req.id }, "bulk operation failed")));
   }));
 
   router.use("/scim/v2", (req, res) => send(res, 404, errorBody(404, `No SCIM endpoint for ${req.method} ${req.path}`)));

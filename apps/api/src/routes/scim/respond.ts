@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
-import { AppError, ScimError, asScimError, errorBody, MAX_RESULTS, type Page, type ScimContext } from "@insp/core";
+import { AppError, ScimError, asScimError, errorBody, etagMatches, MAX_RESULTS, type Page, type ScimContext } from "@insp/core";
 import { isConnectionError } from "@insp/db";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
@@ -21,13 +21,13 @@ export function send(res: Response, status: number, body?: unknown): void {
   else res.send(JSON.stringify(body));
 }
 
-/** A resource with its ETag (meta.version) and, when created, its Location. */
+/** A resource with its ETag (meta.version) and, when created, its Location; a GET whose If-None-Match names its version (weak comparison, lists, `*`) is a 304. */
 export function sendResource(req: Request, res: Response, status: number, resource: Record<string, unknown>): void {
   const meta = resource.meta as { version?: string; location?: string } | undefined;
   if (meta?.version) res.setHeader("ETag", meta.version);
   if (status === 201 && meta?.location) res.setHeader("Location", meta.location);
   const inm = req.header("if-none-match");
-  if (req.method === "GET" && meta?.version && inm && inm.split(",").some((t) => t.trim() === meta.version)) {
+  if (req.method === "GET" && meta?.version && inm !== undefined && etagMatches(inm, meta.version)) {
     res.status(304).end();
     return;
   }
@@ -97,7 +97,10 @@ export function sendList(req: Request, res: Response, page: Page, list: { total:
 export const scimErrors: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   const scimError = asScimError(err);
-  if (scimError) return send(res, scimError.status, errorBody(scimError.status, scimError.message, scimError.scimType));
+  if (scimError) {
+    if (scimError.status === 503) res.setHeader("Retry-After", "1");
+    return send(res, scimError.status, errorBody(scimError.status, scimError.message, scimError.scimType));
+  }
   if (err instanceof AppError) return send(res, err.status, errorBody(err.status, err.message));
   const type = (err as { type?: string }).type;
   if (type === "entity.parse.failed") return send(res, 400, errorBody(400, "Malformed JSON in request body", "invalidSyntax"));
