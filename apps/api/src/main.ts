@@ -32,7 +32,7 @@ async function main() {
   if (!env.JWT_PRIVATE_KEY && env.NODE_ENV === "production") {
     logger.warn("JWT_PRIVATE_KEY is not set: the token signing key is kept in Postgres (signing_keys), so anyone who can read the database can mint tokens. Set JWT_PRIVATE_KEY in production.");
   }
-  const queues = new Queues(redis, env.QUEUE_PREFIX, queueTelemetry());
+  const queues = new Queues(redis, env.QUEUE_PREFIX, await queueTelemetry());
   const registry = createServiceMetrics("api", { dbHandle, queues: JOB_NAMES.map((n) => queues.queue(n)) });
   const metrics = { registry, httpDuration: httpDurationHistogram(registry) };
   const waiter = new JobWaiter(() => createRedis(env, "worker"), env.QUEUE_PREFIX);

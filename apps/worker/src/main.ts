@@ -30,7 +30,7 @@ async function main() {
   if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
   const dbHandle = createDb(env.DATABASE_URL, { max: env.DB_POOL_MAX, applicationName: "inspection-worker" });
   const producer = createRedis(env, "producer");
-  const telemetry = queueTelemetry();
+  const telemetry = await queueTelemetry();
   const queues = new Queues(producer, env.QUEUE_PREFIX, telemetry);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, mailDir: env.MAIL_DIR });
   const registry = createServiceMetrics("worker", { dbHandle, queues: JOB_NAMES.map((n) => queues.queue(n)) });

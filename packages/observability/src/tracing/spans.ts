@@ -1,14 +1,16 @@
 import { SpanStatusCode, trace } from "@opentelemetry/api";
-import { BullMQOtel } from "bullmq-otel";
+import type { BullMQOtel } from "bullmq-otel";
 import { tracingEnabled } from "./start.ts";
 
 /**
  * BullMQ's telemetry for Queue and Worker options when tracing is on: the producer's span
  * context travels in the job, so the worker's processing span joins the request's trace.
- * Undefined when tracing is off (BullMQ then does no tracing work at all).
+ * Undefined when tracing is off (BullMQ then does no tracing work at all, and bullmq-otel is never loaded).
  */
-export function queueTelemetry(): BullMQOtel | undefined {
-  return tracingEnabled() ? new BullMQOtel({ tracerName: "inspection-service" }) : undefined;
+export async function queueTelemetry(): Promise<BullMQOtel | undefined> {
+  if (!tracingEnabled()) return undefined;
+  const { BullMQOtel } = await import("bullmq-otel");
+  return new BullMQOtel({ tracerName: "inspection-service" });
 }
 
 const tracer = trace.getTracer("inspection-service");
