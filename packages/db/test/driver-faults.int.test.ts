@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
 import { sql as dsql } from "drizzle-orm";
-import { createTestDatabase, withDb, type TestDatabase } from "@insp/testing";
+import { createTestDatabase, until, withDb, type TestDatabase } from "@insp/testing";
 import { createDb } from "../src/index.ts";
 
 /**
@@ -43,7 +43,8 @@ describe("postgres.js under dropped connections (patched)", () => {
     let failed = 0;
     let next = 0;
     const stopAt = Date.now() + 3_000;
-    const storm = setInterval(() => void terminate(app), 120);
+    const inFlight: Promise<unknown>[] = [];
+    const storm = setInterval(() => inFlight.push(terminate(app)), 120);
     try {
       await Promise.all(
         Array.from({ length: 8 }, async () => {
@@ -65,6 +66,7 @@ describe("postgres.js under dropped connections (patched)", () => {
       );
     } finally {
       clearInterval(storm);
+      await Promise.all(inFlight);
     }
     // Faults really happened, and work still got through.
     expect(failed).toBeGreaterThan(0);
@@ -78,9 +80,14 @@ describe("postgres.js under dropped connections (patched)", () => {
     const landed = new Map(rows.map((r) => [r.tx, r.n]));
     for (const [tx, n] of landed) expect({ tx, n }).toEqual({ tx, n: 3 });
     for (const tx of committed) expect(landed.get(tx), `transaction ${tx} resolved`).toBe(3);
-    // The pool recovered: a plain query answers.
-    const rows2 = await handle.sql<{ one: number }[]>`select 1 as one`;
-    expect(rows2[0]?.one).toBe(1);
+    // The pool recovers: once the last termination is done, a plain query answers. The first one
+    // may still meet a connection killed a moment ago whose close the driver has not read yet:
+    // it rejects with CONNECTION_CLOSED (as the service's retries expect), and the next one
+    // gets a new connection.
+    let refused = 0;
+    const one = await until("a plain query answering", () => handle.sql<{ one: number }[]>`select 1 as one`.then((r) => r[0]?.one, () => (refused++, 0)), (v) => v === 1);
+    expect(one).toBe(1);
+    expect(refused).toBeLessThanOrEqual(4); // at most once per pooled connection
     await handle.close();
   });
 
