@@ -4,3 +4,4 @@ export * from "./errors.ts";
 export * from "./statistics.ts";
 export * from "./migrate.ts";
 export * as schema from "./schema/index.ts";
+export * from "./iso.ts";

@@ -1,4 +1,4 @@
-import type { Db } from "@insp/db";
+import { isoText, type Db } from "@insp/db";
 import { badRequest } from "../errors.ts";
 
 export interface AuditQuery {
@@ -48,7 +48,7 @@ export async function listAudit(db: Db, organizationId: string, q: AuditQuery): 
   if (before !== null) cond.push(sql`seq < ${before}::bigint`);
   const where = cond.reduce((a, c) => sql`${a} and ${c}`);
   const rows = await sql<{ seq: string; id: string; at: string; actor_type: string; actor_id: string | null; action: string; resource_type: string; resource_id: string | null; changed_fields: string[]; request_id: string | null }[]>`
-    select seq::text as seq, id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, actor_type, actor_id, action, resource_type, resource_id, changed_fields, request_id
+    select seq::text as seq, id, ${sql.unsafe(isoText("created_at"))} as at, actor_type, actor_id, action, resource_type, resource_id, changed_fields, request_id
     from audit_log where ${where} order by seq desc limit ${q.limit + 1}`;
   const page = rows.slice(0, q.limit);
   return {

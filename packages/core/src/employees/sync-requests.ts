@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { DbOrTx } from "@insp/db";
+import { isoText, type DbOrTx } from "@insp/db";
 import { syncRequestItems, syncRequests } from "@insp/db/schema";
 import { recordChange } from "../changes/index.ts";
 import { lockExpression, type Tx } from "./store.ts";
@@ -136,8 +136,8 @@ export async function syncRequestSummaries(db: DbOrTx, organizationId: string, i
       count(*) filter (where i.status = 'done' and i.result->>'status' = 'CREATED')::int as created,
       count(*) filter (where i.status = 'done' and i.result->>'status' = 'UPDATED')::int as updated,
       count(*) filter (where i.status = 'failed')::int as errors,
-      to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-      to_char(r.completed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as completed_at
+      ${sql.raw(isoText("r.created_at"))} as created_at,
+      ${sql.raw(isoText("r.completed_at"))} as completed_at
     from sync_requests r left join sync_request_items i on i.request_id = r.id and i.organization_id = r.organization_id
     where r.organization_id = ${organizationId} and r.id in (${sql.join(
       ids.map((id) => sql`${id}::uuid`),

@@ -1,4 +1,4 @@
-import type { Db } from "@insp/db";
+import { isoText, type Db } from "@insp/db";
 import type { Change, ResourceType } from "../changes/index.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/sync-requests.ts";
@@ -52,7 +52,7 @@ export async function readFeed<R extends { id: string }>(db: Db, organizationId:
   const from = decodeCursor(q.cursor) ?? START;
   const sql = db.$client;
   const rows = await sql<{ seq: string; xid: string; id: string; change: Change; at: string }[]>`
-    select seq::text as seq, xid::text as xid, resource_id as id, change, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    select seq::text as seq, xid::text as xid, resource_id as id, change, ${sql.unsafe(isoText("created_at"))} as at
     from change_events
     where organization_id = ${organizationId} and resource_type = ${resourceType}
       and (xid, seq) > (${from.xid}::xid8, ${from.seq}::bigint)

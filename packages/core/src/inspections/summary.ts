@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type postgres from "postgres";
+import { isoText } from "@insp/db";
 import { inspectionAnswers } from "@insp/db/schema";
 
 /*
@@ -11,13 +12,12 @@ import { inspectionAnswers } from "@insp/db/schema";
  * A timestamp as the API writes it (ISO 8601 UTC with milliseconds, as Date.toISOString), made
  * by Postgres: the client Drizzle configures hands timestamps over as Postgres text.
  */
-const ISO = (sql: postgres.Sql, column: string) => sql.unsafe(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** The summary columns of inspection `i` joined to `t`, `u`, `s`, `a` (see selectSummaries). */
 const summaryColumns = (sql: postgres.Sql) => sql`
   i.id, i.inspection_number, i.template_id, i.template_version, i.asset_id, i.asset_name, i.site_id, i.conducted_by,
-  i.organization_id, ${ISO(sql, "i.started_at")} as started_at, ${ISO(sql, "i.completed_at")} as completed_at,
-  ${ISO(sql, "i.created_at")} as created_at, ${ISO(sql, "i.updated_at")} as updated_at, i.status, i.revision,
+  i.organization_id, ${sql.unsafe(isoText("i.started_at"))} as started_at, ${sql.unsafe(isoText("i.completed_at"))} as completed_at,
+  ${sql.unsafe(isoText("i.created_at"))} as created_at, ${sql.unsafe(isoText("i.updated_at"))} as updated_at, i.status, i.revision,
   t.title as template_title, t.type as template_type, u.name as inspector_name, u.email as inspector_email,
   s.name as site_name, s.code as site_code, a.name as asset_ref_name, a.code as asset_code`;
 

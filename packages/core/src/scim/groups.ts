@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+import { isoText } from "@insp/db";
 import { isUuid } from "../errors.ts";
 import { filterToSql, type AttributeMap } from "./filter.ts";
 import { GROUP_SCHEMA, MAX_RESULTS, ScimError, versionOf } from "./protocol.ts";
@@ -31,11 +32,10 @@ interface GroupRow {
   members: { value: string; display: string | null }[];
 }
 
-const ISO = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 function selectGroups(sql: Sql, organizationId: string, where: postgres.PendingQuery<postgres.Row[]>, page?: { offset: number; limit: number }) {
   return sql<GroupRow[]>`
-    select g.id, g.name, g.external_id, ${sql.unsafe(ISO("g.created_at"))} as created, ${sql.unsafe(ISO("g.updated_at"))} as modified,
+    select g.id, g.name, g.external_id, ${sql.unsafe(isoText("g.created_at"))} as created, ${sql.unsafe(isoText("g.updated_at"))} as modified,
       coalesce((select json_agg(json_build_object('value', e.id, 'display', e.display_name) order by e.created_at, e.id)
         from employee_groups eg join employees e on e.id = eg.employee_id
         where eg.group_id = g.id and e.organization_id = ${organizationId} and e.scim_deleted_at is null), '[]') as members

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import type { Db } from "@insp/db";
+import { isoText, type Db } from "@insp/db";
 import { isUuid } from "../errors.ts";
 import { filterToSql, type AttributeMap } from "./filter.ts";
 import { ENTERPRISE, MAX_RESULTS, ScimError, USER_SCHEMA, versionOf } from "./protocol.ts";
@@ -61,7 +61,6 @@ export interface UserRow {
   groups: { value: string; display: string }[];
 }
 
-const ISO = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
@@ -69,7 +68,7 @@ function selectUsers(sql: Sql, organizationId: string, where: postgres.PendingQu
   return sql<UserRow[]>`
     select e.id, e.external_employee_id, e.status, e.first_name, e.last_name, e.display_name, e.email, e.phone, e.job_title, e.department,
       e.metadata, e.manager_id, m.display_name as manager_name, ${sql.unsafe(USER_NAME)} as user_name,
-      ${sql.unsafe(ISO("e.created_at"))} as created, ${sql.unsafe(ISO("e.updated_at"))} as modified,
+      ${sql.unsafe(isoText("e.created_at"))} as created, ${sql.unsafe(isoText("e.updated_at"))} as modified,
       coalesce((select json_agg(json_build_object('value', g.id, 'display', g.name) order by g.name, g.id)
         from employee_groups eg join groups g on g.id = eg.group_id where eg.employee_id = e.id and g.organization_id = ${organizationId}), '[]') as groups
     from employees e

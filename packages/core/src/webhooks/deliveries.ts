@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "@insp/db";
+import { isoText, type Db } from "@insp/db";
 import { jobIds, requeuePaged, type Queues } from "@insp/queue";
 import { badRequest, isUuid, notFound } from "../errors.ts";
 import { loadEndpoint } from "./endpoints.ts";
@@ -39,20 +39,19 @@ export interface DeliveryView {
   attempts: { attempt: number; statusCode: number | null; durationMs: number; response: string | null; error: string | null; at: string }[];
 }
 
-const ISO = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The endpoint's deliveries, newest first, each with every attempt (oldest first). */
 export async function listDeliveries(db: Db, organizationId: string, endpointId: string, q: { limit: number; offset: number }): Promise<{ deliveries: DeliveryView[]; pagination: { limit: number; offset: number; hasMore: boolean } }> {
   await loadEndpoint(db, organizationId, endpointId);
   const sql = db.$client;
   const rows = await sql<{ id: string; event_id: string; event_type: string; status: DeliveryView["status"]; failure_reason: string | null; created_at: string; next_attempt_at: string }[]>`
-    select id, event_id, event_type, status, failure_reason, ${sql.unsafe(ISO("created_at"))} as created_at, ${sql.unsafe(ISO("next_attempt_at"))} as next_attempt_at
+    select id, event_id, event_type, status, failure_reason, ${sql.unsafe(isoText("created_at"))} as created_at, ${sql.unsafe(isoText("next_attempt_at"))} as next_attempt_at
     from webhook_deliveries where endpoint_id = ${endpointId} and organization_id = ${organizationId}
     order by created_at desc, id desc limit ${q.limit + 1} offset ${q.offset}`;
   const page = rows.slice(0, q.limit);
   const attempts = page.length
     ? await sql<{ delivery_id: string; attempt: number; status_code: number | null; duration_ms: number; response: string | null; error: string | null; at: string }[]>`
-        select delivery_id, attempt, status_code, duration_ms, response, error, ${sql.unsafe(ISO("created_at"))} as at
+        select delivery_id, attempt, status_code, duration_ms, response, error, ${sql.unsafe(isoText("created_at"))} as at
         from webhook_attempts where organization_id = ${organizationId} and delivery_id = any(${page.map((r) => r.id)}::uuid[])
         order by delivery_id, attempt`
     : [];
@@ -88,7 +87,7 @@ export async function replayEvents(db: Db, organizationId: string, endpointId: s
   const sql = db.$client;
   type Ev = { id: string; resource_type: ResourceType; resource_id: string; change: string; at: string; payload: string | null };
   const select = (where: ReturnType<typeof sql>) => sql<Ev[]>`
-    select c.id, c.resource_type, c.resource_id, c.change, ${sql.unsafe(ISO("c.created_at"))} as at,
+    select c.id, c.resource_type, c.resource_id, c.change, ${sql.unsafe(isoText("c.created_at"))} as at,
       (select d.payload from webhook_deliveries d where d.organization_id = c.organization_id and d.event_id = c.id limit 1) as payload
     from change_events c where c.organization_id = ${organizationId} and ${where}
     order by c.created_at, c.seq limit ${REPLAY_MAX + 1}`;

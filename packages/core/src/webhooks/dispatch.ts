@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "@insp/db";
+import { isoText, type Db } from "@insp/db";
 import type { ResourceType } from "../changes/index.ts";
 import { loadResources } from "../feeds/index.ts";
 import { eventTypeOf } from "./events.ts";
@@ -48,7 +48,7 @@ export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deli
   }
   const events = await sql<EventRow[]>`
     select seq::text as seq, xid::text as xid, id, organization_id, resource_type, resource_id, change,
-      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+      ${sql.unsafe(isoText("created_at"))} as at
     from change_events
     where (xid, seq) > (${pos.xid}::xid8, ${pos.seq}::bigint) and xid < pg_snapshot_xmin(pg_current_snapshot())
     order by xid, seq
