@@ -1,51 +1,32 @@
-import { spawn } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { DemoSeed } from "@insp/core";
-import { startStack, type Stack } from "@insp/testing";
+import { startCliStack, type CliStack } from "./cli-harness.ts";
 
 // insp-sync --snapshot against the service's sync sessions: a full export, a second one without
 // three leavers (deactivated on commit), a third without half of them (held by the deletion guard).
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
-// The command's own bin, run on the sources ("source" condition) rather than a build that may be stale.
-const bin = path.join(root, "packages/client/bin/insp-sync.mjs");
-let stack: Stack;
-let t: DemoSeed;
-let dir: string;
-
+let h: CliStack;
 beforeAll(async () => {
-  [stack, dir] = await Promise.all([startStack({ workers: 1 }), mkdtemp(path.join(os.tmpdir(), "insp-sync-snap-"))]);
-  t = await stack.tenant();
+  h = await startCliStack("insp-sync-snap-");
 });
 afterAll(async () => {
-  await stack?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await h?.stop();
 });
 
 const ids = Array.from({ length: 60 }, (_, i) => `S${String(i).padStart(3, "0")}`);
 const csv = (rows: string[]) => ["externalEmployeeId,firstName,lastName,email", ...rows.map((id) => `${id},Snap,${id},${id.toLowerCase()}@example.test`)].join("\n") + "\n";
 
 async function sync(name: string, rows: string[], extra: string[] = []): Promise<{ code: number | null; stderr: string }> {
-  const file = path.join(dir, `${name}.csv`);
+  const file = path.join(h.dir, `${name}.csv`);
   await writeFile(file, csv(rows));
-  const child = spawn(process.execPath, ["--conditions=source", bin, file, "--snapshot", ...extra], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", INSP_URL: stack.api.baseUrl, INSP_CLIENT_ID: t.oauthClient.clientId, INSP_CLIENT_SECRET: t.oauthClient.clientSecret },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stderr = "";
-  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-  child.stdout.resume();
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  return { code, stderr };
+  const run = h.run([file, "--snapshot", ...extra]);
+  const code = await run.exited;
+  return { code, stderr: run.stderr() };
 }
 
 const statuses = async () =>
-  Object.fromEntries((await stack.db.sql<{ external_employee_id: string; status: string }[]>`select external_employee_id, status from employees where organization_id = ${t.organization.id}`).map((r) => [r.external_employee_id, r.status]));
+  Object.fromEntries((await h.stack.db.sql<{ external_employee_id: string; status: string }[]>`select external_employee_id, status from employees where organization_id = ${h.tenant.organization.id}`).map((r) => [r.external_employee_id, r.status]));
 
 it("a snapshot run commits its session: leavers are deactivated, a mass deactivation is held for approval (exit 3)", async () => {
   const first = await sync("full", ids);
@@ -72,6 +53,6 @@ it("a snapshot run commits its session: leavers are deactivated, a mass deactiva
   expect(third.code, third.stderr).toBe(3);
   expect(third.stderr).toMatch(/quarantined: the commit would deactivate 30 employees/);
   expect(Object.values(await statuses()).filter((s) => s === "ACTIVE")).toHaveLength(57);
-  const [session] = await stack.db.sql<{ status: string }[]>`select status from sync_sessions where organization_id = ${t.organization.id} order by created_at desc limit 1`;
+  const [session] = await h.stack.db.sql<{ status: string }[]>`select status from sync_sessions where organization_id = ${h.tenant.organization.id} order by created_at desc limit 1`;
   expect(session!.status).toBe("quarantined");
 });

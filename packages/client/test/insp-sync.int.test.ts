@@ -1,32 +1,22 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
-import { appendFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { appendFile, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startStack, until, type Stack } from "@insp/testing";
+import { until } from "@insp/testing";
+import { startCliStack, type CliStack } from "./cli-harness.ts";
 
 // The acceptance test of insp-sync: a generated 20,000-row CSV synced end to end by the
 // command as a real process, killed halfway (SIGKILL, no chance to clean up) and resumed.
 
 const ROWS = 20_000;
-const root = fileURLToPath(new URL("../../../", import.meta.url));
-// The command's own bin, run on the sources ("source" condition) rather than a build that may be stale.
-const bin = path.join(root, "packages/client/bin/insp-sync.mjs");
-let stack: Stack;
-let t: DemoSeed;
-let dir: string;
-
+let h: CliStack;
 beforeAll(async () => {
-  [stack, dir] = await Promise.all([startStack({ workers: 1 }), mkdtemp(path.join(os.tmpdir(), "insp-sync-"))]);
-  t = await stack.tenant();
+  h = await startCliStack("insp-sync-");
 });
 afterAll(async () => {
-  await stack?.stop();
-  if (dir) await rm(dir, { recursive: true, force: true });
+  await h?.stop();
 });
 
 /** Every 400th row has a bad e-mail (50 rows); every 1000th names a group the tenant does not have (a server warning). */
@@ -54,38 +44,20 @@ function mapping(sites: DemoSeed["sites"]) {
   };
 }
 
-interface Run {
-  child: ChildProcess;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-function runCli(args: string[], tenant: DemoSeed = t, secret = tenant.oauthClient.clientSecret): Run {
-  const child = spawn(process.execPath, ["--conditions=source", bin, ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", INSP_URL: stack.api.baseUrl, INSP_CLIENT_ID: tenant.oauthClient.clientId, INSP_CLIENT_SECRET: secret },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let err = "";
-  child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-  child.stdout!.resume();
-  return { child, stderr: () => err, exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) };
-}
-
 const readJson = async (file: string) => JSON.parse(await readFile(file, "utf8"));
 
 it("syncs a 20,000-row CSV, survives SIGKILL halfway, resumes, and reports every bad row once", async () => {
   const started = Date.now();
-  const csv = path.join(dir, "employees.csv");
-  const map = path.join(dir, "mapping.json");
+  const csv = path.join(h.dir, "employees.csv");
+  const map = path.join(h.dir, "mapping.json");
   await writeFile(csv, makeCsv());
-  await writeFile(map, JSON.stringify(mapping(t.sites)));
+  await writeFile(map, JSON.stringify(mapping(h.tenant.sites)));
   const statePath = `${csv}.insp-sync-state.json`;
   const errorsPath = `${csv}.errors.csv`;
   const args = [csv, "--mapping", map, "--progress-interval", "1"];
 
   // First run: killed without warning once at least 8,000 rows are acknowledged.
-  const first = runCli(args);
+  const first = h.run(args);
   let killedAt = 0;
   for (;;) {
     const code = await Promise.race([first.exited, new Promise((r) => setTimeout(() => r("poll"), 100))]);
@@ -107,7 +79,7 @@ it("syncs a 20,000-row CSV, survives SIGKILL halfway, resumes, and reports every
   expect(first.stderr()).toMatch(/progress: [\d,]+ rows \([\d.]+%\), [\d,]+ rows\/s, ETA \d+:\d\d/);
 
   // Second run, same command: resumes from the state and finishes; exit 1 because of the invalid rows.
-  const second = runCli(args);
+  const second = h.run(args);
   const code = await second.exited;
   expect(code, second.stderr()).toBe(1);
   expect(second.stderr()).toContain(`resuming run ${halfway.runId} at row ${halfway.nextRow}`);
@@ -123,15 +95,15 @@ it("syncs a 20,000-row CSV, survives SIGKILL halfway, resumes, and reports every
   expect(done).toMatchObject({ done: true, nextRow: ROWS + 1, counts: { rows: ROWS, created: ROWS - invalid.length, updated: 0, errors: invalid.length, warnings: warned.length } });
 
   // Postgres: every valid row exactly once, no invalid one.
-  const rows = await stack.db.sql<{ id: string; n: number }[]>`
-    select external_employee_id as id, count(*)::int as n from employees where organization_id = ${t.organization.id} group by 1`;
+  const rows = await h.stack.db.sql<{ id: string; n: number }[]>`
+    select external_employee_id as id, count(*)::int as n from employees where organization_id = ${h.tenant.organization.id} group by 1`;
   expect(rows).toHaveLength(ROWS - invalid.length);
   expect(rows.every((r) => r.n === 1)).toBe(true);
   const stored = new Set(rows.map((r) => r.id));
   for (const i of invalid) expect(stored.has(id(i))).toBe(false);
   // No batch was applied twice: the batches in flight at the kill were replayed under their key.
-  const twice = await stack.db.sql`
-    select sync_batch_id from sync_requests where organization_id = ${t.organization.id} group by 1 having count(*) > 1`;
+  const twice = await h.stack.db.sql`
+    select sync_batch_id from sync_requests where organization_id = ${h.tenant.organization.id} group by 1 having count(*) > 1`;
   expect(twice).toEqual([]);
 
   // The errors CSV: each invalid row once with the server's message, each warning once.
@@ -143,17 +115,17 @@ it("syncs a 20,000-row CSV, survives SIGKILL halfway, resumes, and reports every
   console.log(`insp-sync acceptance: ${ROWS} rows, killed at ${killedAt} acknowledged, total ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }, 240_000);
 
-const countEmployees = async (orgId: string) => (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from employees where organization_id = ${orgId}`)[0]!.n;
+const countEmployees = async (orgId: string) => (await h.stack.db.sql<{ n: number }[]>`select count(*)::int as n from employees where organization_id = ${orgId}`)[0]!.n;
 
 describe("insp-sync, other paths", () => {
   it("SIGINT: exit 130 with the state saved; a changed input is refused unless --force", async () => {
-    const tenant = await stack.tenant();
-    const file = path.join(dir, "small.csv");
+    const tenant = await h.stack.tenant();
+    const file = path.join(h.dir, "small.csv");
     const lines = ["externalEmployeeId,firstName,email"];
     for (let i = 1; i <= 3000; i++) lines.push(`S${i},Small ${i},s${i}@example.test`);
     await writeFile(file, lines.join("\n") + "\n");
     const state = `${file}.insp-sync-state.json`;
-    const run = runCli([file, "--batch-size", "100", "--concurrency", "1"], tenant);
+    const run = h.run([file, "--batch-size", "100", "--concurrency", "1"], tenant);
     await until("500 rows acknowledged", async () => (existsSync(state) ? ((await readJson(state).catch(() => null))?.counts?.rows ?? 0) : 0), (n) => n >= 500, 30_000);
     run.child.kill("SIGINT");
     expect(await run.exited, run.stderr()).toBe(130);
@@ -163,20 +135,20 @@ describe("insp-sync, other paths", () => {
     expect(saved.counts.rows).toBeLessThan(3000);
 
     await appendFile(file, "S3001,Late,s3001@example.test\n");
-    const refused = runCli([file, "--batch-size", "100"], tenant);
+    const refused = h.run([file, "--batch-size", "100"], tenant);
     expect(await refused.exited).toBe(2);
     expect(refused.stderr()).toMatch(/cannot resume: the input changed/);
 
-    const forced = runCli([file, "--batch-size", "100", "--force"], tenant);
+    const forced = h.run([file, "--batch-size", "100", "--force"], tenant);
     expect(await forced.exited, forced.stderr()).toBe(0);
     expect(await countEmployees(tenant.organization.id)).toBe(3001);
   }, 90_000);
 
   it("dry run of JSON Lines: reports, writes nothing, keeps no state", async () => {
-    const tenant = await stack.tenant();
-    const file = path.join(dir, "dry.jsonl");
+    const tenant = await h.stack.tenant();
+    const file = path.join(h.dir, "dry.jsonl");
     await writeFile(file, ['{"externalEmployeeId":"D1","email":"d1@example.test","roles":["inspector"]}', '{"externalEmployeeId":"D2","status":"GONE"}', "not json"].join("\n") + "\n");
-    const run = runCli([file, "--dry-run"], tenant);
+    const run = h.run([file, "--dry-run"], tenant);
     expect(await run.exited, run.stderr()).toBe(1);
     expect(run.stderr()).toMatch(/DRY RUN/);
     expect(run.stderr()).toMatch(/dry run finished: 3 rows .* 1 created, 0 updated, 2 rows with errors/);
@@ -190,27 +162,27 @@ describe("insp-sync, other paths", () => {
   });
 
   it("a JSON array without a mapping file, in async mode: exit 0; a wrong secret: exit 4", async () => {
-    const tenant = await stack.tenant();
-    const file = path.join(dir, "people.json");
+    const tenant = await h.stack.tenant();
+    const file = path.join(h.dir, "people.json");
     const employees = Array.from({ length: 30 }, (_, i) => ({ externalEmployeeId: `J${i}`, firstName: "J", sites: [{ id: tenant.sites[0]!.id }], supervisor: { name: "Boss" } }));
     await writeFile(file, JSON.stringify({ exportedAt: "2026-03-01", employees }));
-    const run = runCli([file, "--json-key", "employees", "--async", "--batch-size", "10"], tenant);
+    const run = h.run([file, "--json-key", "employees", "--async", "--batch-size", "10"], tenant);
     expect(await run.exited, run.stderr()).toBe(0);
     expect(await countEmployees(tenant.organization.id)).toBe(30);
 
-    const denied = runCli([file, "--json-key", "employees", "--restart"], tenant, "ics_wrong");
+    const denied = h.run([file, "--json-key", "employees", "--restart"], tenant, "ics_wrong");
     expect(await denied.exited).toBe(4);
     expect(denied.stderr()).toMatch(/authentication failed/);
     expect(denied.stderr()).not.toContain("ics_wrong");
   });
 
   it("a mapping column missing from the CSV header: exit 2 before anything is sent", async () => {
-    const tenant = await stack.tenant();
-    const file = path.join(dir, "typo.csv");
-    const map = path.join(dir, "typo.json");
+    const tenant = await h.stack.tenant();
+    const file = path.join(h.dir, "typo.csv");
+    const map = path.join(h.dir, "typo.json");
     await writeFile(file, "emp_no,mail\nX1,x1@example.test\n");
     await writeFile(map, JSON.stringify({ columns: { externalEmployeeId: "emp_no", email: "e_mail" } }));
-    const run = runCli([file, "-m", map], tenant);
+    const run = h.run([file, "-m", map], tenant);
     expect(await run.exited).toBe(2);
     expect(run.stderr()).toMatch(/the mapping names columns the CSV header does not have: e_mail \(header: emp_no, mail\)/);
     expect(await countEmployees(tenant.organization.id)).toBe(0);
