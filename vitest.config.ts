@@ -11,6 +11,9 @@ const conditions = ["source", "node", "development|production"];
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
+  // The environment vitest loads globalSetup files in: without this, a clean clone (no dist/
+  // yet) cannot resolve @insp/* there.
+  environments: { __vitest__: { resolve: { conditions } } },
   test: {
     projects: [
       {

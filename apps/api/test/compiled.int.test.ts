@@ -63,7 +63,8 @@ function distTarget(spec: string): string | undefined {
 }
 
 beforeAll(async () => {
-  // Up to date (CI builds before the tests): about a second. From nothing: tens of seconds.
+  // From nothing (a fresh clone; CI runs the tests before its build step): tens of seconds.
+  // Up to date: about a second.
   await run(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-b", "tsconfig.build.json"], { cwd: root });
 }, 180_000);
 
