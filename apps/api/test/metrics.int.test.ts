@@ -43,6 +43,8 @@ beforeAll(async () => {
   expect((await stack.http.get("/api/templates", { auth: key })).status).toBe(200);
   expect((await stack.http.get(`/api/templates/${tenant.organization.id}`, { auth: key })).status).toBe(404);
   expect((await stack.http.get(`/no/such/${tenant.organization.id}?q=secret`)).status).toBe(404);
+  // Mounted paths in other letter cases (Express matches them): no label of their own.
+  for (const p of ["/SCIM/v2/Users", "/scim/V2/Users", "/Docs/", "/DOCS/x"]) expect((await stack.http.get(p)).status).toBeLessThan(500);
   const sync = await syncCaller(stack, tenant);
   const e = uniq();
   const body = await sync.sync([{ externalEmployeeId: e.id, firstName: "Ada", lastName: "Lovelace", email: e.email }]);
@@ -128,6 +130,8 @@ describe("GET /metrics", () => {
     const routes = new Set(all.flatMap((f) => f.samples.map((s) => s.labels.route)).filter((r): r is string => r !== undefined));
     for (const r of routes) expect(r === "unmatched" || r.startsWith("/")).toBe(true);
     expect([...routes].some((r) => r.startsWith("/no/"))).toBe(false);
+    expect([...routes].filter((r) => /^\/(scim|docs)/i.test(r))).not.toEqual([]);
+    expect([...routes].filter((r) => /^\/(scim|docs)/i.test(r) && !/^\/(scim\/v2|docs)/.test(r))).toEqual([]);
   });
 
   it("the Grafana dashboard names only metrics that the API or a worker exports", async () => {

@@ -10,10 +10,14 @@ import type { Deps } from "../deps.ts";
  * under a mounted app such as the queue dashboard's static files.
  */
 export function routeLabel(req: Request): string {
+  // req.baseUrl is the part of the URL as sent that matched a mount path, and Express matches
+  // paths in any letter case: lower-cased, it is the mount path itself (ours are lower case and
+  // have no parameters), so `/ADMIN/Queues` cannot mint label values of its own.
+  const base = req.baseUrl.toLowerCase();
   const path = (req.route as { path?: unknown } | undefined)?.path;
-  if (typeof path === "string") return `${req.baseUrl}${path}` || "/";
-  if (path !== undefined) return `${req.baseUrl}/<pattern>`;
-  return req.baseUrl ? `${req.baseUrl}/*` : "unmatched";
+  if (typeof path === "string") return `${base}${path}` || "/";
+  if (path !== undefined) return `${base}/<pattern>`;
+  return base ? `${base}/*` : "unmatched";
 }
 
 /** Times every request into insp_http_request_duration_seconds; also names its trace span. */
