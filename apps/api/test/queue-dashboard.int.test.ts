@@ -119,6 +119,10 @@ describe("/admin/queues", () => {
     expect((await call("POST", "/api/queues/mail/add", OPERATOR)).status).toBe(403);
     expect((await call("PATCH", "/api/queues/mail/1/update-data", OPERATOR)).status).toBe(403);
     expect((await call("PUT", "/api/queues/mail/obliterate", OPERATOR)).status).toBe(403);
+    // Every spelling the board itself would take (letter case, a trailing slash) is refused too.
+    expect((await call("POST", "/API/Queues/mail/ADD/", OPERATOR)).status).toBe(403);
+    expect((await call("PUT", "/api/queues/mail/obliterate/", OPERATOR)).status).toBe(403);
+    expect((await call("PATCH", "/api/queues/mail/1/Update-Data", OPERATOR)).status).toBe(403);
   });
 
   it("is not there (404) when the operator settings are not set", async () => {

@@ -53,14 +53,15 @@ export function operatorBasicAuth(user: string, passwordHash: string): RequestHa
  * queue's history is evidence: those stay closed. Inspecting, retrying, promoting, cleaning,
  * pausing and resuming stay open.
  */
-const CLOSED = [/^POST \/api\/queues\/[^/]+\/add$/, /^PATCH \/api\/queues\/[^/]+\/[^/]+\/update-data$/, /^PUT \/api\/queues\/[^/]+\/obliterate$/];
-const closedActions: RequestHandler = (req, res, next) => {
-  if (CLOSED.some((re) => re.test(`${req.method} ${req.path}`))) {
-    res.status(403).json({ error: "This dashboard action is disabled: jobs are made by the service, and queues are not obliterated from here" });
-    return;
-  }
-  next();
+const refuse: RequestHandler = (_req, res) => {
+  res.status(403).json({ error: "This dashboard action is disabled: jobs are made by the service, and queues are not obliterated from here" });
 };
+// Express routes, not string tests: they match the way the board's own routes do (any letter
+// case, a trailing slash), so no spelling of a closed action reaches the board.
+const closedActions = Router()
+  .post("/api/queues/:queue/add", refuse)
+  .patch("/api/queues/:queue/:job/update-data", refuse)
+  .put("/api/queues/:queue/obliterate", refuse);
 
 /**
  * The queue dashboard (bull-board) at /admin/queues over the four queues of this QUEUE_PREFIX,
