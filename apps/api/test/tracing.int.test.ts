@@ -58,6 +58,17 @@ describe("tracing", () => {
     for (const s of receiver.spans) expect(s.name).not.toContain(t.organization.id);
   });
 
+  it("records the route pattern, never the URL sent (ids, query strings)", async () => {
+    const t = await stack.tenant();
+    const id = t.organization.id;
+    expect((await stack.http.get(`/api/templates/${id}?secretQuery=needle-in-query`, { auth: { bearer: t.apiKey } })).status).toBe(404);
+    const span = await until("the detail's server span", async () => receiver.spans.find((s) => s.kind === KIND.SERVER && s.name === "GET /api/templates/:id"), (s) => !!s, 20_000);
+    const attributes = JSON.stringify(span!.attributes);
+    expect(attributes).toContain("/api/templates/:id");
+    expect(attributes).not.toContain(id);
+    expect(attributes).not.toContain("needle-in-query");
+  });
+
   it("leaves health checks and BullMQ's polling out", async () => {
     // Workers poll and check for stalled jobs every few seconds: give their spans time to arrive.
     await new Promise((r) => setTimeout(r, 1_500));

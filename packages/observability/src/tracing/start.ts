@@ -42,6 +42,9 @@ function loadSdk() {
   return { NodeSDK, HttpInstrumentation, sampler };
 }
 
+/** The incoming span's attributes that quote the URL as sent, under either semantic convention. */
+const URL_ATTRIBUTES = ["http.target", "http.url", "url.path", "url.query", "url.full"];
+
 let sdk: NodeSDK | null = null;
 
 /**
@@ -65,9 +68,12 @@ export function startTracing(defaultServiceName: string): boolean {
         // Outgoing calls (webhook deliveries go through fetch, not this module) are left alone.
         disableOutgoingRequestInstrumentation: true,
         // The span is named by the route pattern, never the URL (ids stay out of span names).
+        // Its URL attributes (path with ids, query with filters such as a SCIM userName) are
+        // replaced by the pattern too: spans carry no request content.
         applyCustomAttributesOnSpan: (span, req) => {
-          const route = (req as WithRoute)[ROUTE_OF]?.();
-          if (!route) return;
+          const route = (req as WithRoute)[ROUTE_OF]?.() ?? "unmatched";
+          const recorded = (span as unknown as { attributes?: Record<string, unknown> }).attributes ?? {};
+          for (const name of URL_ATTRIBUTES) if (name in recorded) span.setAttribute(name, name === "url.query" ? "" : route);
           span.setAttribute("http.route", route);
           span.updateName(`${(req as IncomingMessage).method ?? "HTTP"} ${route}`);
         },
