@@ -129,6 +129,10 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
     const beyond = await raw(t, url, { range: `bytes=${png.length + 10}-` });
     expect(beyond.res.status).toBe(416);
     expect(beyond.res.headers.get("content-range")).toBe(`bytes */${png.length}`);
+    // A range in a unit other than bytes is ignored: the whole image.
+    const items = await raw(t, url, { range: "items=999999-" });
+    expect(items.res.status).toBe(200);
+    expect(items.bytes.equals(png)).toBe(true);
     // If-Range with another validator: the whole image.
     const stale = await raw(t, url, { range: "bytes=0-9", "if-range": '"old"' });
     expect(stale.res.status).toBe(200);
@@ -191,6 +195,10 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
     const corrupt = await post(Buffer.concat([noisyPng(10, 10).subarray(0, 8), Buffer.alloc(40)]));
     expect(corrupt.status).toBe(400);
     expect(((await corrupt.json()) as { error: string }).error).toMatch(/corrupt PNG/);
+    // A header cut short after the signature: no dimensions, whatever memory lies beyond it.
+    const cut = await post("GIF89a", "image/gif");
+    expect(cut.status).toBe(400);
+    expect(((await cut.json()) as { error: string }).error).toMatch(/corrupt GIF/);
     expect((await post(JSON.stringify({ image: "x" }), "application/json")).status).toBe(415);
     const big = noisyPng(700, 700); // about 1.5 MB of noise, over the 1 MB limit of this stack
     expect(big.length).toBeGreaterThan(1024 * 1024);
@@ -204,6 +212,7 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
       duplex: "half",
     } as RequestInit);
     expect(chunked.status).toBe(413);
+    expect(chunked.headers.get("connection")).toBe("close"); // the rest of the body is not read
     const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from media where organization_id = ${t.organization.id}`;
     expect(row!.n).toBe(0);
 

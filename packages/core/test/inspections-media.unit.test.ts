@@ -1,6 +1,11 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { formatInspectionNumber } from "../src/inspections/index.ts";
-import { decodeImage, sniffImageType } from "../src/media/index.ts";
+import { decodeImage, inspectImage, sniffImageType } from "../src/media/index.ts";
+import { spool, UploadAborted } from "../src/media/store.ts";
 
 const MB = 1024 * 1024;
 // 1x1 images: GIF89a and lossless WebP (well-known), PNG signature + IHDR.
@@ -70,6 +75,37 @@ describe("decodeImage on truncated headers", () => {
     for (let i = 0; i < 200; i++) {
       Buffer.from(pngHeader.toString("base64"), "base64");
       expect(decodeImage(pngHeader.subarray(0, 16).toString("base64"), MB)).toEqual({ ok: false, problem: "is a corrupt PNG image (its dimensions cannot be read)" });
+    }
+  });
+});
+
+describe("inspectImage on a small upload's head", () => {
+  it("reads dimensions only from the bytes it is given, not from the buffer they are a view of", () => {
+    // "GIF89a" alone, as a view into memory whose next bytes happen to say 16x16.
+    const head = Buffer.from("GIF89a\x10\x00\x10\x00", "latin1").subarray(0, 6);
+    expect(inspectImage(head)).toEqual({ problem: "is a corrupt GIF image (its dimensions cannot be read)" });
+    expect(inspectImage(Buffer.from("GIF89a\x10\x00\x10\x00", "latin1"))).toEqual({ mime: "image/gif", width: 16, height: 16 });
+  });
+});
+
+describe("spool", () => {
+  it("refuses at once a request stream its client closed before the upload began, and keeps no file", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "spool-"));
+    try {
+      const gone = new PassThrough();
+      gone.write(Buffer.from("GIF89a"));
+      gone.destroy();
+      await new Promise((r) => setImmediate(r));
+      await expect(spool(gone, dir, MB)).rejects.toBeInstanceOf(UploadAborted);
+      const cut = new PassThrough();
+      const pending = spool(cut, dir, MB);
+      cut.write(Buffer.from("GIF89a"));
+      while (cut.listenerCount("close") === 0) await new Promise((r) => setTimeout(r, 5)); // piped by now
+      cut.destroy(new Error("socket hang up"));
+      await expect(pending).rejects.toBeInstanceOf(UploadAborted);
+      expect(await readdir(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -61,7 +61,8 @@ function base64Chars(payload: string): number {
 /**
  * image-size reads through a DataView over the whole underlying ArrayBuffer, so on a pooled or
  * over-allocated Buffer a truncated header would be read from unrelated memory instead of failing.
- * Small decodes come from Node's shared pool: give them an ArrayBuffer of their own.
+ * Small buffers come from Node's shared pool (short decodes, a small upload's head): inspectImage
+ * gives image-size an ArrayBuffer of their own.
  */
 function ownBuffer(b: Buffer): Buffer {
   if (b.byteOffset === 0 && b.buffer.byteLength === b.byteLength) return b;
@@ -115,7 +116,7 @@ export function inspectImage(head: Buffer): { mime: ImageMime; width: number; he
   if (!mime) return { problem: "is not a JPEG, PNG, WebP or GIF image" };
   let size: { width?: number; height?: number; type?: string };
   try {
-    size = imageSize(head);
+    size = imageSize(ownBuffer(head));
   } catch {
     return { problem: `is a corrupt ${mime.slice(6).toUpperCase()} image (its dimensions cannot be read)` };
   }

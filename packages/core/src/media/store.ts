@@ -28,6 +28,9 @@ export interface MediaStore {
 /** An upload past its limit. */
 export class TooLarge extends Error {}
 
+/** The client went away before the upload's end (nothing is kept). */
+export class UploadAborted extends Error {}
+
 /** Nothing is stored under the key (its row was swept meanwhile, or the bytes were lost). */
 export class MediaMissing extends Error {}
 
@@ -87,9 +90,13 @@ export async function spool(source: Readable, dir: string, maxBytes: number): Pr
     },
   });
   try {
-    source.once("error", (err) => meter.destroy(err));
+    // A client gone while the request was authenticated has closed its stream already: piping it
+    // would wait for an end that never comes, with the spool file open.
+    if (source.destroyed && !source.readableEnded) throw new UploadAborted("the upload was aborted");
+    // A request stream fails only when its client goes (a reset connection).
+    source.once("error", (err) => meter.destroy(new UploadAborted("the upload was aborted", { cause: err })));
     source.once("close", () => {
-      if (!source.readableEnded) meter.destroy(new Error("the upload was aborted"));
+      if (!source.readableEnded) meter.destroy(new UploadAborted("the upload was aborted"));
     });
     source.pipe(meter);
     try {

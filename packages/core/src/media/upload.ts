@@ -4,7 +4,7 @@ import type { DbOrTx } from "@insp/db";
 import { AppError } from "../errors.ts";
 import { inspectImage } from "./image.ts";
 import { upsertMedia } from "./rows.ts";
-import { spool, TooLarge, type MediaStore } from "./store.ts";
+import { spool, TooLarge, UploadAborted, type MediaStore } from "./store.ts";
 
 export interface MediaServices {
   db: DbOrTx;
@@ -36,6 +36,8 @@ export async function uploadMedia(svc: MediaServices, organizationId: string, so
     spooled = await spool(source, svc.store.spoolDir, svc.maxImageBytes);
   } catch (err) {
     if (err instanceof TooLarge) throw new AppError(413, `The image is over the per-image limit of ${mb(svc.maxImageBytes)} (MEDIA_MAX_IMAGE_MB)`);
+    // Nobody reads this answer; it keeps a client's hang-up out of the error log.
+    if (err instanceof UploadAborted) throw new AppError(400, "The upload was aborted before its end");
     throw err;
   }
   try {

@@ -30,7 +30,8 @@ export const mediaRoute = (deps: Deps) =>
     let range: { start: number; end: number } | undefined;
     const header = req.headers.range;
     const ifRange = req.headers["if-range"];
-    if (header && (!ifRange || ifRange === etag)) {
+    // Only byte ranges: a Range in another unit is ignored (the whole image, 200).
+    if (header && /^bytes=/.test(header) && (!ifRange || ifRange === etag)) {
       const parsed = rangeParser(m.byteSize, header, { combine: true });
       if (parsed === -1) {
         res.setHeader("Content-Range", `bytes */${m.byteSize}`);

@@ -18,6 +18,11 @@ export const uploadMediaRoute = (deps: Deps) => {
       res.setHeader("Connection", "close"); // do not read the rest of a body we refuse
       throw new AppError(413, `The image is over the per-image limit of ${deps.env.MEDIA_MAX_IMAGE_MB} MB (MEDIA_MAX_IMAGE_MB)`);
     }
-    res.status(201).json(await uploadMedia(svc, principalOf(req).organizationId, req));
+    const uploaded = await uploadMedia(svc, principalOf(req).organizationId, req).catch((err: unknown) => {
+      // Past the limit while streaming (no Content-Length, or a false one): the same.
+      if (err instanceof AppError && err.status === 413) res.setHeader("Connection", "close");
+      throw err;
+    });
+    res.status(201).json(uploaded);
   });
 };
