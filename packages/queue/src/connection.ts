@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Cluster, Redis, type ClusterNode, type RedisOptions } from "ioredis";
 
 /** One Redis server, or a Redis Cluster (REDIS_CLUSTER_NODES): BullMQ and our own commands take either. */
@@ -33,11 +34,16 @@ export function createRedis(s: RedisSettings, role: "worker" | "producer" | "cli
   return new Cluster(nodes, { redisOptions: { ...options, ...auth }, enableReadyCheck: true, lazyConnect: options.lazyConnect ?? false });
 }
 
-/** Runs a SCRIPT command on every master of a cluster (a script loaded on one node is unknown to the others), else on the server. */
-export async function callEverywhere(redis: RedisClient, command: string, ...args: string[]): Promise<unknown> {
-  if (!(redis instanceof Cluster)) return redis.call(command, ...args);
-  const replies = await Promise.all(redis.nodes("master").map((node) => node.call(command, ...args)));
-  return replies[0];
+/**
+ * Loads a Lua script on the server, or on every master of a cluster (a script loaded on one node
+ * is unknown to the others), and answers its SHA1, computed here. Best effort: a node that is
+ * down, or not known yet while the cluster starts, answers NOSCRIPT to EVALSHA later and the
+ * caller loads the script again; the answer is never a rejection that a caller would keep.
+ */
+export async function loadScript(redis: RedisClient, script: string): Promise<string> {
+  const nodes = redis instanceof Cluster ? redis.nodes("master") : [redis];
+  await Promise.allSettled(nodes.map((node) => node.call("SCRIPT", "LOAD", script)));
+  return createHash("sha1").update(script).digest("hex");
 }
 
 /**

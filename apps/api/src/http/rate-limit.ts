@@ -2,18 +2,19 @@ import type { RequestHandler } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { credentialFingerprint } from "@insp/core";
-import { callEverywhere } from "@insp/queue";
+import { loadScript } from "@insp/queue";
 import type { Deps } from "../deps.ts";
 import { credentialOf } from "./auth.ts";
 
 /**
- * The stores' commands: the counting script runs where its key lives; on a Redis Cluster it is
- * loaded on every master first (SCRIPT LOAD reaches one node only otherwise).
+ * The stores' commands: the counting script runs where its key lives. SCRIPT LOAD goes to every
+ * master of a cluster and answers the script's SHA1 even while Redis is down, so a limiter made
+ * during an outage loads its script again (on NOSCRIPT) instead of failing open until a restart.
  */
 const redisCommand =
   (deps: Deps) =>
   (command: string, ...args: string[]): Promise<RedisReply> =>
-    (command.toUpperCase() === "SCRIPT" ? callEverywhere(deps.redis, command, ...args) : deps.redis.call(command, ...args)) as Promise<RedisReply>;
+    (command.toUpperCase() === "SCRIPT" && args[0]?.toUpperCase() === "LOAD" ? loadScript(deps.redis, args[1]!) : deps.redis.call(command, ...args)) as Promise<RedisReply>;
 
 /**
  * Per-credential limit, counted in Redis so every API replica shares it. The key is a
