@@ -250,6 +250,46 @@ function pngStream(mb: number): { body: ReadableStream<Uint8Array>; digest: () =
   return { body, digest: () => hash.digest("hex") };
 }
 
+/**
+ * Reads a JSON answer whose PNG data URLs may be far too large to hold: each
+ * `"data:image/png;base64,…"` is decoded as it arrives into its SHA-256 and replaced by `"<png>"`;
+ * the rest is parsed.
+ */
+async function readInlinePngs(body: AsyncIterable<Uint8Array>): Promise<{ json: any; digests: string[] }> {
+  const PREFIX = '"data:image/png;base64,';
+  const decoder = new TextDecoder();
+  const digests: string[] = [];
+  let [text, pending] = ["", ""];
+  let hash: ReturnType<typeof createHash> | null = null;
+  for await (const part of body) {
+    let s = pending + decoder.decode(part, { stream: true });
+    pending = "";
+    while (s) {
+      if (!hash) {
+        const at = s.indexOf(PREFIX);
+        if (at === -1) {
+          const keep = Math.min(s.length, PREFIX.length - 1); // may be the start of a prefix
+          [text, pending, s] = [text + s.slice(0, s.length - keep), s.slice(s.length - keep), ""];
+        } else {
+          [text, hash, s] = [text + s.slice(0, at) + '"<png>', createHash("sha256"), s.slice(at + PREFIX.length)];
+        }
+      } else {
+        const end = s.indexOf('"');
+        const run = end === -1 ? s : s.slice(0, end);
+        const whole = run.length - (run.length % 4);
+        hash.update(Buffer.from(run.slice(0, whole), "base64"));
+        if (end === -1) [pending, s] = [run.slice(whole), ""];
+        else {
+          hash.update(Buffer.from(run.slice(whole), "base64"));
+          digests.push(hash.digest("hex"));
+          [hash, s] = [null, s.slice(end)];
+        }
+      }
+    }
+  }
+  return { json: JSON.parse(text + pending), digests };
+}
+
 describe.each(stores)("large uploads and the orphan media sweep ($name store)", ({ start }) => {
   let store: StoreUnderTest;
   beforeAll(async () => {
@@ -281,6 +321,34 @@ describe.each(stores)("large uploads and the orphan media sweep ($name store)", 
     for await (const part of served.body as unknown as AsyncIterable<Uint8Array>) hash.update(part);
     expect(hash.digest("hex")).toBe(metas[0]!.sha256);
   });
+  it("answers an inspection's images inline (base64, the default) by streaming them from the store: 160 MB of images, and the API's peak memory grows by far less", async () => {
+    const t = await stack.tenant();
+    const uploads = Array.from({ length: 4 }, () => pngStream(40));
+    const ids: string[] = [];
+    for (const u of uploads) {
+      const res = await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" }, body: u.body, duplex: "half" } as RequestInit);
+      expect(res.status).toBe(201);
+      ids.push(((await res.json()) as { mediaId: string }).mediaId);
+    }
+    const sent = uploads.map((u) => u.digest());
+    const tpl = await createTemplate(stack, t, auditTemplateBody(t));
+    const { id } = await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "photos", mediaIds: ids }] }));
+
+    const pid = stack.api.child.pid!;
+    await writeFile(`/proc/${pid}/clear_refs`, "5"); // peak := now
+    const before = await peakRssMb(pid);
+    const res = await fetch(`${stack.http.baseUrl}/api/inspections/${id}`, { headers: { authorization: `Bearer ${t.apiKey}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("etag")).toMatch(/^"r1-[0-9a-f]{8}"$/);
+    const { json, digests } = await readInlinePngs(res.body as unknown as AsyncIterable<Uint8Array>);
+    const grown = (await peakRssMb(pid)) - before;
+    expect(digests).toEqual(sent); // every image whole, in order
+    expect(json.answers[1].images).toEqual(ids.map(() => ({ imgBlobSrc: "<png>", imgDimension: "4000x3000" })));
+    // About 213 MB of base64 went out; holding it (as strings, then as the JSON text) would be several times that.
+    expect(grown).toBeLessThan(100);
+    console.log(`[media] detail with 4 x 40 MB images inline: API peak RSS +${grown.toFixed(0)} MB`);
+  });
+
   afterAll(async () => {
     await stack?.stop();
     await store?.stop();

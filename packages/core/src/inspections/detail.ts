@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "@insp/db";
 import { answerMedia, inspectionAnswers, inspectionRevisions, inspections, media, templateQuestions } from "@insp/db/schema";
 import { isUuid, notFound } from "../errors.ts";
-import type { MediaStore } from "../media/index.ts";
+import { InlineImage } from "../media/inline.ts";
 import { answerColumns, selectSummaries, toAnswer, toSummary } from "./summary.ts";
 
 export type ImagesAs = "base64" | "url";
@@ -12,11 +12,11 @@ export const answersAt = (revision: number) => and(lte(inspectionAnswers.revisio
 
 /**
  * One inspection with every answer (in order), the question it answers (as the inspection's
- * template version words it), and its images as `data:<mime>;base64,...` URLs with their
- * dimensions, or as references to GET /api/media/{id}. `revision`: as it was then (404 when it
+ * template version words it), and its images as `data:<mime>;base64,...` URLs to be streamed
+ * (InlineImage) with their dimensions, or as references to GET /api/media/{id}. `revision`: as it was then (404 when it
  * has no such revision). Unknown, malformed or another organization's id: 404.
  */
-export async function getInspectionDetail(db: Db, store: MediaStore, organizationId: string, id: string, opts: { images: ImagesAs; revision?: number } = { images: "base64" }) {
+export async function getInspectionDetail(db: Db, organizationId: string, id: string, opts: { images: ImagesAs; revision?: number } = { images: "base64" }) {
   if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
   const [row] = await selectSummaries(db.$client, organizationId, [id]);
   if (!row) throw notFound(`Inspection ${id} not found`);
@@ -55,16 +55,16 @@ export async function getInspectionDetail(db: Db, store: MediaStore, organizatio
         .where(and(eq(answerMedia.organizationId, organizationId), inArray(answerMedia.answerId, answers.map((a) => a.id))))
         .orderBy(asc(answerMedia.answerId), asc(answerMedia.position))
     : [];
-  // One file at a time: each image is read, encoded and dropped before the next. With
-  // images=url nothing is read: each image is a reference to GET /api/media/{id}.
-  type Image = { imgBlobSrc: string; imgDimension?: string } | { mediaId: string; url: string; mimeType: string; imgDimension?: string; bytes: number };
+  // Nothing is read here: base64 images are InlineImages that the response writer streams from
+  // the store one at a time; with images=url each is a reference to GET /api/media/{id}.
+  type Image = { imgBlobSrc: InlineImage; imgDimension?: string } | { mediaId: string; url: string; mimeType: string; imgDimension?: string; bytes: number };
   const images = new Map<string, Image[]>();
   for (const l of links) {
     const dimension = l.width && l.height ? { imgDimension: `${l.width}x${l.height}` } : {};
     const image: Image =
       opts.images === "url"
         ? { mediaId: l.mediaId, url: `/api/media/${l.mediaId}`, mimeType: l.mime, ...dimension, bytes: l.bytes }
-        : { imgBlobSrc: `data:${l.mime};base64,${(await store.get(l.storageKey)).toString("base64")}`, ...dimension };
+        : { imgBlobSrc: new InlineImage(l.storageKey, l.mime, l.bytes), ...dimension };
     const list = images.get(l.answerId);
     if (list) list.push(image);
     else images.set(l.answerId, [image]);

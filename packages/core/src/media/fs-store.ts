@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, open, readFile, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { assertMediaKey, MediaMissing, type MediaStore } from "./store.ts";
@@ -48,10 +48,6 @@ export class FsMediaStore implements MediaStore {
     const target = this.file(key);
     await mkdir(path.dirname(target), { recursive: true });
     await rename(file, target); // the spool folder is inside MEDIA_DIR: same filesystem
-  }
-
-  async get(key: string): Promise<Buffer> {
-    return readFile(this.file(key)).catch(missing);
   }
 
   async stream(key: string, range?: { start: number; end: number }): Promise<Readable> {

@@ -9,6 +9,7 @@ export type { S3StoreOptions } from "./s3-store.ts";
 export { touchMedia, upsertMedia, type ImageMeta, type MediaRow } from "./rows.ts";
 export { uploadMedia, type MediaServices, type UploadedMedia } from "./upload.ts";
 export { getMediaInfo, type MediaInfo } from "./read.ts";
+export { InlineImage } from "./inline.ts";
 export { sweepOrphanMedia, type SweptMedia } from "./sweep.ts";
 
 /** The media settings of an app's env (config's mediaSettings). */

@@ -65,12 +65,12 @@ export class S3MediaStore implements MediaStore {
   }
 
   async putFile(key: string, file: string, bytes: number): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), Body: createReadStream(file), ContentLength: bytes })).catch(classify);
-  }
-
-  async get(key: string): Promise<Buffer> {
-    const out = await this.client.send(new GetObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key) })).catch(classify);
-    return Buffer.from(await out.Body!.transformToByteArray());
+    const body = createReadStream(file);
+    try {
+      await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), Body: body, ContentLength: bytes })).catch(classify);
+    } finally {
+      body.destroy(); // a request that failed before reading it leaves it open otherwise
+    }
   }
 
   async stream(key: string, range?: { start: number; end: number }): Promise<Readable> {

@@ -15,8 +15,6 @@ export interface MediaStore {
   put(key: string, bytes: Uint8Array): Promise<void>;
   /** Moves a finished local file (a spooled upload of `bytes` bytes) into the store under `key`. */
   putFile(key: string, file: string, bytes: number): Promise<void>;
-  /** The bytes stored under `key`; rejects when they are missing. */
-  get(key: string): Promise<Buffer>;
   /** The bytes (or the inclusive byte range) under `key` as a stream, without holding them in memory; rejects now when missing. */
   stream(key: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Deletes what is stored under `keys`; a key with nothing stored is not an error. */

@@ -4,6 +4,7 @@ import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { noneMatchHits, revisionETag } from "../../http/etag.ts";
 import { handle } from "../../http/handle.ts";
+import { sendWithInlineImages } from "../../http/inline-json.ts";
 
 /** GET /api/inspections/:id with its revision's ETag; If-None-Match with it: 304 without reading the answers. */
 export const inspectionDetailRoute = (deps: Deps) =>
@@ -18,13 +19,13 @@ export const inspectionDetailRoute = (deps: Deps) =>
         return;
       }
     }
-    const detail = await getInspectionDetail(deps.db, deps.media, organizationId, params.id, { images: query.images });
+    const detail = await getInspectionDetail(deps.db, organizationId, params.id, { images: query.images });
     res.setHeader("ETag", revisionETag({ revision: detail.revision, fingerprint: referencesFingerprint(detail) }, query.images));
-    res.json(detail);
+    await sendWithInlineImages(req, res, deps.media, detail);
   });
 
 /** GET /api/inspections/:id/revisions/:revision (extension): as it was then. */
 export const inspectionRevisionRoute = (deps: Deps) =>
   handle({ params: RevisionParam, query: InspectionDetailQuery }, async ({ params, query }, req, res) => {
-    res.json(await getInspectionDetail(deps.db, deps.media, principalOf(req).organizationId, params.id, { images: query.images, revision: params.revision }));
+    await sendWithInlineImages(req, res, deps.media, await getInspectionDetail(deps.db, principalOf(req).organizationId, params.id, { images: query.images, revision: params.revision }));
   });

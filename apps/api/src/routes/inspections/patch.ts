@@ -4,6 +4,7 @@ import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { ifMatchRevisions, revisionETag } from "../../http/etag.ts";
 import { handle } from "../../http/handle.ts";
+import { sendWithInlineImages } from "../../http/inline-json.ts";
 
 /**
  * PATCH /api/inspections/:id (extension): behind requireIfMatch (428). Answers the detail after
@@ -14,9 +15,9 @@ export function patchInspectionRoute(deps: Deps) {
   return handle({ params: IdParam, query: InspectionDetailQuery, body: PatchInspectionBody }, async ({ params, query, body }, req, res) => {
     const organizationId = principalOf(req).organizationId;
     await patchInspection(svc, organizationId, params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req));
-    const detail = await getInspectionDetail(deps.db, deps.media, organizationId, params.id, { images: query.images });
+    const detail = await getInspectionDetail(deps.db, organizationId, params.id, { images: query.images });
     res.setHeader("ETag", revisionETag({ revision: detail.revision, fingerprint: referencesFingerprint(detail) }, query.images));
-    res.json(detail);
+    await sendWithInlineImages(req, res, deps.media, detail);
   });
 }
 
