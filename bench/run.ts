@@ -21,6 +21,7 @@ import { syncFloor } from "./scenarios/sync-floor.ts";
 import { syncLarge } from "./scenarios/sync-large.ts";
 import { webhooks } from "./scenarios/webhooks.ts";
 import { upload } from "./scenarios/upload.ts";
+import { detail } from "./scenarios/detail.ts";
 import { syncRaw } from "./scenarios/sync-raw.ts";
 import { syncUpdate } from "./scenarios/sync-update.ts";
 
@@ -34,6 +35,7 @@ const registry: Record<ScenarioName, Scenario> = {
   "sync-large": syncLarge,
   webhooks,
   upload,
+  detail,
   import: importScenario,
   list,
   soak,
