@@ -31,7 +31,13 @@ export function createRedis(s: RedisSettings, role: "worker" | "producer" | "cli
     const at = n.lastIndexOf(":");
     return { host: n.slice(0, at).replace(/^\[|\]$/g, ""), port: Number(n.slice(at + 1)) };
   });
-  return new Cluster(nodes, { redisOptions: { ...options, ...auth }, enableReadyCheck: true, lazyConnect: options.lazyConnect ?? false });
+  const cluster = new Cluster(nodes, { redisOptions: { ...options, ...auth }, enableReadyCheck: true, lazyConnect: options.lazyConnect ?? false });
+  // A Cluster client queues commands for as long as no node answers (maxRetriesPerRequest bounds
+  // each node's connection, not the cluster's): producers would hang every request that touches
+  // Redis, /healthz included behind the rate limiters. Once the cluster has been reached, they
+  // fail at once instead, as with a single server that is down; workers keep waiting.
+  if (role !== "worker") cluster.once("ready", () => (cluster.options.enableOfflineQueue = false));
+  return cluster;
 }
 
 /**

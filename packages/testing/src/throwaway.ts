@@ -153,6 +153,10 @@ export interface ThrowawayRedisCluster {
   nodes: string[];
   /** The master that holds `slot`. */
   nodeOf(slot: number): string;
+  /** Kills every node at once (the whole cluster lost, with its data). */
+  stop(): Promise<void>;
+  /** Starts every node again, empty; they rejoin from their cluster config, same slots. */
+  start(): Promise<void>;
   destroy(): Promise<void>;
 }
 
@@ -169,25 +173,36 @@ export async function startThrowawayRedisCluster(masters = 3): Promise<Throwaway
     const made = spawnSync("redis-cli", ["--cluster", "create", ...nodes, "--cluster-replicas", "0", "--cluster-yes"], { encoding: "utf8", timeout: 30_000 });
     if (made.status !== 0) throw new Error(`redis-cli --cluster create failed: ${made.stdout}${made.stderr}`);
     const ranges = new Map<string, [number, number][]>();
-    const probe = new Redis({ port: servers[0]!.port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 3 });
-    try {
-      await probe.connect();
-      for (let i = 0; ; i++) {
-        const info = (await probe.call("CLUSTER", "INFO")) as string;
-        if (/cluster_state:ok\b/.test(info)) break;
-        if (i === 200) throw new Error("the Redis Cluster did not come up within 10 s");
-        await new Promise((r) => setTimeout(r, 50));
+    /** Waits until every node says the cluster is up (all slots served). */
+    const up = async () => {
+      for (const server of servers) {
+        const probe = new Redis({ port: server.port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 3 });
+        try {
+          await probe.connect();
+          for (let i = 0; !/cluster_state:ok\b/.test((await probe.call("CLUSTER", "INFO")) as string); i++) {
+            if (i === 400) throw new Error("the Redis Cluster did not come up within 20 s");
+            await new Promise((r) => setTimeout(r, 50));
+          }
+          if (!ranges.size) {
+            for (const [from, to, [, port]] of (await probe.call("CLUSTER", "SLOTS")) as [number, number, [string, number]][]) {
+              const node = `127.0.0.1:${port}`;
+              ranges.set(node, [...(ranges.get(node) ?? []), [from, to]]);
+            }
+          }
+        } finally {
+          probe.disconnect();
+        }
       }
-      for (const [from, to, [, port]] of (await probe.call("CLUSTER", "SLOTS")) as [number, number, [string, number]][]) {
-        const node = `127.0.0.1:${port}`;
-        ranges.set(node, [...(ranges.get(node) ?? []), [from, to]]);
-      }
-    } finally {
-      probe.disconnect();
-    }
+    };
+    await up();
     return {
       nodes,
       nodeOf: (slot) => [...ranges].find(([, rs]) => rs.some(([a, b]) => slot >= a && slot <= b))![0],
+      stop: async () => void (await Promise.all(servers.map((r) => r.stop()))),
+      start: async () => {
+        await Promise.all(servers.map((r) => r.start()));
+        await up();
+      },
       destroy: async () => void (await Promise.all(servers.map((r) => r.destroy()))),
     };
   } catch (err) {
