@@ -36,6 +36,8 @@ export const apiEnvShape = {
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   /** A second listener serving only GET /metrics, without a token (a private network's scraper); 0: none. */
   METRICS_PORT: intVar(0, 0, 65535),
+  /** The address METRICS_PORT listens on; unset: HOST. 127.0.0.1 keeps it to a scraper on the same host. */
+  METRICS_HOST: z.string().trim().min(1).optional(),
   /** The queue dashboard (/admin/queues): operator user name for HTTP Basic; with the hash below, else not mounted. */
   ADMIN_DASHBOARD_USER: z.string().trim().min(1).max(128).optional(),
   /** argon2id hash of the operator password (`npm run admin -- hash-password` prints one). */

@@ -49,7 +49,7 @@ async function main() {
     ? startMetricsServer(
         registry,
         env.METRICS_PORT,
-        env.HOST,
+        env.METRICS_HOST ?? env.HOST,
         (port) => logger.info({ port }, "metrics listening"),
         (err) => logger.error({ err }, "metrics server failed"),
       )

@@ -55,6 +55,8 @@ export const workerEnvShape = {
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   /** A listener serving only GET /metrics, without a token (a private network's scraper); 0: none. */
   METRICS_PORT: intVar(0, 0, 65_535),
+  /** The address METRICS_PORT listens on (all interfaces by default); 127.0.0.1 keeps it to a scraper on the same host. */
+  METRICS_HOST: z.string().trim().min(1).default("0.0.0.0"),
   /** Completed sync requests (their results and the status URL) are kept this long. */
   SYNC_RETENTION_DAYS: intVar(30, 1, 3650),
   /** Audit entries are kept this long. */

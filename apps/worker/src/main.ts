@@ -71,7 +71,7 @@ async function main() {
     ? startMetricsServer(
         registry,
         env.METRICS_PORT,
-        "0.0.0.0",
+        env.METRICS_HOST,
         (port) => logger.info({ port }, "worker metrics listening"),
         (err) => logger.error({ err }, "worker metrics server failed"),
       )
