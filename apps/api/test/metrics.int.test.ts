@@ -32,10 +32,18 @@ const workerMetrics = () => families(`http://127.0.0.1:${ports.health}/metrics`,
 const value = (f: Map<string, Family>, family: string, name: string, labels: Record<string, string>) =>
   f.get(family)?.samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
 
+/** The IPv4 address a local TCP port listens on (Linux /proc/net/tcp, state 0A = LISTEN). */
+async function listeningAddress(port: number): Promise<string | undefined> {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  const rows = (await readFile("/proc/net/tcp", "utf8")).split("\n").slice(1).map((l) => l.trim().split(/\s+/));
+  const local = rows.find((f) => f[1]?.endsWith(`:${hexPort}`) && f[3] === "0A")?.[1];
+  return local && local.slice(0, 8).match(/../g)!.reverse().map((h) => parseInt(h, 16)).join(".");
+}
+
 beforeAll(async () => {
   [ports.apiMetrics, ports.health, ports.workerMetrics] = [await freePort(), await freePort(), await freePort()];
   stack = await startStack({ env: { METRICS_TOKEN: TOKEN, METRICS_PORT: String(ports.apiMetrics) } });
-  worker = await startWorker({ ...stack.env, HEALTH_PORT: String(ports.health), METRICS_PORT: String(ports.workerMetrics) });
+  worker = await startWorker({ ...stack.env, HEALTH_PORT: String(ports.health), METRICS_PORT: String(ports.workerMetrics), METRICS_HOST: "127.0.0.1" });
   await stack.settled();
   tenant = await stack.tenant();
   // Traffic: a template list, a detail that is not there (an id in the URL), an unknown path, one employee sync.
@@ -107,6 +115,11 @@ describe("GET /metrics", () => {
     }
   });
 
+  it("listens on METRICS_HOST (the worker's here: loopback only), and without it on the API's HOST", async () => {
+    expect(await listeningAddress(ports.workerMetrics)).toBe("127.0.0.1");
+    expect(await listeningAddress(ports.apiMetrics)).toBe("127.0.0.1"); // the test processes run with HOST=127.0.0.1
+  });
+
   it("is a 404 on the API's port when METRICS_TOKEN is not set", async () => {
     const api: ApiProcess = await startApi({ ...stack.env, METRICS_TOKEN: "", METRICS_PORT: "" });
     try {
@@ -145,5 +158,21 @@ describe("GET /metrics", () => {
       return used.filter((n) => !exported.has(n));
     };
     expect(await until("every metric the dashboard names, exported", missing, (m) => m.length === 0)).toEqual([]);
+  });
+
+  it("counts a request its client gave up on, as status \"aborted\" (it runs last: its sync goes on in the worker)", async () => {
+    const sync = await syncCaller(stack, tenant);
+    const people = Array.from({ length: 300 }, () => uniq()).map((e) => ({ externalEmployeeId: e.id, firstName: "Gave", lastName: "Up", email: e.email }));
+    const gaveUp = new AbortController();
+    const sent = fetch(`${stack.api.baseUrl}/api/v1/sync/employees`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${sync.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ employees: people }),
+      signal: gaveUp.signal,
+    }).catch((err: Error) => err.name);
+    setTimeout(() => gaveUp.abort(), 30); // 300 employees are not done in 30 ms
+    expect(await sent).toBe("AbortError");
+    const aborted = (m: Map<string, Family>) => value(m, "insp_http_request_duration_seconds", "insp_http_request_duration_seconds_count", { route: "/api/v1/sync/employees", method: "POST", status: "aborted" }) ?? 0;
+    expect(aborted(await until("the aborted request counted", apiMetrics, (m) => aborted(m) >= 1))).toBe(1);
   });
 });

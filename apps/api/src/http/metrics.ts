@@ -25,9 +25,11 @@ export function httpMetrics(histogram: HttpDuration): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     (req as unknown as Record<symbol, unknown>)[ROUTE_OF] = () => routeLabel(req);
-    res.once("finish", () => {
+    // On close, not finish: a request its client gave up on (a long sync wait, a large detail)
+    // counts too, with status "aborted".
+    res.once("close", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      histogram.observe({ method: methodLabel(req.method), route: routeLabel(req), status: String(res.statusCode) }, seconds);
+      histogram.observe({ method: methodLabel(req.method), route: routeLabel(req), status: res.writableFinished ? String(res.statusCode) : "aborted" }, seconds);
     });
     next();
   };
