@@ -51,12 +51,12 @@ type Command = { usage: string; summary: string; run: (ctx: CommandContext) => P
 const str = (flags: Flags, name: string, required = true): string => {
   const v = flags[name];
   if (typeof v === "string" && v.trim()) return v.trim();
-  if (required) throw new AppError(2, `--${name} is required`);
+  if (required) throw new AppError("invalid", `--${name} is required`);
   return "";
 };
 const org = (flags: Flags) => {
   const id = str(flags, "org");
-  if (!isUuid(id)) throw new AppError(2, "--org must be an organization id (UUID)");
+  if (!isUuid(id)) throw new AppError("invalid", "--org must be an organization id (UUID)");
   return id;
 };
 
@@ -99,7 +99,7 @@ export const commands: Record<string, Command> = {
       const raw = ctx.flags.scope;
       const scopes = Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [SYNC_SCOPE];
       const unknown = scopes.filter((s) => !SCOPES.includes(s));
-      if (unknown.length) throw new AppError(2, `--scope must be one of ${SCOPES.join(", ")} (got ${unknown.join(", ")})`);
+      if (unknown.length) throw new AppError("invalid", `--scope must be one of ${SCOPES.join(", ")} (got ${unknown.join(", ")})`);
       return createOAuthClient(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "oauth client", ctx.pepper, [...new Set(scopes)]);
     },
   },
@@ -137,7 +137,7 @@ export const commands: Record<string, Command> = {
     summary: "List organizations or an organization's keys, clients, users and reference data (never secrets)",
     run: (ctx) => {
       const what = ctx.positionals[0] as keyof typeof LISTS | undefined;
-      if (!what || !(what in LISTS)) throw new AppError(2, `list needs one of: ${Object.keys(LISTS).join(", ")}`);
+      if (!what || !(what in LISTS)) throw new AppError("invalid", `list needs one of: ${Object.keys(LISTS).join(", ")}`);
       return LISTS[what](ctx);
     },
   },
@@ -147,7 +147,7 @@ export const commands: Record<string, Command> = {
     run: (ctx) => {
       const raw = ctx.flags.event;
       const body = CreateWebhookBody.safeParse({ url: str(ctx.flags, "url"), events: Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [], description: str(ctx.flags, "description", false) || undefined });
-      if (!body.success) throw new AppError(2, body.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
+      if (!body.success) throw new AppError("invalid", body.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
       return createEndpoint(ctx.db, ctx.webhooks.box, ctx.webhooks.policy, org(ctx.flags), { ...body.data, events: body.data.events as WebhookEventType[] }, ADMIN_CLI);
     },
   },

@@ -93,7 +93,7 @@ export function createApp(deps: Deps): express.Express {
   app.use(queueDashboardRoutes(deps));
   app.use(bodyParsers(deps));
   // The same for path and query (a NUL in a filter would otherwise reach Postgres).
-  app.use((req, _res, next) => next(/%00/.test(req.url) ? new AppError(400, "URL contains a NUL character (%00)") : undefined));
+  app.use((req, _res, next) => next(/%00/.test(req.url) ? new AppError("invalid", "URL contains a NUL character (%00)") : undefined));
   // Under /scim/v2 even a malformed body or URL is answered as SCIM (RFC 7644 section 3.12).
   app.use("/scim/v2", scimErrors);
   for (const feature of features) app.use(feature(deps));

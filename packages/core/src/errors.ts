@@ -1,11 +1,16 @@
+import type { ErrorKind } from "@insp/contracts/errors";
+
+export type { ErrorKind };
+
 /**
- * The one error type domain code throws. The API's error middleware shapes it as
- * `{error, details?}` with `status`; anything else becomes a logged 500 whose
- * message never reaches the client (it may name tables or values).
+ * The one error type domain code throws: what went wrong as a kind (invalid, not_found,
+ * conflict, stale, ...), never an HTTP status. The API's error middleware answers
+ * `{error, details?}` with the status the contract gives the kind; anything else becomes a
+ * logged 500 whose message never reaches the client (it may name tables or values).
  */
 export class AppError extends Error {
   constructor(
-    public readonly status: number,
+    public readonly kind: ErrorKind,
     message: string,
     public readonly details?: string[],
     /** Extra top-level fields of the error body, e.g. OAuth's `error_description`. */
@@ -16,10 +21,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: string[]) => new AppError(400, message, details);
-export const unauthorized = (message = "Missing or invalid credentials") => new AppError(401, message);
-export const forbidden = (message: string) => new AppError(403, message);
-export const notFound = (message: string) => new AppError(404, message);
+export const badRequest = (message: string, details?: string[]) => new AppError("invalid", message, details);
+export const unauthorized = (message = "Missing or invalid credentials") => new AppError("unauthenticated", message);
+export const forbidden = (message: string) => new AppError("forbidden", message);
+export const notFound = (message: string) => new AppError("not_found", message);
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id can name nothing: callers answer 404 instead of asking Postgres (a uuid column would raise an error for it). */

@@ -112,7 +112,7 @@ export async function claimKey(db: DbOrTx, r: IdempotencyRef, hash: string, opts
     if (claimed.length) return { kind: "new" };
     const [row] = await db.select().from(idempotencyKeys).where(where(r)).limit(1);
     if (!row) continue; // released or expired in between: claim again
-    if (row.requestHash !== hash) throw new AppError(422, IDEMPOTENCY_MISMATCH);
+    if (row.requestHash !== hash) throw new AppError("idempotency_mismatch", IDEMPOTENCY_MISMATCH);
     if (row.responseStatus !== null) return { kind: "replay", status: row.responseStatus, body: row.responseBody };
     return { kind: "pending", ref: row.responseBody };
   }

@@ -19,7 +19,7 @@ describe("feed cursors", () => {
         err = e;
       }
       expect(err, c).toBeInstanceOf(AppError);
-      expect((err as AppError).status).toBe(400);
+      expect((err as AppError).kind).toBe("invalid");
     }
   });
 });

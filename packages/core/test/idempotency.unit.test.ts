@@ -18,9 +18,9 @@ describe("requestHash", () => {
 });
 
 describe("idempotencyKeyOf", () => {
-  it("accepts 1 to 255 visible ASCII characters and refuses anything else with a 400", () => {
+  it("accepts 1 to 255 visible ASCII characters and refuses anything else as invalid (a 400)", () => {
     expect(idempotencyKeyOf(undefined)).toBeUndefined();
     expect(idempotencyKeyOf("order-42")).toBe("order-42");
-    for (const bad of ["", "has space", "x".repeat(256), "é"]) expect(() => idempotencyKeyOf(bad)).toThrow(expect.objectContaining({ status: 400 }));
+    for (const bad of ["", "has space", "x".repeat(256), "é"]) expect(() => idempotencyKeyOf(bad)).toThrow(expect.objectContaining({ kind: "invalid" }));
   });
 });

@@ -90,7 +90,7 @@ describe("prepareImport and runImport", () => {
     const bad = input({ conductedBy: "00000000-0000-4000-8000-000000000009", answers: [{ questionId: q.check.id, templateOptionId: "00000000-0000-4000-8000-00000000000a" }] });
     const err = await prepareImport(svc, org(), bad, ADMIN_CLI).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).status).toBe(400);
+    expect((err as AppError).kind).toBe("invalid");
     expect((err as AppError).details!.length).toBeGreaterThanOrEqual(2);
     expect((err as AppError).details).toContain("conductedBy '00000000-0000-4000-8000-000000000009' is not a user of this organization");
     expect((await db.sql<{ n: number }[]>`select count(*)::int as n from inspection_imports where organization_id = ${org()}`)[0]!.n).toBe(before);

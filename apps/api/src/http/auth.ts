@@ -61,7 +61,7 @@ export function authenticate(deps: Deps, opts: AuthOptions): RequestHandler {
         throw forbidden(`Access token lacks the scope ${opts.scope}`);
       }
       if (principal.kind === "user" && principal.mustResetPassword && !opts.allowPasswordReset) {
-        throw new AppError(403, "Password change required: set a new password with POST /api/auth/password before using the API");
+        throw new AppError("forbidden", "Password change required: set a new password with POST /api/auth/password before using the API");
       }
       req.principal = principal;
       next();

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { ERROR_STATUS } from "@insp/contracts/errors";
 import { AppError, MediaStoreUnavailable } from "@insp/core";
 import { isConnectionError } from "@insp/db";
 import { isRedisUnavailable } from "@insp/queue";
@@ -8,7 +9,7 @@ export const notFoundRoute: RequestHandler = (req, res) => {
 };
 
 /**
- * The one error middleware: AppError keeps its status and message; body-parser
+ * The one error middleware: an AppError gets its kind's status (ERROR_STATUS) and keeps its message; body-parser
  * errors map to 400/413/415; an unreachable Postgres or Redis is a 503 with Retry-After;
  * anything else is a 500 whose message stays in the log (with the request id, scrubbed of
  * request content by the logger's error serializer), never in the response.
@@ -16,7 +17,7 @@ export const notFoundRoute: RequestHandler = (req, res) => {
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   if (err instanceof AppError) {
-    res.status(err.status).json({ error: err.message, ...(err.details ? { details: err.details } : {}), ...err.body });
+    res.status(ERROR_STATUS[err.kind]).json({ error: err.message, ...(err.details ? { details: err.details } : {}), ...err.body });
     return;
   }
   const type = (err as { type?: string }).type;

@@ -42,7 +42,7 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
 /** PATCH needs If-Match (RFC 6585 428), before its body is looked at. */
 export function requireIfMatch(req: Request, _res: Response, next: NextFunction): void {
   if (req.header("if-match") === undefined) {
-    next(new AppError(428, "If-Match is required: send the ETag of GET /api/inspections/{id}, so that a change made meanwhile is not overwritten"));
+    next(new AppError("precondition_required", "If-Match is required: send the ETag of GET /api/inspections/{id}, so that a change made meanwhile is not overwritten"));
     return;
   }
   next();

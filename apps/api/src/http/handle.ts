@@ -38,8 +38,8 @@ export function handle<S extends Schemas>(schemas: S, fn: (input: Input<S>, req:
         const raw = part === "body" ? (req.body ?? undefined) : req[part];
         const parsed = schema.safeParse(raw);
         if (!parsed.success) {
-          if (part === "body" && raw === undefined) throw new AppError(400, "Request body must be JSON (Content-Type: application/json)");
-          throw new AppError(400, labels[part], zodDetails(parsed.error));
+          if (part === "body" && raw === undefined) throw new AppError("invalid", "Request body must be JSON (Content-Type: application/json)");
+          throw new AppError("invalid", labels[part], zodDetails(parsed.error));
         }
         input[part] = parsed.data;
       }

@@ -120,9 +120,9 @@ const dummyHash = () => (dummy ??= hashPassword(generateTemporaryPassword()));
 export async function changePassword(db: Db, userId: string, currentPassword: string, newPassword: string, requestId: string | null = null): Promise<void> {
   const user = await loadUserAuth(db, userId);
   if (!user || user.disabled) throw unauthorized();
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError(400, "currentPassword is incorrect");
-  if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError(400, `newPassword must be at least ${MIN_PASSWORD_LENGTH} characters`);
-  if (newPassword === currentPassword) throw new AppError(400, "newPassword must differ from currentPassword");
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError("invalid", "currentPassword is incorrect");
+  if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError("invalid", `newPassword must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (newPassword === currentPassword) throw new AppError("invalid", "newPassword must differ from currentPassword");
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustResetPassword: false, tokensValidAfter: sql`now()` }).where(eq(users.id, userId));

@@ -43,7 +43,7 @@ export async function createOAuthClient(db: DbOrTx, organizationId: string, name
 
 export async function createUser(db: DbOrTx, input: { organizationId: string; email: string; name?: string; password?: string; isAdmin?: boolean; username?: string }) {
   const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`).limit(1);
-  if (taken) throw new AppError(409, `A user with e-mail ${input.email} already exists`);
+  if (taken) throw new AppError("conflict", `A user with e-mail ${input.email} already exists`);
   const [row] = await db
     .insert(users)
     .values({

@@ -63,8 +63,8 @@ export async function approveSession(svc: SyncServices, organizationId: string, 
   const decided = await svc.db.transaction(async (tx) => {
     await commitLock(tx, organizationId);
     const row = await lockSession(tx, organizationId, sessionId);
-    if (row.status !== "quarantined") throw new AppError(409, `Sync session ${sessionId} is ${toView(row, 0).status}; only a quarantined session can be approved`);
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(409, `Sync session ${sessionId} has expired (at ${row.expiresAt.toISOString()}); start a new one`);
+    if (row.status !== "quarantined") throw new AppError("conflict", `Sync session ${sessionId} is ${toView(row, 0).status}; only a quarantined session can be approved`);
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError("conflict", `Sync session ${sessionId} has expired (at ${row.expiresAt.toISOString()}); start a new one`);
     const listed = new Set(((row.outcome as { wouldDeactivate?: DeactivationEntry[] } | null)?.wouldDeactivate ?? []).map((e) => e.employeeId));
     const still = (await unseenActive(tx, organizationId, sessionId, row.scope as SessionScope)).filter((e) => listed.has(e.employeeId));
     await tx.update(syncSessions).set({ decidedBy: { actorType: audit.actorType, actorId: audit.actorId } }).where(eq(syncSessions.id, sessionId));
@@ -78,7 +78,7 @@ export async function cancelSession(db: Db, organizationId: string, sessionId: s
   return db.transaction(async (tx) => {
     const row = await lockSession(tx, organizationId, sessionId);
     const status = toView(row, 0).status;
-    if (status !== "open" && status !== "quarantined") throw new AppError(409, `Sync session ${sessionId} is ${status}; only an open or quarantined session can be cancelled`);
+    if (status !== "open" && status !== "quarantined") throw new AppError("conflict", `Sync session ${sessionId} is ${status}; only an open or quarantined session can be cancelled`);
     const [done] = await tx
       .update(syncSessions)
       .set({ status: "cancelled", decidedBy: { actorType: audit.actorType, actorId: audit.actorId } })
@@ -151,7 +151,7 @@ async function settleOthers(tx: DbOrTx, organizationId: string, sessionId: strin
     .where(and(eq(syncSessions.organizationId, organizationId), eq(syncSessions.status, "committing"), ne(syncSessions.id, sessionId)));
   for (const o of others) {
     if (o.requestId && !(await isSyncRequestDone(tx, organizationId, o.requestId))) {
-      throw new AppError(409, `Another sync session of this organization (${o.id}) is still deactivating its employees; commit again when it is done`);
+      throw new AppError("conflict", `Another sync session of this organization (${o.id}) is still deactivating its employees; commit again when it is done`);
     }
     await tx.update(syncSessions).set({ status: "committed" }).where(eq(syncSessions.id, o.id));
   }

@@ -95,9 +95,9 @@ export async function lockSession(tx: DbOrTx, organizationId: string, sessionId:
 /** An open session that has not run out its time; anything else is a 409 saying what it is. */
 export function assertOpen(row: SessionRow): void {
   if (row.status === "open" && row.expiresAt.getTime() <= Date.now()) {
-    throw new AppError(409, `Sync session ${row.id} has expired (at ${row.expiresAt.toISOString()}); start a new one`);
+    throw new AppError("conflict", `Sync session ${row.id} has expired (at ${row.expiresAt.toISOString()}); start a new one`);
   }
-  if (row.status !== "open") throw new AppError(409, `Sync session ${row.id} is ${row.status}; batches and commits need an open session`);
+  if (row.status !== "open") throw new AppError("conflict", `Sync session ${row.id} is ${row.status}; batches and commits need an open session`);
 }
 
 /**

@@ -64,7 +64,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
   );
   const valid = items.filter((i) => i.input);
   chainKeys(valid.map((i) => i.input!)).forEach((key, n) => (valid[n]!.chainKey = key));
-  if (s.dryRun && s.sessionId) throw new AppError(400, "A dry run writes nothing and cannot be part of a sync session; preview the session's deactivations with ?dryRun=true on its commit");
+  if (s.dryRun && s.sessionId) throw new AppError("invalid", "A dry run writes nothing and cannot be part of a sync session; preview the session's deactivations with ?dryRun=true on its commit");
   if (s.dryRun) return dryRun(svc, s, items);
 
   const key: IdempotencyRef | null = s.idempotencyKey ? { organizationId: s.organizationId, scope: SYNC_IDEMPOTENCY_SCOPE, key: s.idempotencyKey } : null;
@@ -84,7 +84,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
   if (recorded.kind === "pending") {
     const requestId = (recorded.ref as { requestId?: unknown } | null)?.requestId;
     // Unreachable in practice: the request id is noted in the claiming transaction.
-    if (typeof requestId !== "string") throw new AppError(409, "A request with this Idempotency-Key is still being recorded; retry shortly");
+    if (typeof requestId !== "string") throw new AppError("conflict", "A request with this Idempotency-Key is still being recorded; retry shortly");
     return attach(svc, s, requestId, key);
   }
 
@@ -95,7 +95,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
   } catch {
     await deleteSyncRequest(svc.db, s.organizationId, requestId);
     if (key) await releaseKey(svc.db, key);
-    throw new AppError(503, "The sync queue is unavailable; nothing was processed, retry the request");
+    throw new AppError("unavailable", "The sync queue is unavailable; nothing was processed, retry the request");
   }
   if (s.respondAsync) return processing(requestId);
   return waitFor(svc, s.organizationId, requestId, jobIds, key);

@@ -60,10 +60,10 @@ export async function patchInspection(
     .where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id)));
   if (!current) throw notFound(`Inspection ${id} not found`);
   assertRevision(expectedRevisions, current.revision);
-  if (current.status === "COMPLETED" && input.status === "IN_PROGRESS") throw new AppError(409, "A COMPLETED inspection cannot go back to IN_PROGRESS");
+  if (current.status === "COMPLETED" && input.status === "IN_PROGRESS") throw new AppError("conflict", "A COMPLETED inspection cannot go back to IN_PROGRESS");
 
   const template = await loadTemplateForValidation(svc.db, organizationId, current.templateId, current.templateVersion);
-  if (!template) throw new AppError(500, `Template version ${current.templateVersion} of inspection ${id} is missing`);
+  if (!template) throw new AppError("internal", `Template version ${current.templateVersion} of inspection ${id} is missing`);
   const questionText = new Map(template.questions.map((q) => [q.id, q.text]));
   const status: InspectionStatus = input.status ?? (current.status as InspectionStatus);
   const details: string[] = [];
@@ -85,7 +85,7 @@ export async function patchInspection(
   const kept = [...existing.values()].filter((a) => !patchedIds.has(a.values.questionId) && !removed.includes(a.values.questionId));
   details.push(...answerViolations(template, [...kept.map((a) => ({ ...a.values, mediaIds: a.mediaIds })), ...patched], status));
   const newMedia = await storeAnswerImages(svc, organizationId, patched, questionText, details);
-  if (details.length) throw new AppError(400, VALIDATION_FAILED, details);
+  if (details.length) throw new AppError("invalid", VALIDATION_FAILED, details);
 
   const changes: Changes = { added: [], changed: [], removed };
   const writes: { values: ReturnType<typeof answerValues>; mediaIds: string[]; position: number }[] = [];
@@ -109,7 +109,7 @@ export async function patchInspection(
     if (locked.revision !== current.revision) {
       assertRevision(expectedRevisions, locked.revision);
       // If-Match: * accepts any revision, but this request was checked against the one before.
-      throw new AppError(409, "The inspection changed while this request was being processed; send it again");
+      throw new AppError("conflict", "The inspection changed while this request was being processed; send it again");
     }
     const revision = current.revision + 1;
     await holdMedia(tx, organizationId, writes.flatMap((w) => w.mediaIds));
@@ -149,7 +149,7 @@ export async function patchInspection(
 /** If-Match: any of the revisions named, or any at all (null: `*`). */
 function assertRevision(expected: number[] | null, actual: number): void {
   if (expected !== null && !expected.includes(actual)) {
-    throw new AppError(412, `The inspection has changed since you read it (it is at revision ${actual}); GET it again and reapply your change with its new ETag`);
+    throw new AppError("stale", `The inspection has changed since you read it (it is at revision ${actual}); GET it again and reapply your change with its new ETag`);
   }
 }
 

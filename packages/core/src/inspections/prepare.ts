@@ -56,7 +56,7 @@ export async function storeAnswerImages(svc: MediaServices, organizationId: stri
 export async function holdMedia(tx: DbOrTx, organizationId: string, ids: string[]): Promise<void> {
   const held = await touchMedia(tx, organizationId, ids);
   const gone = [...new Set(ids)].filter((id) => !held.has(id));
-  if (gone.length) throw new AppError(400, VALIDATION_FAILED, gone.map((id) => `mediaId '${id}' not found (it was unused past the grace period and deleted; upload it again)`));
+  if (gone.length) throw new AppError("invalid", VALIDATION_FAILED, gone.map((id) => `mediaId '${id}' not found (it was unused past the grace period and deleted; upload it again)`));
 }
 
 /**
@@ -67,7 +67,7 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
   const { template, asset, details } = await validateImport(svc.db, organizationId, input);
   const questionText = new Map(template.questions.map((q) => [q.id, q.text]));
   const mediaIds = await storeAnswerImages(svc, organizationId, input.answers, questionText, details);
-  if (details.length) throw new AppError(400, VALIDATION_FAILED, details);
+  if (details.length) throw new AppError("invalid", VALIDATION_FAILED, details);
 
   const now = new Date().toISOString();
   const completedAt = input.completedAt ?? (input.status === "COMPLETED" ? now : null);

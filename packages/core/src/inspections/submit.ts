@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { ERROR_STATUS } from "@insp/contracts/errors";
 import { notYetWhileUnreachable, type Db } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
 import { enqueueImport, jobIds, type JobWaiter, type Queues } from "@insp/queue";
@@ -110,8 +111,8 @@ export async function submitImport(svc: SubmitServices, organizationId: string, 
   try {
     outcome = await run(svc, organizationId, input, key, audit);
   } catch (err) {
-    if (err instanceof AppError && (err.status === 400 || err.status === 404)) {
-      await recordResponse(svc.db, key, err.status, { error: err.message, ...(err.details ? { details: err.details } : {}) });
+    if (err instanceof AppError && (err.kind === "invalid" || err.kind === "not_found")) {
+      await recordResponse(svc.db, key, ERROR_STATUS[err.kind], { error: err.message, ...(err.details ? { details: err.details } : {}) });
     } else {
       await releaseKey(svc.db, key).catch(() => {}); // the error thrown below says what went wrong
     }

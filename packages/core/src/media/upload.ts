@@ -35,15 +35,15 @@ export async function uploadMedia(svc: MediaServices, organizationId: string, so
   try {
     spooled = await spool(source, svc.store.spoolDir, svc.maxImageBytes);
   } catch (err) {
-    if (err instanceof TooLarge) throw new AppError(413, `The image is over the per-image limit of ${mb(svc.maxImageBytes)} (MEDIA_MAX_IMAGE_MB)`);
+    if (err instanceof TooLarge) throw new AppError("too_large", `The image is over the per-image limit of ${mb(svc.maxImageBytes)} (MEDIA_MAX_IMAGE_MB)`);
     // Nobody reads this answer; it keeps a client's hang-up out of the error log.
-    if (err instanceof UploadAborted) throw new AppError(400, "The upload was aborted before its end");
+    if (err instanceof UploadAborted) throw new AppError("invalid", "The upload was aborted before its end");
     throw err;
   }
   try {
-    if (spooled.bytes === 0) throw new AppError(400, "The request body is empty: send the image's bytes");
+    if (spooled.bytes === 0) throw new AppError("invalid", "The request body is empty: send the image's bytes");
     const kind = inspectImage(spooled.head);
-    if ("problem" in kind) throw new AppError(kind.problem.startsWith("is not") ? 415 : 400, `The upload ${kind.problem}`);
+    if ("problem" in kind) throw new AppError(kind.problem.startsWith("is not") ? "unsupported_media_type" : "invalid", `The upload ${kind.problem}`);
     const meta = { sha256: spooled.sha256, mime: kind.mime, width: kind.width, height: kind.height, byteSize: spooled.bytes };
     const row = (await upsertMedia(svc.db, organizationId, [meta])).get(meta.sha256)!;
     await svc.store.putFile(row.storageKey, spooled.file, spooled.bytes);

@@ -108,8 +108,7 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
   const unknown = located.filter((l) => l.input.responseTypeId && !responseTypes.has(l.input.responseTypeId));
   if (unknown.length > 0) {
     const ids = [...new Set(unknown.map((l) => l.input.responseTypeId!))];
-    throw new AppError(
-      400,
+    throw new AppError("invalid",
       `Unknown responseTypeId: ${ids.map(q).join(", ")}`,
       unknown.map((l) => `${l.at}.responseTypeId: ${q(l.input.responseTypeId!)} is not a response type of your organization`),
     );

@@ -24,9 +24,9 @@ export async function changeTemplateStatus(db: Db, organizationId: string, templ
     const scope = and(eq(templates.id, templateId), eq(templates.organizationId, organizationId));
     // Row lock: two concurrent transitions of one template apply one after the other.
     const [row] = await tx.select({ status: templates.status }).from(templates).where(scope).for("update");
-    if (!row) throw new AppError(404, "Template not found");
+    if (!row) throw new AppError("not_found", "Template not found");
     const status = row.status as TemplateStatus;
-    if (action === "publish" && status === "ARCHIVED") throw new AppError(409, "An archived template cannot be published");
+    if (action === "publish" && status === "ARCHIVED") throw new AppError("conflict", "An archived template cannot be published");
     if (action === "publish") {
       const [draft] = await tx
         .select()

@@ -29,13 +29,13 @@ export async function createTemplateVersion(
       .from(templates)
       .where(and(eq(templates.id, templateId), eq(templates.organizationId, organizationId)))
       .for("update");
-    if (!t) throw new AppError(404, "Template not found");
-    if (t.status === "ARCHIVED") throw new AppError(409, "An archived template cannot get a new version");
+    if (!t) throw new AppError("not_found", "Template not found");
+    if (t.status === "ARCHIVED") throw new AppError("conflict", "An archived template cannot get a new version");
     const [draft] = await tx
       .select({ version: templateVersions.version })
       .from(templateVersions)
       .where(and(eq(templateVersions.templateId, templateId), eq(templateVersions.status, "DRAFT")));
-    if (draft) throw new AppError(409, `Template already has a draft (version ${draft.version}); publish it before creating another version`);
+    if (draft) throw new AppError("conflict", `Template already has a draft (version ${draft.version}); publish it before creating another version`);
     if (cmd.createdBy !== null && !(await isOrgUser(tx, organizationId, cmd.createdBy))) throw badRequest("createdBy must be the id of a user of your organization");
 
     const [{ next }] = (await tx.execute(sql`select coalesce(max(version), 0) + 1 as next from ${templateVersions} where template_id = ${templateId}`)) as unknown as [{ next: number }];

@@ -11,16 +11,16 @@ export const uploadMediaRoute = (deps: Deps) => {
   const svc = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024 };
   return handle({}, async (_input, req, res) => {
     if (req.is(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"])) {
-      throw new AppError(415, "Send the image's bytes as the request body (e.g. Content-Type: image/png), not JSON or a form");
+      throw new AppError("unsupported_media_type", "Send the image's bytes as the request body (e.g. Content-Type: image/png), not JSON or a form");
     }
     const length = Number(req.headers["content-length"]);
     if (Number.isFinite(length) && length > svc.maxImageBytes) {
       res.setHeader("Connection", "close"); // do not read the rest of a body we refuse
-      throw new AppError(413, `The image is over the per-image limit of ${deps.env.MEDIA_MAX_IMAGE_MB} MB (MEDIA_MAX_IMAGE_MB)`);
+      throw new AppError("too_large", `The image is over the per-image limit of ${deps.env.MEDIA_MAX_IMAGE_MB} MB (MEDIA_MAX_IMAGE_MB)`);
     }
     const uploaded = await uploadMedia(svc, principalOf(req).organizationId, req).catch((err: unknown) => {
       // Past the limit while streaming (no Content-Length, or a false one): the same.
-      if (err instanceof AppError && err.status === 413) res.setHeader("Connection", "close");
+      if (err instanceof AppError && err.kind === "too_large") res.setHeader("Connection", "close");
       throw err;
     });
     res.status(201).json(uploaded);

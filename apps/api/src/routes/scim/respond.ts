@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
 import { AppError, ScimError, asScimError, errorBody, etagMatches, MAX_RESULTS, type Page, type ScimContext } from "@insp/core";
+import { ERROR_STATUS } from "@insp/contracts/errors";
 import { isConnectionError } from "@insp/db";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
@@ -101,7 +102,7 @@ export const scimErrors: ErrorRequestHandler = (err, req, res, _next) => {
     if (scimError.status === 503) res.setHeader("Retry-After", "1");
     return send(res, scimError.status, errorBody(scimError.status, scimError.message, scimError.scimType));
   }
-  if (err instanceof AppError) return send(res, err.status, errorBody(err.status, err.message));
+  if (err instanceof AppError) return send(res, ERROR_STATUS[err.kind], errorBody(ERROR_STATUS[err.kind], err.message));
   const type = (err as { type?: string }).type;
   if (type === "entity.parse.failed") return send(res, 400, errorBody(400, "Malformed JSON in request body", "invalidSyntax"));
   if (type === "entity.too.large") return send(res, 413, errorBody(413, "Request body too large"));

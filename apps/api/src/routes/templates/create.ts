@@ -11,12 +11,12 @@ import { handle, zodDetails } from "../../http/handle.ts";
  * then the schema. With a user token the caller is the creator; naming someone else is refused.
  */
 export function parseTemplateBody(raw: unknown, p: Principal, opts: { createdByRequired: boolean }): { createdBy: string | null; input: CreateTemplateInput } {
-  if (raw === undefined) throw new AppError(400, "Request body must be JSON (Content-Type: application/json)");
+  if (raw === undefined) throw new AppError("invalid", "Request body must be JSON (Content-Type: application/json)");
   const fields = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
   if (isBlank(fields.name) || isBlank(fields.type)) throw badRequest(TEMPLATE_MESSAGES.nameAndTypeRequired);
   if (p.kind === "apiKey" && opts.createdByRequired && isBlank(fields.createdBy)) throw badRequest(TEMPLATE_MESSAGES.createdByRequired);
   const parsed = CreateTemplateBody.safeParse(raw);
-  if (!parsed.success) throw new AppError(400, "Invalid request body", zodDetails(parsed.error));
+  if (!parsed.success) throw new AppError("invalid", "Invalid request body", zodDetails(parsed.error));
   const { createdBy: given, ...input } = parsed.data;
   return { createdBy: creatorOf(p, given), input };
 }
