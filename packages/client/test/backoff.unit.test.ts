@@ -28,6 +28,8 @@ describe("Retry-After", () => {
   it("is preferred to backoff when present", () => {
     expect(retryDelay(5, "3", { baseMs: 500, capMs: 30_000 }, () => 0.9, now)).toBe(3000);
     expect(retryDelay(2, null, { baseMs: 500, capMs: 30_000 }, () => 0.5, now)).toBe(1000);
+    // A Retry-After of an hour (a maintenance page) waits five minutes at most.
+    expect(retryDelay(1, "3600", { baseMs: 500, capMs: 30_000 }, () => 0.5, now)).toBe(300_000);
   });
 });
 

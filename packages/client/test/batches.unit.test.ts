@@ -58,6 +58,15 @@ describe("makeBatches", () => {
     const batches = await collect(makeBatches(records(many), { startRow: 1, startBatchNo: 1, batchSize: 10_000, map: passThrough }));
     expect(batches.map((b) => b.employees.length)).toEqual([500, 500, 1]);
   });
+
+  it("ends a batch after 5,000 rows read even when none of them is valid (a wrong mapping must not gather the whole file)", async () => {
+    const refused = Array.from({ length: 6_001 }, (_, i) => ({ externalEmployeeId: `W${i}`, email: "not an address" }));
+    const batches = await collect(makeBatches(records(refused), { startRow: 1, startBatchNo: 1, batchSize: 500, map: passThrough }));
+    expect(batches.map((b) => [b.firstRow, b.lastRow, b.employees.length, b.localErrors])).toEqual([
+      [1, 5_000, 0, 5_000],
+      [5_001, 6_001, 0, 1_001],
+    ]);
+  });
 });
 
 describe("batchOutcome", () => {

@@ -4,7 +4,9 @@ import { readCliEnv } from "../src/cli/env.ts";
 import { EXIT, UsageError, exitFor } from "../src/cli/exit-codes.ts";
 import { HELP } from "../src/cli/help.ts";
 import { RateMeter, formatDuration, progressLine } from "../src/cli/progress.ts";
-import { describeCommit } from "../src/cli/snapshot.ts";
+import { describeCommit, ensureSession } from "../src/cli/snapshot.ts";
+import type { SessionsApi } from "../src/sessions/client.ts";
+import { newRunId, zeroCounts, type SyncState } from "../src/state/state-file.ts";
 import { AuthError, HttpError, RetriesExhaustedError } from "../src/errors.ts";
 import { InputError } from "../src/input/types.ts";
 
@@ -114,5 +116,19 @@ describe("progress", () => {
   it("writes one line with rows, percentage, rate, ETA and counts", () => {
     expect(progressLine({ rows: 12_345, offset: 250, errors: 3, warnings: 1 }, 1000, { rowsPerSecond: 812.4, etaMs: 95_000 })).toBe("12,345 rows (25.0%), 812 rows/s, ETA 1:35, 3 errors, 1 warnings");
     expect(progressLine({ rows: 0, offset: 0, errors: 0, warnings: 0 }, 1000, null)).toBe("0 rows (0.0%), - rows/s, ETA --:--, 0 errors, 0 warnings");
+  });
+});
+
+describe("resuming a snapshot run", () => {
+  it("refuses another scope than the interrupted run's session has, before asking the server anything", async () => {
+    const state: SyncState = {
+      version: 1, runId: newRunId(), input: { path: "/x.csv", size: 1, mtimeMs: 1 }, mappingHash: "", nextRow: 501, batches: 1, offset: 0,
+      counts: zeroCounts(), errorsCsv: { path: "/x.errors.csv", bytes: 0 }, session: { id: "s1", scope: { department: "Warehouse" } },
+      done: false, startedAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z",
+    };
+    const unused = new Proxy({}, { get: () => () => Promise.reject(new Error("the server was asked")) }) as SessionsApi;
+    await expect(ensureSession(unused, state, { department: "Stores" }, () => {})).rejects.toThrow(UsageError);
+    await expect(ensureSession(unused, state, { department: "Stores" }, () => {})).rejects.toThrow(/has another scope .*--restart/);
+    await expect(ensureSession(unused, state, { department: "Warehouse" }, () => {})).rejects.toThrow("the server was asked");
   });
 });

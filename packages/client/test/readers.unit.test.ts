@@ -52,6 +52,33 @@ describe("JSON Lines", () => {
       { row: 4, data: null, error: expect.stringMatching(/^Invalid JSON: /) },
     ]);
   });
+
+  it("drops a byte order mark before the first object", async () => {
+    expect(await read("bom.jsonl", '\uFEFF{"id":1}\r\n{"id":2}\r\n', "jsonl")).toEqual([
+      { row: 1, data: { id: 1 } },
+      { row: 2, data: { id: 2 } },
+    ]);
+  });
+});
+
+describe("an interrupted read", () => {
+  it("throws in every format, so that a run stopped by Ctrl-C never looks like one that read its input to the end", async () => {
+    const inputs = { csv: "a\n1\n2\n", jsonl: '{"a":1}\n{"a":2}\n', json: '[{"a":1},{"a":2}]' } as const;
+    for (const format of ["csv", "jsonl", "json"] as const) {
+      const file = path.join(dir, `stop.${format}`);
+      await writeFile(file, inputs[format]);
+      const stop = new AbortController();
+      const seen: number[] = [];
+      const reading = (async () => {
+        for await (const r of readRecords(file, format, { signal: stop.signal })) {
+          seen.push(r.row);
+          stop.abort(new Error("SIGINT"));
+        }
+      })();
+      await expect(reading, format).rejects.toThrow("SIGINT");
+      expect(seen, format).toEqual([1]);
+    }
+  });
 });
 
 describe("JSON arrays", () => {

@@ -58,6 +58,16 @@ describe("state file", () => {
     expect(resumeMismatch(s, { size: 1234, mtimeMs: 1_700_000_000_000 }, "def")).toMatch(/mapping file changed/);
   });
 
+  it("notices changed options that cut the input into other batches (batch size, format, delimiter, JSON key)", () => {
+    const s = { ...sample(), reading: { format: "csv", batchSize: 500 } };
+    const same = { size: 1234, mtimeMs: 1_700_000_000_000 };
+    expect(resumeMismatch(s, same, "abc", { format: "csv", batchSize: 500 })).toBeNull();
+    expect(resumeMismatch(s, same, "abc", { format: "csv", batchSize: 100 })).toBe("the options that cut the input into batches changed since the interrupted run (batchSize 500 -> 100)");
+    expect(resumeMismatch(s, same, "abc", { format: "csv", batchSize: 500, delimiter: ";" })).toMatch(/delimiter \(default\) -> ;/);
+    // A state written before these were recorded: nothing to compare.
+    expect(resumeMismatch(sample(), same, "abc", { format: "csv", batchSize: 100 })).toBeNull();
+  });
+
   it("makes run ids that differ", () => {
     const ids = new Set(Array.from({ length: 100 }, newRunId));
     expect(ids.size).toBe(100);
@@ -80,6 +90,14 @@ describe("errors CSV", () => {
     await resumed.append([{ row: 9, externalEmployeeId: null, kind: "warning", message: "again" }]);
     await resumed.close();
     expect(await readFile(file, "utf8")).toBe("row,externalEmployeeId,kind,message\n3,E3,error,Invalid email format\n9,,warning,again\n");
+  });
+
+  it("never writes a cell a spreadsheet would run as a formula", async () => {
+    const file = path.join(dir, "formulas.csv");
+    const csv = await ErrorsCsv.open(file, null);
+    await csv.append([{ row: 1, externalEmployeeId: '=HYPERLINK("http://x")', kind: "error", message: "@SUM(A1)" }]);
+    await csv.close();
+    expect((await readFile(file, "utf8")).split("\n")[1]).toBe(`1,"'=HYPERLINK(""http://x"")",error,'@SUM(A1)`);
   });
 });
 

@@ -101,6 +101,8 @@ export async function executeRun(cfg: RunConfig, opts: CliOptions, io: RunIo): P
     } catch (err) {
       throw headerProblem ?? err;
     }
+    // Interrupted between batches (nothing in flight): the input was not read to its end.
+    io.signal.throwIfAborted();
     state.offset = cfg.inputSize;
     progress.update({ rows: state.counts.rows, offset: state.offset, errors: state.counts.errors, warnings: state.counts.warnings });
     progress.stop();

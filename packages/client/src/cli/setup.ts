@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { formatFromPath, type InputFormat } from "../input/types.ts";
 import { parseMapping, type Mapping } from "../mapping/schema.ts";
-import { StateFileError, fileIdentity, newRunId, readState, resumeMismatch, zeroCounts, type SyncState } from "../state/state-file.ts";
+import { StateFileError, fileIdentity, newRunId, readState, resumeMismatch, zeroCounts, type Reading, type SyncState } from "../state/state-file.ts";
 import type { CliOptions } from "./args.ts";
 import type { CliEnv } from "./env.ts";
 import { UsageError } from "./exit-codes.ts";
@@ -66,6 +66,7 @@ export async function setupRun(opts: CliOptions, env: CliEnv): Promise<RunConfig
     throw new UsageError(`cannot read the input ${opts.input}: ${(err as Error).message}`);
   }
   const { mapping, hash } = await loadMapping(opts.mapping);
+  const reading: Reading = { format, batchSize: opts.batchSize, ...(opts.delimiter !== undefined && { delimiter: opts.delimiter }), ...(opts.jsonKey !== undefined && { jsonKey: opts.jsonKey }) };
   const creds = await credentials(opts, env);
   const notes: string[] = [];
   const statePath = opts.dryRun ? null : path.resolve(opts.state ?? `${input}.insp-sync-state.json`);
@@ -87,7 +88,7 @@ export async function setupRun(opts: CliOptions, env: CliEnv): Promise<RunConfig
   }
   if (prior) {
     if (path.resolve(prior.input.path) !== input) throw new UsageError(`the state file ${statePath} belongs to ${prior.input.path}; pass another --state, or --restart to start over`);
-    const mismatch = resumeMismatch(prior, identity, hash);
+    const mismatch = resumeMismatch(prior, identity, hash, reading);
     if (mismatch && prior.nextRow === 1 && !prior.session) {
       // Nothing was acknowledged (e.g. the credentials were wrong): there is nothing to resume, only a fresh start.
       notes.push(`${mismatch}; the interrupted run had not synced any row, so a new run starts`);
@@ -95,12 +96,12 @@ export async function setupRun(opts: CliOptions, env: CliEnv): Promise<RunConfig
     }
   }
   if (prior) {
-    const mismatch = resumeMismatch(prior, identity, hash);
+    const mismatch = resumeMismatch(prior, identity, hash, reading);
     if (mismatch && !opts.force) throw new UsageError(`cannot resume: ${mismatch}. Run again with --force to resume from row ${prior.nextRow} anyway, or --restart to start over`);
     if (mismatch) {
       // Batches from here hold other rows than before, so they must not reuse the old keys (the server would refuse them as a different body).
       notes.push(`${mismatch}; resuming from row ${prior.nextRow} anyway (--force) under a new run id`);
-      prior = { ...prior, runId: newRunId(), input: identity, mappingHash: hash };
+      prior = { ...prior, runId: newRunId(), input: identity, mappingHash: hash, reading };
     }
     if (prior.session && !opts.snapshot) throw new UsageError("the interrupted run used a snapshot session: add --snapshot to resume it, or --restart to start over");
     if (!prior.session && opts.snapshot && prior.nextRow > 1) throw new UsageError("the interrupted run did not use a snapshot session: --restart to start a snapshot run");
@@ -112,6 +113,7 @@ export async function setupRun(opts: CliOptions, env: CliEnv): Promise<RunConfig
     runId: newRunId(),
     input: identity,
     mappingHash: hash,
+    reading,
     nextRow: 1,
     batches: 0,
     offset: 0,

@@ -9,6 +9,10 @@ import { EXIT, UsageError } from "./exit-codes.ts";
  */
 export async function ensureSession(sessions: SessionsApi, state: SyncState, scope: SessionScope, say: (line: string) => void, signal?: AbortSignal): Promise<string> {
   if (state.session) {
+    const key = (o: Record<string, unknown>) => JSON.stringify(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+    if (key(state.session.scope ?? {}) !== key(scope)) {
+      throw new UsageError(`the interrupted run's session ${state.session.id} has another scope (${key(state.session.scope ?? {})}): resume with the same --scope-* options, or --restart to start a new snapshot`);
+    }
     const s = await sessions.get(state.session.id, signal);
     if (s.status !== "open") throw new UsageError(`the interrupted run's session ${s.sessionId} is ${s.status}, not open: --restart to start a new snapshot`);
     say(`continuing snapshot session ${s.sessionId}${s.expiresAt ? ` (expires ${s.expiresAt})` : ""}`);

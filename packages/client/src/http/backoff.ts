@@ -37,12 +37,17 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
+/** The longest Retry-After honoured as given: a proxy's maintenance page asking for an hour must not stall a run for hours. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
 /**
  * The wait before retry number `attempt`: the server's Retry-After when it gave one (it knows
- * when its rate-limit window resets, guessing shorter only earns another 429), else backoff.
+ * when its rate-limit window resets, guessing shorter only earns another 429), at most
+ * MAX_RETRY_AFTER_MS, else backoff.
  */
 export function retryDelay(attempt: number, retryAfter: string | null | undefined, opts: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random, now: number = Date.now()): number {
-  return parseRetryAfter(retryAfter, now) ?? backoffDelay(attempt, opts, random);
+  const asked = parseRetryAfter(retryAfter, now);
+  return asked === null ? backoffDelay(attempt, opts, random) : Math.min(asked, MAX_RETRY_AFTER_MS);
 }
 
 const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CLOSED"]);

@@ -29,7 +29,7 @@ export async function* readCsv(path: string, opts: ReaderOptions = {}): AsyncGen
   ) as Duplex;
   try {
     for await (const item of parser as AsyncIterable<{ record: Record<string, string>; info: { records: number; bytes: number } }>) {
-      if (opts.signal?.aborted) return;
+      opts.signal?.throwIfAborted(); // an interrupted read must not look like the end of the input
       yield { row: item.info.records, data: item.record, offset: item.info.bytes };
     }
   } finally {

@@ -20,7 +20,7 @@ export async function* readJsonArray(path: string, opts: ReaderOptions = {}): As
   const last = pipeline(createReadStream(path), counter, ...(stages as [Duplex, ...Duplex[]]), () => {}) as Duplex;
   try {
     for await (const item of last as AsyncIterable<{ key: number; value: unknown }>) {
-      if (opts.signal?.aborted) return;
+      opts.signal?.throwIfAborted(); // an interrupted read must not look like the end of the input
       const row = item.key + 1;
       const v = item.value;
       if (v && typeof v === "object" && !Array.isArray(v)) yield { row, data: v as Record<string, unknown>, offset };

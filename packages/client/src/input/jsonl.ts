@@ -12,9 +12,11 @@ export async function* readJsonl(path: string, opts: ReaderOptions = {}): AsyncG
   let row = 0;
   let offset = 0;
   try {
-    for await (const line of lines) {
-      if (opts.signal?.aborted) return;
-      offset += Buffer.byteLength(line) + 1;
+    for await (const raw of lines) {
+      opts.signal?.throwIfAborted(); // an interrupted read must not look like the end of the input
+      offset += Buffer.byteLength(raw) + 1;
+      // A byte order mark (Windows exports) is not part of the first object.
+      const line = row === 0 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
       if (line.trim() === "") continue;
       row++;
       let value: unknown;

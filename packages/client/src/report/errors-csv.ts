@@ -43,7 +43,9 @@ export class ErrorsCsv {
 
   async append(entries: ReportEntry[]): Promise<void> {
     if (entries.length === 0) return;
-    await this.write(stringify(entries.map((e) => [e.row, e.externalEmployeeId ?? "", e.kind, e.message])));
+    // escape_formulas: a cell the HR system filled with "=…", "+…", "-…" or "@…" gets a leading
+    // quote, so a spreadsheet opening the report never runs it as a formula.
+    await this.write(stringify(entries.map((e) => [e.row, e.externalEmployeeId ?? "", e.kind, e.message]), { escape_formulas: true }));
   }
 
   private async write(text: string): Promise<void> {

@@ -21,6 +21,8 @@ export const SyncState = z.object({
   input: z.object({ path: z.string(), size: z.number(), mtimeMs: z.number() }),
   /** SHA-256 of the mapping file's bytes ("" without one): another mapping makes other batches. */
   mappingHash: z.string(),
+  /** How the input is read and cut into batches: other values make other batches (absent in states of earlier versions). */
+  reading: z.object({ format: z.string(), batchSize: z.number().int(), delimiter: z.string().optional(), jsonKey: z.string().optional() }).optional(),
   /** Rows before this one (1-based) are settled: a resumed run starts reading here. */
   nextRow: z.number().int().min(1),
   /** Batches acknowledged so far: the next one is number batches + 1. */
@@ -97,10 +99,17 @@ export async function fileIdentity(path: string): Promise<{ path: string; size: 
 }
 
 /** Why a state cannot continue with this input and mapping, or null when it can. */
-export function resumeMismatch(state: SyncState, input: { size: number; mtimeMs: number }, mappingHash: string): string | null {
+export type Reading = NonNullable<SyncState["reading"]>;
+
+export function resumeMismatch(state: SyncState, input: { size: number; mtimeMs: number }, mappingHash: string, reading?: Reading): string | null {
   if (state.input.size !== input.size || state.input.mtimeMs !== input.mtimeMs) {
     return `the input changed since the interrupted run (size ${state.input.size} -> ${input.size}, modified ${new Date(state.input.mtimeMs).toISOString()} -> ${new Date(input.mtimeMs).toISOString()})`;
   }
   if (state.mappingHash !== mappingHash) return "the mapping file changed since the interrupted run";
+  if (state.reading && reading) {
+    const was = state.reading;
+    const changed = (["format", "batchSize", "delimiter", "jsonKey"] as const).filter((k) => was[k] !== reading[k]).map((k) => `${k} ${String(was[k] ?? "(default)")} -> ${String(reading[k] ?? "(default)")}`);
+    if (changed.length) return `the options that cut the input into batches changed since the interrupted run (${changed.join(", ")})`;
+  }
   return null;
 }

@@ -5,6 +5,8 @@ import type { ReportEntry } from "../report/errors-csv.ts";
 import type { EmployeeInput } from "../types.ts";
 
 export const MAX_BATCH_SIZE = 500;
+/** A batch also ends after this many rows read, valid or not: a wrong mapping that refuses every row must not gather millions of them in one batch. */
+export const MAX_ROWS_PER_BATCH = 5_000;
 
 /** A run of consecutive input rows whose valid employees go out in one request. */
 export interface Batch {
@@ -33,7 +35,7 @@ export interface BatchingOptions {
 }
 
 /**
- * Groups the input into batches of `batchSize` valid employees. Invalid rows are checked with
+ * Groups the input into batches of `batchSize` valid employees (or MAX_ROWS_PER_BATCH rows). Invalid rows are checked with
  * the server's own validateEmployee, so they get the server's message and are never sent. A
  * batch depends only on the rows from its first one, so a resumed run that starts at a batch
  * boundary makes the same batches again, and their Idempotency-Keys match the same bodies.
@@ -63,7 +65,7 @@ export async function* makeBatches(records: AsyncIterable<InputRecord>, opts: Ba
       }
       for (const w of mapped.warnings) batch.local.push({ row: rec.row, externalEmployeeId: id, kind: "warning", message: w });
     }
-    if (batch.employees.length >= size) {
+    if (batch.employees.length >= size || batch.lastRow - batch.firstRow + 1 >= MAX_ROWS_PER_BATCH) {
       yield batch;
       batch = null;
       no++;
