@@ -233,6 +233,24 @@ describe("SCIM 2.0 protocol", () => {
     expectError(await c.call("POST", "/Bulk", { Operations: [] }), 400, "invalidSyntax");
   });
 
+  it("runs a long chain of Bulk operations that each refer forward (every user managed by the next one) in dependency order", async () => {
+    const t = await stack.tenant();
+    const c = await scimCaller(stack, t);
+    const tag = t.organization.id.slice(0, 6);
+    const n = 150;
+    const Operations = Array.from({ length: n }, (_, i) => ({
+      method: "POST",
+      path: "/Users",
+      bulkId: `u${i}`,
+      data: { schemas: [USER, ENTERPRISE], userName: `chain-${i}-${tag}@example.test`, ...(i + 1 < n ? { [ENTERPRISE]: { manager: { value: `bulkId:u${i + 1}` } } } : {}) },
+    }));
+    const res = await c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], Operations });
+    expectScim(res, 200);
+    expect(res.body.Operations.map((o: { bulkId: string; status: string }) => `${o.bulkId}:${o.status}`)).toEqual(Operations.map((o) => `${o.bulkId}:201`)); // in request order
+    const idOf = res.body.Operations.map((o: { location: string }) => o.location.split("/").pop());
+    for (const i of [0, 74, 148]) expect(expectResource(await c.call("GET", `/Users/${idOf[i]}`), 200, "User")[ENTERPRISE].manager.value).toBe(idOf[i + 1]);
+  });
+
   it("answers a Bulk operation that fails for a reason of the service's own with a 500 in its place: the others stand, failOnErrors counts it, the log names no content", async () => {
     const t = await stack.tenant();
     const c = await scimCaller(stack, t);

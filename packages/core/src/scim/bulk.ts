@@ -92,19 +92,47 @@ export async function runBulk(ctx: ScimContext, body: unknown, onError: (err: un
     if (op.bulkId) failed.add(op.bulkId);
     results.set(op, { method: op.method, ...(op.bulkId ? { bulkId: op.bulkId } : {}), status: String(err.status), response: errorBody(err.status, err.message, err.scimType) });
   };
-  // Request order, each operation after the ones it refers to (resolved as they complete).
-  let pending = [...operations];
-  while (pending.length && errors < failOnErrors) {
-    const ready = pending.find((op) => refsOf(op).every((r) => ids.has(r) || failed.has(r) || !creators.has(r)));
-    if (!ready) {
+  // Request order, each operation after the ones it refers to (resolved as they complete): a
+  // topological order that always takes the earliest ready operation. Each operation's
+  // references are found once, so a request of chained operations costs what its size does.
+  const refs = new Map(operations.map((op) => [op, [...new Set(refsOf(op))]]));
+  const index = new Map(operations.map((op, i) => [op, i]));
+  const waitsOn = new Map<BulkOperation, number>();
+  const dependents = new Map<BulkOperation, BulkOperation[]>();
+  for (const op of operations) {
+    const on = new Set(refs.get(op)!.flatMap((r) => (creators.has(r) ? [creators.get(r)!] : [])));
+    waitsOn.set(op, on.size);
+    for (const creator of on) dependents.set(creator, [...(dependents.get(creator) ?? []), op]);
+  }
+  const ready = operations.filter((op) => waitsOn.get(op) === 0);
+  const pending = new Set(operations);
+  const done = (op: BulkOperation) => {
+    pending.delete(op);
+    for (const d of dependents.get(op) ?? []) {
+      const left = waitsOn.get(d)! - 1;
+      waitsOn.set(d, left);
+      if (left === 0) {
+        const at = ready.findIndex((r) => index.get(r)! > index.get(d)!);
+        ready.splice(at === -1 ? ready.length : at, 0, d);
+      }
+    }
+  };
+  while (pending.size && errors < failOnErrors) {
+    const next = ready.shift();
+    if (!next) {
       for (const op of pending) fail(op, new ScimError(409, undefined, "This operation refers by bulkId to operations that refer back to it (a cycle)"));
       break;
     }
-    pending = pending.filter((op) => op !== ready);
-    const unresolved = refsOf(ready).filter((r) => !ids.has(r));
+    await runOne(next); // never throws: a failure is the operation's result
+    done(next); // its dependents now see it created or failed
+  }
+  return { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkResponse"], Operations: operations.filter((op) => results.has(op)).map((op) => results.get(op)!) };
+
+  async function runOne(ready: BulkOperation): Promise<void> {
+    const unresolved = refs.get(ready)!.filter((r) => !ids.has(r));
     if (unresolved.length) {
       fail(ready, new ScimError(409, undefined, `bulkId ${unresolved.map((r) => `'${r}'`).join(", ")} ${unresolved.some((r) => failed.has(r)) ? "failed" : "is not defined in this request"}`));
-      continue;
+      return;
     }
     try {
       const { status, resource } = await run(ctx, { ...ready, path: resolve(ready.path, ids), data: resolve(ready.data, ids) });
@@ -118,5 +146,4 @@ export async function runBulk(ctx: ScimContext, body: unknown, onError: (err: un
       fail(ready, e ?? internal(ctx, err));
     }
   }
-  return { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkResponse"], Operations: operations.filter((op) => results.has(op)).map((op) => results.get(op)!) };
 }

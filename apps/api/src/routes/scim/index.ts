@@ -79,7 +79,9 @@ export function scimRoutes(deps: Deps): Router {
   }));
 
   router.post("/scim/v2/Bulk", auth, route(async (req, res) => {
-    const size = Number(req.header("content-length") ?? 0);
+    // A chunked body has no Content-Length: its parsed JSON, serialized again, stands in for it.
+    const length = req.header("content-length");
+    const size = length !== undefined ? Number(length) : Buffer.byteLength(JSON.stringify(req.body ?? null));
     if (size > BULK_MAX_PAYLOAD) throw new ScimError(413, undefined, `The bulk request is ${size} bytes, more than maxPayloadSize (${BULK_MAX_PAYLOAD})`);
     // An operation that fails for a reason of the service's own answers a 500 in its place; its cause is logged here.
     send(res, 200, await runBulk(contextOf(deps, req), req.body, (err) => req.log.error({ err, requestId: req.id }, "bulk operation failed")));
