@@ -86,7 +86,8 @@ const audit = (tx: Tx, ctx: ScimContext, action: string, groupId: string, change
 function checkMembers(v: GroupValues, before: string[], employees: Map<string, Employee>): void {
   const unknown = v.members.filter((m) => !employees.get(m)?.user);
   if (unknown.length) throw new ScimError(400, "invalidValue", `members ${unknown.map((m) => `'${m}'`).join(", ")} are not Users of this organization`);
-  const inactive = v.members.filter((m) => !before.includes(m) && employees.get(m)!.status !== "ACTIVE");
+  const was = new Set(before); // a Set: "all staff" groups have tens of thousands of members
+  const inactive = v.members.filter((m) => !was.has(m) && employees.get(m)!.status !== "ACTIVE");
   if (inactive.length) throw new ScimError(400, "invalidValue", `members ${inactive.map((m) => `'${m}'`).join(", ")} are not active: only active Users can join a group`);
 }
 
@@ -140,8 +141,9 @@ async function writeGroup(tx: Tx, ctx: ScimContext, id: string | null, v: GroupV
   } else {
     [{ id: groupId }] = (await tx`insert into groups (organization_id, name, external_id) values (${ctx.organizationId}, ${v.displayName}, ${v.externalId}) returning id`) as unknown as [{ id: string }];
   }
-  const added = v.members.filter((m) => !before.includes(m));
-  const removed = before.filter((m) => !v.members.includes(m));
+  const [was, becomes] = [new Set(before), new Set(v.members)];
+  const added = v.members.filter((m) => !was.has(m));
+  const removed = before.filter((m) => !becomes.has(m));
   if (removed.length) await tx`delete from employee_groups where group_id = ${groupId} and employee_id = any(${removed}::uuid[])`;
   if (added.length) await tx`insert into employee_groups (employee_id, group_id, organization_id) select unnest(${added}::uuid[]), ${groupId}, ${ctx.organizationId} on conflict do nothing`;
   const changed = [...added, ...removed];
