@@ -22,6 +22,7 @@ import { syncLarge } from "./scenarios/sync-large.ts";
 import { webhooks } from "./scenarios/webhooks.ts";
 import { upload } from "./scenarios/upload.ts";
 import { detail } from "./scenarios/detail.ts";
+import { scimBulk } from "./scenarios/scim-bulk.ts";
 import { syncRaw } from "./scenarios/sync-raw.ts";
 import { syncUpdate } from "./scenarios/sync-update.ts";
 
@@ -36,6 +37,7 @@ const registry: Record<ScenarioName, Scenario> = {
   webhooks,
   upload,
   detail,
+  "scim-bulk": scimBulk,
   import: importScenario,
   list,
   soak,
