@@ -224,6 +224,10 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
       `Answer to 'Remarks': mediaId '${theirs.mediaId}' not found (upload it with POST /api/media)`,
       "Answer to 'Remarks': mediaId 'nope' not found (upload it with POST /api/media)",
     ]);
+    // One image listed twice in an answer (a detail would send it twice).
+    const twice = await stack.http.post("/api/inspections", importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "x", mediaIds: [theirs.mediaId, theirs.mediaId] }] }), { auth: { bearer: t.apiKey } });
+    expect(twice.status).toBe(400);
+    expect(twice.body.details).toEqual(["answers.1.mediaIds: mediaIds must not list an image twice"]);
   });
 });
 

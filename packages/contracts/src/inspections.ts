@@ -47,6 +47,7 @@ export const ImportAnswer = z
     mediaIds: z
       .array(z.string().max(64))
       .max(100, "mediaIds may list at most 100 images")
+      .refine((ids) => new Set(ids).size === ids.length, "mediaIds must not list an image twice")
       .optional()
       .openapi({ description: "Extension: images uploaded before with POST /api/media, by their mediaId; after the `media` images." }),
   })
