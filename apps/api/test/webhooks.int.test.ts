@@ -161,6 +161,7 @@ describe("webhooks", () => {
     const auth = { bearer: t.apiKey };
     const one = await stack.http.post(`/api/webhooks/${ep.id}/replay`, { eventId: first[0]!.webhookId }, { auth });
     expect(one).toMatchObject({ status: 202, body: { replayed: 1, hasMore: false } });
+    await until("the replayed event", () => receiver.received(path), (rs) => rs.length >= 3); // delivered: no longer waiting
     const all = await stack.http.post(`/api/webhooks/${ep.id}/replay`, { since }, { auth });
     expect(all).toMatchObject({ status: 202, body: { replayed: 2, hasMore: false } });
     const got = await until("replays", () => receiver.received(path), (rs) => rs.length >= 5);
@@ -171,6 +172,25 @@ describe("webhooks", () => {
     for (const r of got) expect(r.body).toEqual(first.find((f) => f.webhookId === r.webhookId)!.body);
     expect((await stack.http.post(`/api/webhooks/${ep.id}/replay`, { eventId: "00000000-0000-4000-8000-000000000000" }, { auth })).status).toBe(404);
     expect((await stack.http.post(`/api/webhooks/${ep.id}/replay`, {}, { auth })).status).toBe(400);
+  });
+
+  it("does not queue again an event still waiting to be delivered, nor replay a type the endpoint does not receive", async () => {
+    const t = await stack.tenant();
+    const path = `/replay-pending-${t.organization.id}`;
+    const ep = await endpoint(t, path, ["template.created"], Array.from({ length: 20 }, () => 500)); // every attempt refused: retries stay pending
+    const since = new Date().toISOString();
+    await createTemplate(stack, t, auditTemplateBody(t));
+    await until("the first attempt, refused", () => receiver.received(path), (rs) => rs.length >= 1);
+    const auth = { bearer: t.apiKey };
+    for (let i = 0; i < 3; i++) expect(await stack.http.post(`/api/webhooks/${ep.id}/replay`, { since }, { auth })).toMatchObject({ status: 202, body: { replayed: 0 } });
+    const [queued] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from webhook_deliveries where endpoint_id = ${ep.id}`;
+    expect(queued!.n).toBe(1);
+    // The template's other event (published) is not a type this endpoint receives.
+    const [other] = await stack.db.sql<{ id: string }[]>`
+      select c.id from change_events c where c.organization_id = ${t.organization.id} and c.resource_type = 'template'
+        and not exists (select 1 from webhook_deliveries d where d.event_id = c.id)`;
+    const refused = await stack.http.post(`/api/webhooks/${ep.id}/replay`, { eventId: other!.id }, { auth });
+    expect(refused).toMatchObject({ status: 400, body: { error: "The event's type is not one the endpoint receives" } });
   });
 
   it("manages endpoints: list, read, change and delete; the secret is shown once and stored encrypted", async () => {

@@ -79,16 +79,21 @@ export const REPLAY_MAX = 1000;
  * Sends past events to the endpoint again, as new deliveries with the events' own ids (so
  * receivers that deduplicate on webhook-id recognize them): one event by id, or every event of
  * the endpoint's types since an instant, oldest first, at most 1,000. The body is the one first
- * sent for the event when there is one, else rendered now. Needs the endpoint enabled.
+ * sent for the event when there is one, else rendered now. Needs the endpoint enabled. An event
+ * of a type the endpoint does not receive is not sent to it; one already waiting to be
+ * delivered there (a replay not yet done, a retry scheduled) is not queued again, so calling
+ * replay repeatedly cannot pile up deliveries.
  */
 export async function replayEvents(db: Db, organizationId: string, endpointId: string, q: { eventId: string } | { since: string }): Promise<{ deliveries: { id: string; organizationId: string }[]; hasMore: boolean }> {
   const endpoint = await loadEndpoint(db, organizationId, endpointId);
   if (!endpoint.enabled) throw badRequest("The endpoint is disabled: enable it first (PATCH enabled: true)");
   const sql = db.$client;
-  type Ev = { id: string; resource_type: ResourceType; resource_id: string; change: string; at: string; payload: string | null };
+  type Ev = { id: string; resource_type: ResourceType; resource_id: string; change: string; at: string; payload: string | null; pending: boolean };
   const select = (where: ReturnType<typeof sql>) => sql<Ev[]>`
     select c.id, c.resource_type, c.resource_id, c.change, ${sql.unsafe(isoText("c.created_at"))} as at,
-      (select d.payload from webhook_deliveries d where d.organization_id = c.organization_id and d.event_id = c.id limit 1) as payload
+      (select d.payload from webhook_deliveries d where d.organization_id = c.organization_id and d.event_id = c.id limit 1) as payload,
+      exists (select 1 from webhook_deliveries p
+        where p.organization_id = ${organizationId} and p.endpoint_id = ${endpointId} and p.event_id = c.id and p.status = 'pending') as pending
     from change_events c where c.organization_id = ${organizationId} and ${where}
     order by c.created_at, c.seq limit ${REPLAY_MAX + 1}`;
   let events: Ev[];
@@ -102,11 +107,11 @@ export async function replayEvents(db: Db, organizationId: string, endpointId: s
   const hasMore = events.length > REPLAY_MAX;
   const typed = events.slice(0, REPLAY_MAX).flatMap((e) => {
     const type = eventTypeOf(e.resource_type, e.change);
-    return type && ("eventId" in q || endpoint.events.includes(type)) ? [{ e, type }] : [];
+    return type && endpoint.events.includes(type) ? [{ e, type }] : [];
   });
   if ("eventId" in q && !typed.length) throw badRequest("The event's type is not one the endpoint receives");
   const rows = [];
-  for (const { e, type } of typed) {
+  for (const { e, type } of typed.filter((x) => !x.e.pending)) {
     const payload = e.payload ?? webhookBody({ id: e.id, type, at: e.at, organizationId }, (await loadResources(db, organizationId, e.resource_type, [e.resource_id])).get(e.resource_id));
     rows.push({ id: randomUUID(), organization_id: organizationId, endpoint_id: endpointId, event_id: e.id, event_type: type, payload });
   }
