@@ -45,6 +45,19 @@ describe("the repository's documents", () => {
     expect(read("README.md")).toContain("(CONTRIBUTING.md)");
   });
 
+  it("keeps the README a front door, with every page under docs/ one link away", () => {
+    const readme = read("README.md");
+    expect(readme.split("\n").length, "README.md lines").toBeLessThan(300);
+    const pages = markdown.filter((f) => f.startsWith("docs/"));
+    expect(pages).toContain("docs/README.md");
+    /** The files a document links to, as paths from the repository root. */
+    const targets = (f: string) => new Set(linksOf(read(f)).filter((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l)).map((l) => normalize(join(dirname(f), decodeURIComponent(l.split("#")[0]!)))));
+    const fromReadme = targets("README.md");
+    expect(pages.filter((p) => !fromReadme.has(p)), "pages README.md does not link").toEqual([]);
+    const fromIndex = targets("docs/README.md");
+    expect(pages.filter((p) => p !== "docs/README.md" && !fromIndex.has(p)), "pages docs/README.md does not link").toEqual([]);
+  });
+
   it("links only to files and headings that exist in the clone", () => {
     const broken: string[] = [];
     let checked = 0;
