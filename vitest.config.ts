@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 // below extends this root config to get them; vitest also passes them to its worker processes.
 const conditions = ["source", "node", "development|production"];
 
-// Three tiers (README, Tests): unit tests are pure and fast; integration and process
+// Three tiers (docs/testing.md): unit tests are pure and fast; integration and process
 // tests talk to real Postgres and Redis (DATABASE_URL / REDIS_URL, else testcontainers).
 export default defineConfig({
   resolve: { conditions },
@@ -42,7 +42,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // `npm run test:faults`: kills processes and stops servers of its own (README, Failure behaviour).
+          // `npm run test:faults`: kills processes and stops servers of its own (docs/failure-behaviour.md).
           name: "faults",
           include: ["apps/*/test/**/*.faults.test.ts"],
           testTimeout: 240_000,

@@ -17,6 +17,6 @@ export interface Deps {
   logger: Logger;
   /** Where image bytes live (MEDIA_STORE). */
   media: MediaStore;
-  /** This process's metrics (README, Metrics, dashboards and tracing). */
+  /** This process's metrics (docs/operations.md, Metrics, dashboards and tracing). */
   metrics: { registry: Registry; httpDuration: HttpDuration };
 }

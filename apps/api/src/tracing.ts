@@ -1,7 +1,7 @@
 /**
  * Imported first by main.ts: OpenTelemetry must patch the http module before Express and the
- * server load it. Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (README, Metrics, dashboards
- * and tracing).
+ * server load it. Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md, Metrics,
+ * dashboards and tracing).
  */
 import { ConfigError } from "@insp/config";
 import { startTracing } from "@insp/observability/tracing";

@@ -165,7 +165,7 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     expect(detail.body.site).toBeUndefined();
   });
 
-  // Memory is measured by the import benchmark (npm run bench), not asserted here (README, Tests).
+  // Memory is measured by the import benchmark (npm run bench), not asserted here (docs/testing.md, Benchmarks).
   it("four parallel imports of a 5 MB image each all succeed and keep their bytes", async () => {
     const t = await stack.tenant();
     const tpl = await publishedAudit(stack, t);

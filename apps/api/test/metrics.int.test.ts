@@ -5,7 +5,7 @@ import type { DemoSeed } from "@insp/core";
 import { dashboardExpressions, freePort, parsePrometheusText, promqlMetricNames, sampleNames, startApi, startStack, startWorker, until, type ApiProcess, type Family, type RunningProcess, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "./employee-sync.fixtures.ts";
 
-// /metrics of the API and of a worker (README, Metrics, dashboards and tracing): every family
+// /metrics of the API and of a worker (docs/operations.md, Metrics, dashboards and tracing): every family
 // the dashboard needs, the token rule on each port, and no request content in any label.
 
 const TOKEN = "metrics-token-for-tests-0123456789";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword, type DemoSeed } from "@insp/core";
 import { startApi, startStack, until, type Stack } from "@insp/testing";
 
-// The queue dashboard at /admin/queues (README, Metrics, dashboards and tracing): operator Basic
+// The queue dashboard at /admin/queues (docs/operations.md, Metrics, dashboards and tracing): operator Basic
 // auth only, nothing without it, and bull-board's API retrying and cleaning real jobs.
 
 const USER = "ops";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startOtlpReceiver, startStack, until, type OtlpReceiver, type ReceivedSpan, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "./employee-sync.fixtures.ts";
 
-// OpenTelemetry (README, Metrics, dashboards and tracing): one employee sync is one trace, from
+// OpenTelemetry (docs/operations.md, Metrics, dashboards and tracing): one employee sync is one trace, from
 // the API's HTTP span through the enqueue to the worker's processing and its transaction.
 
 const KIND = { INTERNAL: 1, SERVER: 2, PRODUCER: 4, CONSUMER: 5 };

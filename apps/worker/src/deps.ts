@@ -15,7 +15,7 @@ export interface WorkerDeps {
   mailer: Mailer;
   /** Where image bytes live (MEDIA_STORE): the orphan sweep deletes from it. */
   media: MediaStore;
-  /** This process's metrics: its registry, job timings and the sync counter (README, Metrics, dashboards and tracing). */
+  /** This process's metrics: its registry, job timings and the sync counter (docs/operations.md, Metrics, dashboards and tracing). */
   metrics: { registry: Registry; jobs: JobMetrics };
 }
 

@@ -43,8 +43,8 @@ async function main() {
       connection: createRedis(env, "worker"),
       prefix: env.QUEUE_PREFIX,
       concurrency: concurrency[name],
-      // A dead worker's jobs go back to the queue within about lock + check interval (README,
-      // Failure behaviour), instead of BullMQ's default 30 s + 30 s. maxStalledCount 2: a job
+      // A dead worker's jobs go back to the queue within about lock + check interval
+      // (docs/failure-behaviour.md), instead of BullMQ's default 30 s + 30 s. maxStalledCount 2: a job
       // whose worker died twice is still run; a third time it fails and the sweep takes over.
       lockDuration: env.WORKER_LOCK_SECONDS * 1000,
       stalledInterval: env.WORKER_STALLED_CHECK_SECONDS * 1000,

@@ -1,7 +1,7 @@
 /**
  * Imported first by main.ts, before anything else loads: a job's processing joins the trace
  * of the request that enqueued it (BullMQ telemetry). Off unless OTEL_EXPORTER_OTLP_ENDPOINT
- * is set (README, Metrics, dashboards and tracing).
+ * is set (docs/operations.md, Metrics, dashboards and tracing).
  */
 import { ConfigError } from "@insp/config";
 import { startTracing } from "@insp/observability/tracing";

@@ -1,5 +1,5 @@
 /**
- * What can go wrong, as classes the command turns into exit codes (README, Exit codes).
+ * What can go wrong, as classes the command turns into exit codes (packages/client/README.md, Exit codes).
  */
 
 /** Bad client credentials (401 from /oauth/token or after a fresh token) or a token without the needed scope (403). */

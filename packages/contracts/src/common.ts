@@ -39,7 +39,7 @@ export const booleanQuery = (def: boolean) =>
     .default(def ? "true" : "false")
     .transform((v) => v === "true");
 
-/** Ids are UUIDs, but a malformed one names nothing and is a 404, not a 400 (README, Errors), so params stay plain strings. */
+/** Ids are UUIDs, but a malformed one names nothing and is a 404, not a 400 (docs/authentication.md, Errors), so params stay plain strings. */
 export const IdParam = z.object({ id: z.string().openapi({ format: "uuid" }) });
 
 export const isoTimestamp = z.string().openapi({ format: "date-time", example: "2026-01-31T09:30:00.000Z" });

@@ -124,7 +124,7 @@ export const CreateTemplateBody = z
     }
   })
   .openapi("CreateTemplateRequest", {
-    description: `At most ${TEMPLATE_LIMITS.sections} sections, ${TEMPLATE_LIMITS.questions} questions in all, ${TEMPLATE_LIMITS.optionsPerQuestion} inline options per question and ${TEMPLATE_LIMITS.logicRules} logic rules; every limit past is a 400 naming it. A template's options, inline and copied from response types together, have a limit too (README, Templates).`,
+    description: `At most ${TEMPLATE_LIMITS.sections} sections, ${TEMPLATE_LIMITS.questions} questions in all, ${TEMPLATE_LIMITS.optionsPerQuestion} inline options per question and ${TEMPLATE_LIMITS.logicRules} logic rules; every limit past is a 400 naming it. A template's options, inline and copied from response types together, have a limit too (docs/templates.md, Size limits).`,
   });
 export type CreateTemplateBody = z.output<typeof CreateTemplateBody>;
 

@@ -7,7 +7,7 @@ import { AppError, badRequest } from "./errors.ts";
 /**
  * `Idempotency-Key` (extension) for POST /api/inspections and POST /api/v1/sync/employees,
  * one table, one scope per endpoint. A key names one request of an organization for 24 hours
- * (README, Idempotency-Key): the same key with the same body gets the first answer, or waits for the first
+ * (docs/inspections.md, Idempotency-Key): the same key with the same body gets the first answer, or waits for the first
  * request while it runs; another body is a 422 (the caller's wording).
  *
  * A key row is pending (no response status) while its request runs. The request can note

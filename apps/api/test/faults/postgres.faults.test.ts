@@ -80,9 +80,9 @@ describe("Postgres drops the service's connections", () => {
           auth,
           headers: { "idempotency-key": key },
         });
-      // A client that resends on 503 and 409 with the same key after Retry-After, as the README
-      // says to (the API's own connections are cut too, so some requests fail before their
-      // import is recorded).
+      // A client that resends on 503 and 409 with the same key after Retry-After, as
+      // docs/inspections.md (Idempotency-Key) says to (the API's own connections are cut too, so
+      // some requests fail before their import is recorded).
       answers = await Promise.all(
         Array.from({ length: 10 }, async (_, i) => {
           const key = `fault-${randomUUID()}`;

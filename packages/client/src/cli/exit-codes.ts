@@ -1,7 +1,7 @@
 import { AuthError, HttpError, RetriesExhaustedError } from "../errors.ts";
 import { InputError } from "../input/types.ts";
 
-/** insp-sync's exit codes (README, Exit codes; also in --help). */
+/** insp-sync's exit codes (packages/client/README.md, Exit codes; also in --help). */
 export const EXIT = {
   /** Every row synced without an error (warnings allowed). */
   ok: 0,

@@ -5554,7 +5554,7 @@ export interface components {
             completedAt?: string;
             answers: components["schemas"]["InspectionImportAnswer"][];
         };
-        /** @description At most 200 sections, 5000 questions in all, 500 inline options per question and 5000 logic rules; every limit past is a 400 naming it. A template's options, inline and copied from response types together, have a limit too (README, Templates). */
+        /** @description At most 200 sections, 5000 questions in all, 500 inline options per question and 5000 logic rules; every limit past is a 400 naming it. A template's options, inline and copied from response types together, have a limit too (docs/templates.md, Size limits). */
         CreateTemplateRequest: {
             /** @description User id in the caller's organization. Required with an API key; with a user token the caller is the creator. */
             createdBy?: string;

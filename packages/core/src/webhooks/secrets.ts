@@ -10,7 +10,7 @@ export function newWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64")}`;
 }
 
-/** The development key, when WEBHOOK_SECRET_KEY is unset outside production (README, Configuration). */
+/** The development key, when WEBHOOK_SECRET_KEY is unset outside production (docs/configuration.md). */
 const DEVELOPMENT_KEY = "inspection-service development webhook key: set WEBHOOK_SECRET_KEY in production";
 
 export class SecretBox {

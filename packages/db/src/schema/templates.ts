@@ -64,7 +64,7 @@ export const templateVersions = pgTable(
   ],
 );
 
-/** Id columns of a version's content: unique within (template, version), kept across versions where the README says. */
+/** Id columns of a version's content: unique within (template, version), kept across versions where docs/templates.md (Versions) says. */
 const contentId = () => uuid("id").notNull().defaultRandom();
 
 export const templateSections = pgTable(
