@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
-          include: ["packages/*/test/**/*.unit.test.ts", "apps/*/test/**/*.unit.test.ts"],
+          include: ["packages/*/test/**/*.unit.test.ts", "apps/*/test/**/*.unit.test.ts", "deploy/test/**/*.unit.test.ts"],
         },
       },
       {
