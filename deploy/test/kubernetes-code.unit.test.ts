@@ -5,7 +5,7 @@ import { join, relative } from "node:path";
 import { QueueKeys } from "bullmq";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { JOB_NAMES, Queues, enqueueDeliveries, enqueueImport, enqueueMails, enqueueSyncItems, queuePolicies, type RedisClient } from "@insp/queue";
+import { JOB_NAMES, Queues, enqueueDeliveries, enqueueImport, enqueueMails, enqueueSyncItems, queuePolicies, type JobName, type RedisClient } from "@insp/queue";
 import { createRegistry, createServiceMetrics, httpDurationHistogram, jobMetrics, queueGauges, startMetricsServer } from "@insp/observability";
 import { adminEnvShape, loadAdminEnv } from "../../apps/admin/src/env.ts";
 import type { Deps } from "../../apps/api/src/deps.ts";
@@ -80,7 +80,6 @@ const apiEnv = loadApiEnv(environment(api.container));
 const workerEnv = loadWorkerEnv(environment(worker.container));
 
 const port = (c: Container, name: string) => c.ports?.find((p) => p.name === name)?.containerPort;
-const probePaths = (c: Container) => [c.readinessProbe, c.livenessProbe].map((p) => p?.httpGet.path).filter((p): p is string => !!p);
 
 async function get(portNumber: number, path: string): Promise<{ status: number; body: string }> {
   const res = await fetch(`http://127.0.0.1:${portNumber}${path}`);
@@ -98,12 +97,53 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
 });
 
-/** Postgres and Redis that answer, for the readiness checks. */
+/** Postgres and Redis that answer, for the readiness checks; and a Postgres that does not. */
 const up = {
   dbHandle: { sql: Object.assign(async () => [{ "?column?": 1 }], { poolStats: () => undefined }) },
   redis: { ping: async () => "PONG" },
 };
+const postgresDown = { ...up, dbHandle: { sql: Object.assign(async () => Promise.reject<{ "?column?": number }[]>(new Error("connection refused")), { poolStats: () => undefined }) } };
+
+/**
+ * The probes against the real handler, served by `serve(deps)`: with Postgres and Redis up both
+ * answer 200; with Postgres down the readiness path answers 503 (the pod leaves the Service)
+ * and the liveness path still 200 (the pod is not restarted for a dependency's outage).
+ */
+async function checkProbes(c: Container, serve: (deps: typeof up) => Promise<number>): Promise<void> {
+  const readiness = c.readinessProbe?.httpGet.path;
+  const liveness = c.livenessProbe?.httpGet.path;
+  expect(readiness && liveness).toBeTruthy();
+  const healthy = await serve(up);
+  expect((await get(healthy, readiness!)).status, `${readiness} with everything up`).toBe(200);
+  expect((await get(healthy, liveness!)).status, `${liveness} with everything up`).toBe(200);
+  expect((await get(healthy, "/no-such-probe")).status).toBe(404);
+  const degraded = await serve(postgresDown);
+  expect((await get(degraded, readiness!)).status, `${readiness} with Postgres down`).toBe(503);
+  expect((await get(degraded, liveness!)).status, `${liveness} with Postgres down`).toBe(200);
+}
 const silentLogger = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} };
+
+const ORG = "00000000-0000-4000-8000-000000000001";
+const ID = "00000000-0000-4000-8000-000000000002";
+
+/**
+ * The jobs an enqueue helper adds: through the real Queues (payload checks included) down to
+ * BullMQ's add and addBulk, caught there with the options BullMQ would get, the queue's default
+ * job options (queuePolicies) included.
+ */
+async function jobsAddedBy(enqueue: (queues: Queues) => Promise<void>): Promise<{ queue: JobName; opts: Record<string, unknown> }[]> {
+  const queues = new Queues({} as RedisClient, workerEnv.QUEUE_PREFIX);
+  const added: { queue: JobName; opts: Record<string, unknown> }[] = [];
+  vi.spyOn(queues, "queue").mockImplementation((name) => {
+    const defaults = queuePolicies[name] as unknown as Record<string, unknown>;
+    return {
+      add: async (_n: string, _d: unknown, opts: Record<string, unknown> = {}) => void added.push({ queue: name, opts: { ...defaults, ...opts } }),
+      addBulk: async (jobs: { opts?: Record<string, unknown> }[]) => void jobs.forEach((j) => added.push({ queue: name, opts: { ...defaults, ...j.opts } })),
+    } as never;
+  });
+  await enqueue(queues);
+  return added;
+}
 
 describe("the manifests and the code", () => {
   it("give each container settings its app accepts as in production, and no setting it does not read", () => {
@@ -135,13 +175,13 @@ describe("the manifests and the code", () => {
     expect(port(c, "http")).toBe(apiEnv.PORT);
     expect(port(c, "metrics")).toBe(apiEnv.METRICS_PORT);
     expect(Number(api.workload.spec.template.metadata.annotations?.["prometheus.io/port"])).toBe(apiEnv.METRICS_PORT);
-    const app = express().use(healthRoutes({ ...up, env: apiEnv } as unknown as Deps));
-    const server = app.listen(0, "127.0.0.1");
-    servers.push(server);
-    const p = await listening(server);
-    expect(probePaths(c).sort()).toEqual(["/healthz", "/readyz"]);
-    for (const path of probePaths(c)) expect((await get(p, path)).status, path).toBe(200);
-    expect((await get(p, "/no-such-probe")).status).toBe(404);
+    await checkProbes(c, async (deps) => {
+      const server = express()
+        .use(healthRoutes({ ...deps, env: apiEnv } as unknown as Deps))
+        .listen(0, "127.0.0.1");
+      servers.push(server);
+      return listening(server);
+    });
   });
 
   it("use the worker's HEALTH_PORT and METRICS_PORT, and the probe paths its health server answers", async () => {
@@ -152,13 +192,12 @@ describe("the manifests and the code", () => {
     expect(Number(worker.workload.spec.template.metadata.annotations?.["prometheus.io/port"])).toBe(workerEnv.METRICS_PORT);
     for (const probe of [c.readinessProbe, c.livenessProbe]) expect(probe?.httpGet.port).toBe("health");
     // The real health server, on a free port instead of the manifest's.
-    const deps = { ...up, env: { ...workerEnv, HEALTH_PORT: await freePort() }, logger: silentLogger, metrics: { registry: createRegistry("worker") } } as unknown as WorkerDeps;
-    const server = startHealthServer(deps, up.redis as unknown as RedisClient)!;
-    servers.push(server);
-    const p = await listening(server);
-    expect(probePaths(c).sort()).toEqual(["/healthz", "/readyz"]);
-    for (const path of probePaths(c)) expect((await get(p, path)).status, path).toBe(200);
-    expect((await get(p, "/no-such-probe")).status).toBe(404);
+    await checkProbes(c, async (deps) => {
+      const workerDeps = { ...deps, env: { ...workerEnv, HEALTH_PORT: await freePort() }, logger: silentLogger, metrics: { registry: createRegistry("worker") } } as unknown as WorkerDeps;
+      const server = startHealthServer(workerDeps, deps.redis as unknown as RedisClient)!;
+      servers.push(server);
+      return listening(server);
+    });
   });
 
   it("scrape the path the metrics listener serves, with the queue gauge on it", async () => {
@@ -197,12 +236,14 @@ describe("the manifests and the code", () => {
     expect(mentioned).toBeGreaterThan(0);
   });
 
-  it("scale the workers on the wait lists BullMQ keeps the employee-sync and inspection-import jobs in, under the workers' QUEUE_PREFIX", () => {
+  it("scale the workers on the wait lists BullMQ keeps the employee-sync and inspection-import jobs in, under the workers' QUEUE_PREFIX", async () => {
     const [scaled] = rendered.filter((m) => m.kind === "ScaledObject") as (Manifest & { spec: { scaleTargetRef: { name: string }; triggers: { type: string; metadata: Record<string, string> }[] } })[];
     expect(scaled!.spec.scaleTargetRef.name).toBe(worker.workload.metadata.name);
-    const keys = new QueueKeys(workerEnv.QUEUE_PREFIX);
-    const queues = ["employee-sync", "inspection-import"] as const;
+    // The queues a sync's employees and an inspection import are added to, by the code's own helpers.
+    const queues = [...new Set([...(await jobsAddedBy((q) => enqueueSyncItems(q, ORG, ID, [{ id: ID, idx: 0 }]))), ...(await jobsAddedBy((q) => enqueueImport(q, ORG, ID)))].map((a) => a.queue))];
+    expect(queues).toHaveLength(2);
     for (const q of queues) expect(JOB_NAMES).toContain(q);
+    const keys = new QueueKeys(workerEnv.QUEUE_PREFIX);
     expect(scaled!.spec.triggers.map((t) => t.type)).toEqual(queues.map(() => "redis"));
     expect(scaled!.spec.triggers.map((t) => t.metadata.listName)).toEqual(queues.map((q) => keys.toKey(q, "wait")));
     const doc = readFileSync(DOC, "utf8");
@@ -214,26 +255,16 @@ describe("the manifests and the code", () => {
     }
   });
 
-  it("add those jobs without a priority or a delay, so they wait in the list KEDA counts", async () => {
+  it("add every job without a priority or a delay, so a waiting job is in the list KEDA counts", async () => {
     // A priority would put a job in <prefix>:<queue>:prioritized, a delay in :delayed: neither
-    // is the list the trigger reads. The enqueue helpers go through Queues to BullMQ's add and
-    // addBulk; catch what they pass, and what the queues' default job options would add.
-    const queues = new Queues({} as RedisClient, workerEnv.QUEUE_PREFIX);
-    const added: { queue: string; opts: Record<string, unknown> }[] = [];
-    vi.spyOn(queues, "queue").mockImplementation((name) => {
-      const opts = queuePolicies[name] as unknown as Record<string, unknown>;
-      return {
-        add: async (_n: string, _d: unknown, o: Record<string, unknown> = {}) => void added.push({ queue: name, opts: { ...opts, ...o } }),
-        addBulk: async (jobs: { opts?: Record<string, unknown> }[]) => void jobs.forEach((j) => added.push({ queue: name, opts: { ...opts, ...j.opts } })),
-      } as never;
-    });
-    const org = "00000000-0000-4000-8000-000000000001";
-    const id = "00000000-0000-4000-8000-000000000002";
-    await enqueueSyncItems(queues, org, id, [{ id, idx: 0 }]);
-    await enqueueImport(queues, org, id);
-    await enqueueMails(queues, org, [id]);
-    await enqueueDeliveries(queues, [{ id, organizationId: org }]);
-    expect(added.map((a) => a.queue).sort()).toEqual(["employee-sync", "inspection-import", "mail", "webhook"]);
+    // is the list the trigger reads. (Webhook retries are delayed on purpose: enqueueRetry.)
+    const added = [
+      ...(await jobsAddedBy((q) => enqueueSyncItems(q, ORG, ID, [{ id: ID, idx: 0 }]))),
+      ...(await jobsAddedBy((q) => enqueueImport(q, ORG, ID))),
+      ...(await jobsAddedBy((q) => enqueueMails(q, ORG, [ID]))),
+      ...(await jobsAddedBy((q) => enqueueDeliveries(q, [{ id: ID, organizationId: ORG }]))),
+    ];
+    expect(added.map((a) => a.queue).sort()).toEqual([...JOB_NAMES].sort());
     for (const a of added) {
       expect(a.opts, a.queue).not.toHaveProperty("priority");
       expect(a.opts, a.queue).not.toHaveProperty("delay");
