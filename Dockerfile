@@ -16,6 +16,7 @@ COPY packages/config/package.json packages/config/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/
+COPY packages/local-servers/package.json packages/local-servers/
 COPY packages/logic/package.json packages/logic/
 COPY packages/observability/package.json packages/observability/
 COPY packages/queue/package.json packages/queue/
@@ -43,6 +44,7 @@ COPY packages/config/package.json packages/config/
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/core/package.json packages/core/
 COPY packages/db/package.json packages/db/
+COPY packages/local-servers/package.json packages/local-servers/
 COPY packages/logic/package.json packages/logic/
 COPY packages/observability/package.json packages/observability/
 COPY packages/queue/package.json packages/queue/
@@ -58,6 +60,7 @@ COPY --from=build /app/apps/admin/dist apps/admin/dist
 COPY --from=build /app/packages/client/dist packages/client/dist
 COPY --from=build /app/packages/config/dist packages/config/dist
 COPY --from=build /app/packages/contracts/dist packages/contracts/dist
+COPY --from=build /app/packages/local-servers/dist packages/local-servers/dist
 COPY --from=build /app/packages/core/dist packages/core/dist
 COPY --from=build /app/packages/db/dist packages/db/dist
 COPY --from=build /app/packages/logic/dist packages/logic/dist

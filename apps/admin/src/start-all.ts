@@ -1,18 +1,24 @@
 /**
- * `npm start`: one command for a newcomer. Applies migrations, seeds a demo
- * organization when the database is empty (printing its credentials once), then
- * runs the API and WORKER_REPLICAS worker processes (default 1), restarts any that
- * dies, and forwards signals. In production, run the API and workers as separate
- * services instead (`npm run start:api`, `npm run start:worker`; docker-compose.yml
- * restarts them the same way).
+ * `npm start`: one command for a newcomer. Finds Postgres and Redis (settings, else the default
+ * local addresses, else embedded servers it starts: docs/local-development.md), applies
+ * migrations, seeds a demo organization with sample content when the database is empty (printing
+ * its credentials once), then runs the API and WORKER_REPLICAS worker processes (default 1),
+ * restarts any that dies, and forwards signals. On Ctrl-C or SIGTERM the apps stop first, then the
+ * embedded servers. In production, run the API and workers as separate services instead
+ * (`npm run start:api`, `npm run start:worker`; docs/operations.md).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { seedDemo } from "@insp/core";
+import { ConfigError } from "@insp/config";
+import { seedDemo, type DemoSeed } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
 import { organizations } from "@insp/db/schema";
-import { loadAdminEnv } from "./env.ts";
+import { ServerSetupError, type ProvidedServers } from "@insp/local-servers";
+import type { AdminEnv } from "./env.ts";
+import { seedSamples } from "./samples.ts";
+import { checkRedis, databaseProblem } from "./server-checks.ts";
+import { withServers } from "./servers.ts";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -25,49 +31,63 @@ const fromSource = import.meta.url.endsWith(".ts");
 const entry = (app: "api" | "worker") => (fromSource ? `apps/${app}/src/main.ts` : `apps/${app}/dist/main.js`);
 const nodeArgs = fromSource ? ["--conditions=source", "--import", "tsx"] : [];
 
-async function seedIfEmpty(): Promise<void> {
-  const env = loadAdminEnv();
+/** A configuration error (exit 78) will not go away by itself: everything stops instead. */
+const EX_CONFIG = 78;
+
+let stopping = false;
+let servers: ProvidedServers | null = null;
+const children = new Set<ChildProcess>();
+
+/** Stops the apps (SIGTERM, they finish their work), then the embedded servers, then exits. */
+async function stop(code: number): Promise<never> {
+  if (!stopping) {
+    stopping = true;
+    const exited = [...children].map((c) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once("exit", () => resolve()))));
+    for (const c of children) c.kill("SIGTERM");
+    // The apps bound their own shutdown (SHUTDOWN_TIMEOUT_SECONDS); this is the launcher's backstop.
+    await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 60_000).unref())]);
+    await servers?.stop();
+    process.exit(code);
+  }
+  return new Promise<never>(() => {});
+}
+
+/** One line, no stack trace, exit 78: for settings that point nowhere and servers that cannot start. */
+function fail(message: string): Promise<never> {
+  console.error(message);
+  return stop(EX_CONFIG);
+}
+
+async function seedIfEmpty(env: AdminEnv): Promise<DemoSeed | null> {
   await runMigrations(env.DATABASE_URL);
   const { db, close } = createDb(env.DATABASE_URL, { max: 1 });
   try {
     const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(organizations);
-    if (n > 0) return;
-    const demo = await seedDemo(db, { pepper: env.SECRET_PEPPER, name: "Demo Organization" });
-    console.log(
-      [
-        "",
-        "Empty database: created a demo organization. These credentials are shown once.",
-        JSON.stringify(demo, null, 2),
-        "",
-        "Try:  curl -H 'Authorization: Bearer " + demo.apiKey + "' http://127.0.0.1:" + (process.env.PORT ?? "3000") + "/api/templates",
-        "",
-      ].join("\n"),
-    );
+    if (n > 0) return null;
+    return await seedDemo(db, { pepper: env.SECRET_PEPPER, name: "Demo Organization" });
   } finally {
     await close();
   }
 }
 
-/** A configuration error (exit 78) will not go away by itself: everything stops instead. */
-const EX_CONFIG = 78;
-
 /**
  * Runs an app and keeps it running: a child that exits on its own (a crash, an uncaught
  * exception's exit 70, a kill -9) is started again after a backoff of 1 s, doubling up to
- * 30 s, back to 1 s once a run has lasted a minute. The others keep running meanwhile.
+ * 30 s, back to 1 s once a run has lasted a minute. The others keep running meanwhile. The
+ * IPC channel lets the apps notice a launcher that died without stopping them (they stop too).
  */
-function supervise(name: string, script: string, env: Record<string, string> = {}): void {
+function supervise(name: string, script: string, env: Record<string, string>): void {
   let backoffMs = 1_000;
   const start = () => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, stdio: "inherit", env: { ...process.env, MIGRATE_ON_START: "false", ...env } });
+    const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, stdio: ["inherit", "inherit", "inherit", "ipc"], env: { ...process.env, MIGRATE_ON_START: "false", ...env } });
     children.add(child);
     child.on("exit", (code, signal) => {
       children.delete(child);
       if (stopping) return;
       if (code === EX_CONFIG) {
         console.error(`${name} exited: configuration error; stopping the others`);
-        stop(EX_CONFIG);
+        void stop(EX_CONFIG);
         return;
       }
       if (Date.now() - startedAt > 60_000) backoffMs = 1_000;
@@ -79,23 +99,76 @@ function supervise(name: string, script: string, env: Record<string, string> = {
   start();
 }
 
-let stopping = false;
-const children = new Set<ChildProcess>();
-function stop(code: number) {
-  if (stopping) return;
-  stopping = true;
-  if (children.size === 0) process.exit(code);
-  for (const c of children) c.kill("SIGTERM");
-  for (const c of children) c.on("exit", () => children.size === 0 && process.exit(code));
-  setTimeout(() => process.exit(code), 30_000).unref();
+async function waitForApi(baseUrl: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    const ok = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
+    if (ok) return true;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
 }
 
-await seedIfEmpty();
-const replicas = Math.max(1, Number(process.env.WORKER_REPLICAS ?? "1") || 1);
-// One METRICS_PORT for all would collide on one host: the API takes it, worker n takes it + n.
-const metricsPort = Number(process.env.METRICS_PORT ?? "0") || 0;
-const metricsPortOf = (n: number): Record<string, string> => (metricsPort ? { METRICS_PORT: String(metricsPort + n) } : {});
-supervise("api", entry("api"), metricsPortOf(0));
-for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, entry("worker"), metricsPortOf(i + 1));
-process.on("SIGTERM", () => stop(0));
-process.on("SIGINT", () => stop(0));
+/** What to try first, with this demo's credentials filled in. */
+function tryThis(baseUrl: string, demo: DemoSeed): string {
+  return [
+    "Try it (this demo's credentials are filled in):",
+    `  export BASE=${baseUrl} KEY=${demo.apiKey}`,
+    `  curl -s $BASE/api/templates -H "Authorization: Bearer $KEY"      # the sample template`,
+    `  curl -s $BASE/api/inspections -H "Authorization: Bearer $KEY"    # three sample inspections`,
+    `  INSP_URL=$BASE INSP_CLIENT_ID=${demo.oauthClient.clientId} INSP_CLIENT_SECRET=${demo.oauthClient.clientSecret} \\`,
+    "    npm run insp-sync -- packages/client/examples/employees.example.csv --mapping packages/client/examples/mapping.example.json",
+    `  open ${baseUrl}/docs for every endpoint; docs/README.md for the guides`,
+    "",
+  ].join("\n");
+}
+
+async function main(): Promise<void> {
+  for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.on(signal, () => void stop(0));
+  // `npm start` runs us under npm and a shell: when npm is sent SIGTERM, the shell dies and the
+  // signal never reaches us. Being handed to another parent is the sign to stop as well.
+  const parent = process.ppid;
+  setInterval(() => process.ppid !== parent && void stop(0), 1_000).unref();
+  // A launcher that crashes still asks its embedded servers to stop (the next start would stop them anyway).
+  process.on("exit", () => servers?.stopNow());
+
+  let env: AdminEnv;
+  try {
+    ({ env, servers } = await withServers("npm start", "refuse", (line) => console.log(line)));
+  } catch (err) {
+    if (err instanceof ServerSetupError) return void (await fail(err.message));
+    if (err instanceof ConfigError) return void (await fail(err.message));
+    throw err;
+  }
+  console.log(servers.summary);
+  const redisProblem = await checkRedis(env);
+  if (redisProblem) return void (await fail(redisProblem));
+  let demo: DemoSeed | null;
+  try {
+    demo = await seedIfEmpty(env);
+  } catch (err) {
+    return void (await fail(databaseProblem(env.DATABASE_URL, err)));
+  }
+
+  const replicas = Math.max(1, Number(process.env.WORKER_REPLICAS ?? "1") || 1);
+  // One METRICS_PORT for all would collide on one host: the API takes it, worker n takes it + n.
+  const metricsPort = Number(process.env.METRICS_PORT ?? "0") || 0;
+  const metricsPortOf = (n: number): Record<string, string> => (metricsPort ? { METRICS_PORT: String(metricsPort + n) } : {});
+  const appEnv = { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL };
+  supervise("api", entry("api"), { ...appEnv, ...metricsPortOf(0) });
+  for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, entry("worker"), { ...appEnv, ...metricsPortOf(i + 1) });
+
+  if (!demo) return;
+  const baseUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
+  console.log(["", "Empty database: created a demo organization. These credentials are shown once.", JSON.stringify(demo, null, 2), ""].join("\n"));
+  if (!(await waitForApi(baseUrl, 120_000))) return;
+  try {
+    const samples = await seedSamples(baseUrl, demo);
+    console.log(`Sample content: the published template "Forklift pre-use check" (${samples.templateId}) and inspections ${samples.inspections.join(", ")}.\n`);
+  } catch (err) {
+    console.error(`Could not add the sample content (${err instanceof Error ? err.message : String(err)}); the demo organization is there without it.`);
+  }
+  console.log(tryThis(baseUrl, demo));
+}
+
+await main();

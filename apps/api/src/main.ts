@@ -90,6 +90,9 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  // Started by `npm start` (which opens an IPC channel): a launcher that died without stopping us
+  // closes it, and we stop too, so nothing is left holding ports for the next start.
+  if (process.connected) process.once("disconnect", () => void shutdown("launcher gone"));
 }
 
 main().catch((err) => {

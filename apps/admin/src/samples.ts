@@ -1,0 +1,86 @@
+import type { DemoSeed } from "@insp/core";
+
+/**
+ * Sample content for a new demo organization, made through the HTTP API with the demo API key
+ * (so the first `npm start` shows something real): a published "Forklift pre-use check" template
+ * with two sections, choice options and a logic rule (brakes "No" asks what is wrong), and three
+ * inspections of it: two completed (one with the rule's follow-up answered) and one in progress.
+ */
+export async function seedSamples(baseUrl: string, demo: DemoSeed): Promise<{ templateId: string; inspections: string[] }> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${demo.apiKey}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+  const rt = (inputType: string) => demo.responseTypes.find((r) => r.inputType === inputType)!.id;
+  const created = await call("POST", "/api/templates", {
+    createdBy: demo.users.admin.id,
+    name: "Forklift pre-use check",
+    type: "ASSET",
+    description: "Before the first lift of every shift",
+    assetTypeId: demo.assetTypes.find((a) => a.name === "Forklift")?.id ?? demo.assetTypes[0]!.id,
+    sections: [
+      {
+        title: "Safety",
+        description: "Stop and report if any answer is No",
+        questions: [
+          { key: "brakes", text: "Do the brakes hold on a slope?", required: true, responseTypeId: rt("SELECT") },
+          { key: "brake_issue", text: "What is wrong with the brakes?", required: true, responseTypeId: rt("MULTI_SELECT") },
+          { key: "horn", text: "Horn and lights work?", responseTypeId: rt("BOOLEAN") },
+        ],
+      },
+      {
+        title: "Condition",
+        questions: [
+          { key: "hours", text: "Hour meter reading", required: true, responseTypeId: rt("NUMBER") },
+          { key: "forks", text: "Fork condition", options: [{ label: "Good", value: "good" }, { label: "Worn", value: "worn" }, { label: "Bent", value: "bent", requiresNote: true }] },
+          { key: "remarks", text: "Remarks", responseTypeId: rt("TEXT") },
+        ],
+      },
+    ],
+    logicRules: [{ sourceKey: "brakes", targetKey: "brake_issue", condition: { type: "equals", value: "no" } }],
+  });
+  const template = created.template as { id: string; sections: { questions: { id: string; key: string | null; options: { id: string; value: string }[] }[] }[] };
+  await call("POST", `/api/templates/${template.id}/publish`, {});
+  type Question = (typeof template.sections)[number]["questions"][number];
+  const q: Record<string, Question> = Object.fromEntries(template.sections.flatMap((s) => s.questions).map((x) => [x.key, x]));
+  const opt = (key: string, value: string) => q[key]!.options.find((o) => o.value === value)!.id;
+  const id = (key: string) => q[key]!.id;
+  const site = demo.sites[0]!.id;
+  const bodies = [
+    {
+      status: "COMPLETED",
+      answers: [
+        { questionId: id("brakes"), responseOptionId: opt("brakes", "yes") },
+        { questionId: id("horn"), answerBoolean: true },
+        { questionId: id("hours"), answerNumber: 1204 },
+        { questionId: id("forks"), responseOptionId: opt("forks", "good") },
+      ],
+    },
+    {
+      status: "COMPLETED",
+      answers: [
+        // "No" requires a note and a photo (the demo's Yes/No/N/A response type): a 1x1 PNG.
+        { questionId: id("brakes"), responseOptionId: opt("brakes", "no"), note: "Pulls to the left", media: [ONE_PIXEL_PNG] },
+        { questionId: id("brake_issue"), answerJson: ["leak"] },
+        { questionId: id("hours"), answerNumber: 3311.5 },
+        { questionId: id("forks"), responseOptionId: opt("forks", "bent"), note: "Left fork bent at the heel" },
+        { questionId: id("remarks"), answerText: "Taken out of service, workshop notified" },
+      ],
+    },
+    { status: "IN_PROGRESS", answers: [{ questionId: id("brakes"), responseOptionId: opt("brakes", "yes") }] },
+  ];
+  const inspections: string[] = [];
+  for (const b of bodies) {
+    const res = await call("POST", "/api/inspections", { templateId: template.id, conductedBy: demo.users.inspector.id, siteId: site, assetName: "Forklift FL-07", ...b });
+    inspections.push(String(res.inspectionNumber));
+  }
+  return { templateId: template.id, inspections };
+}
+
+const ONE_PIXEL_PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGM4ceIEAAS0AlkWLoFAAAAAAElFTkSuQmCC";
