@@ -7,7 +7,14 @@ import { readFileSync } from "node:fs";
  * (EX_CONFIG).
  */
 export class ServerSetupError extends Error {
-  constructor(message: string) {
+  /**
+   * "setting": a server named by a setting (or its default) does not answer; "embedded": an
+   * embedded server could not be started (no binaries for this platform, a port taken, ...).
+   */
+  constructor(
+    message: string,
+    readonly source: "setting" | "embedded" = "embedded",
+  ) {
     super(message);
     this.name = "ServerSetupError";
   }

