@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     return void (await fail(databaseProblem(env.DATABASE_URL, err)));
   }
 
-  const replicas = Math.max(1, Number(process.env.WORKER_REPLICAS ?? "1") || 1);
+  const replicas = env.WORKER_REPLICAS;
   // One METRICS_PORT for all would collide on one host: the API takes it, worker n takes it + n.
   const metricsPort = Number(process.env.METRICS_PORT ?? "0") || 0;
   const metricsPortOf = (n: number): Record<string, string> => (metricsPort ? { METRICS_PORT: String(metricsPort + n) } : {});

@@ -1,47 +1,39 @@
 import { z } from "zod";
 import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, requireInProduction, requireMediaSettings, requireRedisSettings } from "@insp/config";
 
-/** The API's configuration, parsed once at start-up (README, Configuration). */
+/** The API's configuration, parsed once at start-up; docs/configuration.md is generated from it. */
 export const apiEnvShape = {
   ...baseEnvShape,
-  PORT: intVar(3000, 0, 65535),
-  HOST: z.string().default("0.0.0.0"),
-  RATE_LIMIT_PER_MINUTE: intVar(1000, 1, 1_000_000),
-  /** Failed authentications (401) per client address per minute before 429. */
-  AUTH_FAILURES_PER_MINUTE: intVar(60, 1, 1_000_000),
-  BODY_LIMIT_MB: intVar(5, 1, 1024),
-  INSPECTION_BODY_LIMIT_MB: intVar(50, 1, 2048),
-  SYNC_WAIT_SECONDS: intVar(60, 1, 3600),
-  /** Snapshot sync sessions run out after this long (batches and commits are refused then). */
-  SYNC_SESSION_TTL_HOURS: intVar(24, 1, 720),
-  /** The deletion guard: a commit deactivating more than this % of the ACTIVE employees in scope ... */
-  DEACTIVATION_THRESHOLD_PERCENT: intVar(5, 0, 100),
-  /** ... and more than this many is quarantined until an administrator approves it. */
-  DEACTIVATION_THRESHOLD_MIN: intVar(10, 0, 10_000_000),
-  IMPORT_WAIT_SECONDS: intVar(30, 1, 3600),
-  /** Largest decoded image accepted by POST /api/inspections (each media item). */
-  MEDIA_MAX_IMAGE_MB: intVar(10, 1, 1024),
-  TOKEN_TTL_SECONDS: intVar(3600, 60, 86_400),
-  USER_TOKEN_TTL_SECONDS: intVar(900, 60, 86_400),
-  TOKEN_ISSUER: z.string().min(1).default("inspection-service"),
-  /** PEM (PKCS#8) EC P-256 private key; unset: a key kept in Postgres, shared by all replicas. */
-  JWT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional(),
-  /** Optional server-side pepper for API key and client secret hashes; the admin CLI needs the same one. */
-  SECRET_PEPPER: z.string().min(16, "must be at least 16 characters").optional(),
-  MIGRATE_ON_START: boolVar(true),
-  SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600),
-  /** Express `trust proxy`: set when behind a load balancer so rate limits see client addresses. */
-  TRUST_PROXY: boolVar(false),
-  /** GET /metrics on PORT needs `Authorization: Bearer <this>`; unset: /metrics on PORT is 404. */
-  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
-  /** A second listener serving only GET /metrics, without a token (a private network's scraper); 0: none. */
-  METRICS_PORT: intVar(0, 0, 65535),
-  /** The address METRICS_PORT listens on; unset: HOST. 127.0.0.1 keeps it to a scraper on the same host. */
-  METRICS_HOST: z.string().trim().min(1).optional(),
-  /** The queue dashboard (/admin/queues): operator user name for HTTP Basic; with the hash below, else not mounted. */
-  ADMIN_DASHBOARD_USER: z.string().trim().min(1).max(128).optional(),
-  /** argon2id hash of the operator password (`npm run admin -- hash-password` prints one). */
-  ADMIN_DASHBOARD_PASSWORD_HASH: z.string().trim().startsWith("$argon2id$", "must be an argon2id hash ($argon2id$...), e.g. from `npm run admin -- hash-password`").optional(),
+  PORT: intVar(3000, 0, 65535).describe("Listen port of the API (0: any free port)."),
+  HOST: z.string().default("0.0.0.0").describe("Listen address of the API."),
+  RATE_LIMIT_PER_MINUTE: intVar(1000, 1, 1_000_000).describe("Requests per credential per minute; a sync request counts once."),
+  AUTH_FAILURES_PER_MINUTE: intVar(60, 1, 1_000_000).describe("Failed authentications (401) per client address per minute before 429."),
+  BODY_LIMIT_MB: intVar(5, 1, 1024).describe("JSON body limit of every route but inspection import (413 past it)."),
+  INSPECTION_BODY_LIMIT_MB: intVar(50, 1, 2048).describe("JSON body limit of POST /api/inspections, which is also its limit for inline images together."),
+  SYNC_WAIT_SECONDS: intVar(60, 1, 3600).describe("How long a synchronous sync (or a session's commit) waits before answering 202 with its status URL."),
+  SYNC_SESSION_TTL_HOURS: intVar(24, 1, 720).describe("Snapshot sync sessions run out after this long (batches and commits are refused then)."),
+  DEACTIVATION_THRESHOLD_PERCENT: intVar(5, 0, 100).describe("Deletion guard: a session commit deactivating more than this % of the ACTIVE employees in scope, and more than DEACTIVATION_THRESHOLD_MIN of them, is quarantined until an administrator approves it."),
+  DEACTIVATION_THRESHOLD_MIN: intVar(10, 0, 10_000_000).describe("Deletion guard: the smallest number of deactivations that can be quarantined (with DEACTIVATION_THRESHOLD_PERCENT)."),
+  IMPORT_WAIT_SECONDS: intVar(30, 1, 3600).describe("How long an inspection import waits for its job before answering 503 with its import id (the import goes on)."),
+  MEDIA_MAX_IMAGE_MB: intVar(10, 1, 1024).describe("Largest image of an import, a PATCH or an upload (POST /api/media)."),
+  TOKEN_TTL_SECONDS: intVar(3600, 60, 86_400).describe("Lifetime of OAuth client-credentials access tokens."),
+  USER_TOKEN_TTL_SECONDS: intVar(900, 60, 86_400).describe("Lifetime of user tokens from POST /api/auth/login."),
+  TOKEN_ISSUER: z.string().min(1).default("inspection-service").describe("`iss` of the tokens this API signs (their audience is `<issuer>:api`)."),
+  JWT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional().meta({ secret: true }).describe("PEM (PKCS#8) EC P-256 key that signs tokens; unset: a key generated once and kept in Postgres, shared by all replicas (set it in production)."),
+  SECRET_PEPPER: z.string().min(16, "must be at least 16 characters").optional().meta({ secret: true }).describe("Server-side pepper of API key and client secret hashes (16+ characters); the admin CLI needs the same one."),
+  MIGRATE_ON_START: boolVar(true).describe("Apply migrations at start (under an advisory lock, so replicas may start together); `npm start` migrates once itself."),
+  SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600).describe("On SIGTERM: how long in-flight requests may take before the process exits anyway."),
+  TRUST_PROXY: boolVar(false).describe("Trust `X-Forwarded-For` (behind a load balancer), so rate limits see client addresses."),
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional().meta({ secret: true }).describe("GET /metrics on PORT needs `Authorization: Bearer <this>` (16+ characters); unset: /metrics on PORT is 404."),
+  METRICS_PORT: intVar(0, 0, 65535).describe("A second listener serving only GET /metrics, without a token, for a private network's scraper (must differ from PORT); 0: none. `npm start` gives the API this port and worker n this port + n."),
+  METRICS_HOST: z.string().trim().min(1).optional().describe("The address the METRICS_PORT listener binds; unset: HOST. 127.0.0.1 keeps it to a scraper on the same host."),
+  ADMIN_DASHBOARD_USER: z.string().trim().min(1).max(128).optional().describe("The queue dashboard (/admin/queues): operator user name for HTTP Basic; with ADMIN_DASHBOARD_PASSWORD_HASH, else the dashboard is not mounted."),
+  ADMIN_DASHBOARD_PASSWORD_HASH: z
+    .string()
+    .trim()
+    .startsWith("$argon2id$", "must be an argon2id hash ($argon2id$...), e.g. from `npm run admin -- hash-password`")
+    .optional()
+    .describe("argon2id hash of the queue dashboard's operator password (`npm run -s admin -- hash-password` prints one)."),
 };
 
 export type ApiEnv = ReturnType<typeof loadApiEnv>;
