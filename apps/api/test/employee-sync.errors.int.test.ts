@@ -100,6 +100,37 @@ describe("per-employee validation: errors[] with the spec's wording, the others 
   });
 });
 
+describe("values that cannot be turned into text", () => {
+  it("an object whose toString is not callable, or keys named __proto__ and valueOf, are per-employee errors naming the JSON type, with or without a session; never a 500", async () => {
+    const t = await stack.tenant();
+    const api = await syncCaller(stack, t);
+    const session = await stack.http.post("/api/v1/sync/sessions", {}, { auth: { bearer: api.token } });
+    expect(session.status, session.text).toBe(201);
+    const [a, b, c, d, ok] = Array.from({ length: 5 }, () => uniq().id);
+    // Raw text: an own "__proto__" key only travels as JSON text (JSON.stringify of an object would drop it).
+    const raw = `{"employees":[
+      {"externalEmployeeId":"${a}","status":{"toString":1}},
+      {"externalEmployeeId":"${b}","updateMode":{"__proto__":null,"toString":1,"valueOf":1}},
+      {"externalEmployeeId":"${c}","status":[{"toString":1}],"firstName":{"valueOf":1,"toString":1}},
+      {"__proto__":{"status":"TERMINATED"},"valueOf":1,"toString":1,"externalEmployeeId":"${d}","email":{"toString":1}},
+      {"externalEmployeeId":"${ok}","metadata":{"valueOf":1,"toString":1,"constructor":{"prototype":null}}}
+    ]}`;
+    for (const query of ["", `?sessionId=${session.body.sessionId}`]) {
+      const res = await stack.http.request("POST", `${SYNC_PATH}${query}`, { auth: { bearer: api.token }, rawBody: raw, headers: { "content-type": "application/json" } });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.errors).toEqual([
+        { externalEmployeeId: a, message: "Invalid status (an object): expected ACTIVE, INACTIVE or TERMINATED" },
+        { externalEmployeeId: b, message: "Invalid updateMode (an object): expected replace or additive" },
+        { externalEmployeeId: c, message: "Invalid status (an array): expected ACTIVE, INACTIVE or TERMINATED; firstName must be string" },
+        { externalEmployeeId: d, message: "Invalid email format" },
+      ]);
+      expect(res.body.results.map((r: { externalEmployeeId: string }) => r.externalEmployeeId)).toEqual([ok]);
+    }
+    const [row] = await stack.db.sql<{ metadata: unknown }[]>`select metadata from employees where organization_id = ${t.organization.id} and external_employee_id = ${ok!}`;
+    expect(row!.metadata).toEqual({ valueOf: 1, toString: 1, constructor: { prototype: null } });
+  });
+});
+
 describe("size limits per employee", () => {
   it("an employee with 101 roles, groups or sites, or oversized metadata, gets its own error; the others are processed", async () => {
     const t = await stack.tenant();

@@ -5,6 +5,41 @@ export const ErrorBody = registry.register(
   z.object({ error: z.string(), details: z.array(z.string()).optional() }).openapi({ description: "Every error is JSON: `{error}`, plus `details` (one message per violation) where the spec says." }),
 );
 
+/**
+ * A value from a request, for a message: a string, finite number or boolean as it is; anything
+ * else by its JSON type ("an object", "an array", "null"). Never coerced: `String(x)`, `${x}` and
+ * `"" + x` throw on an object whose toString is not callable (`{"toString": 1}`), and an array's
+ * join coerces its items.
+ */
+export function describeValue(v: unknown): string {
+  if (typeof v === "string") return v;
+  if ((typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean") return JSON.stringify(v);
+  return jsonTypeOf(v);
+}
+
+/** "an object", "an array", "a string", "a number", "a boolean", "null" (or "no value" / "a <typeof>" for what JSON cannot hold). */
+export function jsonTypeOf(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  switch (typeof v) {
+    case "object":
+      return "an object";
+    case "string":
+      return "a string";
+    case "number":
+      return Number.isFinite(v) ? "a number" : "a non-finite number";
+    case "boolean":
+      return "a boolean";
+    case "undefined":
+      return "no value";
+    default:
+      return `a ${typeof v}`;
+  }
+}
+
+/** `'<value>'` for a string, finite number or boolean; `(<its JSON type>)` for anything else: `Invalid status 'FIRED'`, `Invalid status (an object)`. */
+export const quoteValue = (v: unknown): string => (typeof v === "string" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean" ? `'${describeValue(v)}'` : `(${jsonTypeOf(v)})`);
+
 /** Standard error responses for registerPath. */
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(

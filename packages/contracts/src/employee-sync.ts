@@ -1,4 +1,4 @@
-import { errorResponses, isoTimestamp } from "./common.ts";
+import { errorResponses, isoTimestamp, quoteValue } from "./common.ts";
 import { registry, z } from "./openapi.ts";
 
 /**
@@ -102,7 +102,7 @@ export const EmployeeInput = z
     ),
     status: z.preprocess(
       (v) => (v === null ? undefined : upper(v)),
-      z.enum(EMPLOYEE_STATUSES, { error: (iss) => `Invalid status '${String(iss.input)}': expected ACTIVE, INACTIVE or TERMINATED` }).default("ACTIVE"),
+      z.enum(EMPLOYEE_STATUSES, { error: (iss) => `Invalid status ${quoteValue(iss.input)}: expected ACTIVE, INACTIVE or TERMINATED` }).default("ACTIVE"),
     ),
     firstName: text(),
     lastName: text(),
@@ -127,7 +127,7 @@ export const EmployeeInput = z
     userAccount: z.preprocess(nullToUndefined, UserAccount.optional()),
     updateMode: z.preprocess(
       (v) => (v === null ? undefined : lower(v)),
-      z.enum(UPDATE_MODES, { error: (iss) => `Invalid updateMode '${String(iss.input)}': expected replace or additive` }).default("replace"),
+      z.enum(UPDATE_MODES, { error: (iss) => `Invalid updateMode ${quoteValue(iss.input)}: expected replace or additive` }).default("replace"),
     ),
   })
   .openapi("EmployeeInput");
@@ -141,7 +141,7 @@ export type EmployeeValidation =
 /** Messages for zod's own issues that have no message of ours: `<path>: <problem>`. */
 function fallbackMessage(iss: { code: string; path?: PropertyKey[]; expected?: unknown; input?: unknown }): string {
   const path = (iss.path ?? []).map(String).join(".") || "employee";
-  if (iss.code === "invalid_type") return iss.input === undefined ? `${path} is required` : `${path} must be ${String(iss.expected)}`;
+  if (iss.code === "invalid_type") return iss.input === undefined ? `${path} is required` : `${path} must be ${typeof iss.expected === "string" ? iss.expected : "of another type"}`;
   if (iss.code === "too_big") return `${path} is too long`;
   if (iss.code === "too_small") return `${path} must not be empty`;
   return `${path} is invalid`;

@@ -25,6 +25,43 @@ describe("validateEmployee", () => {
   });
 });
 
+describe("validateEmployee: values that cannot be turned into text", () => {
+  // JSON.parse, as the API reads bodies: an own "__proto__" key, objects whose toString and
+  // valueOf are numbers (String() of them throws "Cannot convert object to primitive value").
+  const parse = (text: string) => JSON.parse(text) as unknown;
+  it("names the JSON type of an object or array given for an enum, without coercing it", () => {
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","status":{"toString":1}}'))).toEqual({ ok: false, externalEmployeeId: "x", message: "Invalid status (an object): expected ACTIVE, INACTIVE or TERMINATED" });
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","status":{"__proto__":null,"toString":1,"valueOf":1}}'))).toMatchObject({ message: "Invalid status (an object): expected ACTIVE, INACTIVE or TERMINATED" });
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","status":[{"toString":1}]}'))).toMatchObject({ message: "Invalid status (an array): expected ACTIVE, INACTIVE or TERMINATED" });
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","updateMode":{"valueOf":1,"toString":{}}}'))).toMatchObject({ message: "Invalid updateMode (an object): expected replace or additive" });
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","updateMode":["replace"]}'))).toMatchObject({ message: "Invalid updateMode (an array): expected replace or additive" });
+    // Scalars are still shown as they were sent.
+    expect(validateEmployee({ externalEmployeeId: "x", status: 7 })).toMatchObject({ message: "Invalid status '7': expected ACTIVE, INACTIVE or TERMINATED" });
+    expect(validateEmployee({ externalEmployeeId: "x", updateMode: false })).toMatchObject({ message: "Invalid updateMode 'false': expected replace or additive" });
+  });
+
+  it("reports such values in every other field as it reports any wrong type, and ignores __proto__, toString and valueOf keys", () => {
+    const trap = '{"__proto__":null,"toString":1,"valueOf":1,"toJSON":1}';
+    const messages: Record<string, string> = {
+      firstName: "firstName must be string",
+      email: "Invalid email format",
+      hireDate: "Invalid hireDate: expected an ISO 8601 date or date-time",
+      roles: "roles must be an array of role names",
+      groups: "groups must be array",
+      sites: "sites must be array",
+      userAccount: "Email is required for ACTIVE users with userAccount",
+    };
+    for (const [field, message] of Object.entries(messages)) expect(validateEmployee(parse(`{"externalEmployeeId":"x","${field}":${trap}}`)), field).toEqual({ ok: false, externalEmployeeId: "x", message });
+    expect(validateEmployee(parse(`{"externalEmployeeId":${trap}}`))).toEqual({ ok: false, externalEmployeeId: null, message: "externalEmployeeId is required" });
+    expect(validateEmployee(parse(`{"externalEmployeeId":"x","roles":[${trap}],"groups":[${trap}],"sites":[${trap}],"supervisor":{"name":${trap}}}`))).toMatchObject({
+      message: "supervisor.name must be string; roles.0 must be string; Group assignment needs groupName or externalGroupId; Site assignment needs an id",
+    });
+    expect(validateEmployee(parse(`{"externalEmployeeId":"x","metadata":${trap},"supervisor":${trap}}`)).ok).toBe(true);
+    const keys = validateEmployee(parse('{"__proto__":{"status":"TERMINATED"},"toString":1,"valueOf":1,"constructor":{"prototype":null},"externalEmployeeId":"x"}'));
+    expect(keys).toEqual({ ok: true, employee: { externalEmployeeId: "x", status: "ACTIVE", updateMode: "replace" } });
+  });
+});
+
 describe("validateEmployee: size limits", () => {
   const id = { externalEmployeeId: "x" };
   it("accepts 100 roles, groups and sites and refuses 101 of each with its own message", () => {
