@@ -1,5 +1,6 @@
 /** A sanitised, indexed view of a template shared by graph validation, visibility and answer checks. */
 import type { LogicOption, LogicQuestion, LogicRule, LogicTemplate } from "./types.ts";
+import { scalarString, show } from "./values.ts";
 
 export interface TemplateIndex {
   /** Questions with a string id, first occurrence per id, in template order. */
@@ -20,7 +21,8 @@ function isObject(v: unknown): v is Record<string, unknown> {
 
 function sanitizeOption(o: unknown): LogicOption | null {
   if (!isObject(o) || typeof o.id !== "string") return null;
-  const value = typeof o.value === "string" ? o.value : o.value === null || o.value === undefined ? "" : String(o.value);
+  // Never String() of an object: it throws when the object's toString is not callable ({"toString": 1}).
+  const value = typeof o.value === "string" ? o.value : o.value === null || o.value === undefined ? "" : (scalarString(o.value) ?? show(o.value));
   return { id: o.id, value, label: typeof o.label === "string" ? o.label : value };
 }
 

@@ -49,14 +49,23 @@ export function scalarString(v: unknown): string | null {
   return null;
 }
 
-/** Readable rendering of any value for messages. */
+/**
+ * Readable rendering of any value for messages: a string as it is, anything else as JSON; what
+ * JSON cannot write by its type. Never String() of an object or a template literal over one:
+ * both throw when its toString and valueOf are not callable (`{"toString": 1}` in a body).
+ */
 export function show(v: unknown): string {
   if (typeof v === "string") return v;
   try {
-    return JSON.stringify(v) ?? String(v);
+    const json = JSON.stringify(v);
+    if (json !== undefined) return json;
   } catch {
-    return String(v);
+    // A cycle or a BigInt (not from a JSON body): named by type below.
   }
+  if (Array.isArray(v)) return "an array";
+  if (v !== null && typeof v === "object") return "an object";
+  if (typeof v === "function") return "a function";
+  return String(v);
 }
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;

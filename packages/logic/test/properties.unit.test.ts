@@ -224,6 +224,33 @@ describe("properties", () => {
     );
   });
 
+  it("never throws on values that cannot be turned into text, in any field of a template or an answer", () => {
+    // String(), template literals and join throw on these: toString and valueOf not callable, or no prototype at all.
+    const traps = () => [JSON.parse('{"toString":1,"valueOf":1}'), JSON.parse('[{"toString":1,"valueOf":1}]'), Object.create(null), Object.assign(Object.create(null), { a: Object.create(null) })];
+    const fields = ["id", "key", "text", "inputType", "optionId", "optionValue", "optionLabel", "ruleId", "conditionType", "conditionValue", "conditionItem", "questionId"];
+    const answerFields = ["answerText", "answerNumber", "answerBoolean", "answerDate", "answerJson", "answerJsonItem", "responseOptionId", "templateOptionId"];
+    for (const inputType of INPUT_TYPES) {
+      for (const type of CONDITION_TYPES) {
+        for (const field of [...fields, ...answerFields]) {
+          for (const trap of traps()) {
+            const at = (name: string, v: unknown) => (field === name ? trap : v);
+            const source = { id: at("id", "a"), key: at("key", "ka"), text: at("text", "A"), inputType: at("inputType", inputType), required: true, options: [{ id: at("optionId", "o1"), value: at("optionValue", "v1"), label: at("optionLabel", "L") }] };
+            const value = field === "conditionItem" ? ["v1", trap] : at("conditionValue", "v1");
+            const template = { questions: [source, makeQuestion(1, "TEXT", true)], rules: [{ id: at("ruleId", "r"), sourceQuestionId: "a", targetQuestionId: "q1", condition: { type: at("conditionType", type), value } }] } as unknown as LogicTemplate;
+            const answer = Object.fromEntries(answerFields.filter((f) => f !== "answerJsonItem").map((f) => [f, at(f, undefined)]));
+            if (field === "answerJsonItem") answer.answerJson = ["v1", trap];
+            if (Object.values(answer).every((v) => v === undefined)) answer.answerText = "v1";
+            const answers = [{ ...answer, questionId: at("questionId", "a") }, { questionId: "q1", answerText: "x" }] as unknown as AnswerInput[];
+            const where = `${inputType} ${type} ${field}`;
+            expect(() => JSON.stringify(validateLogicGraph(template)), where).not.toThrow();
+            expect(() => JSON.stringify(validateAnswers(template, answers, { requireRequired: true })), where).not.toThrow();
+            expect(() => visibleQuestions(template, new Map([["a", answers[0]!]])), where).not.toThrow();
+          }
+        }
+      }
+    }
+  });
+
   it("never throws on arbitrary input", () => {
     fc.assert(
       fc.property(fc.anything(), fc.anything(), (t, a) => {
