@@ -29,7 +29,22 @@ registry.registerPath({
   path: "/oauth/token",
   summary: "OAuth 2.0 client credentials grant (RFC 6749 section 4.4); extension",
   description: "Client authenticated with HTTP Basic (client_id:client_secret) or with client_id and client_secret in the form body. The access token is an ES256 JWT for /api/v1/sync/employees.",
-  request: { body: { content: { "application/x-www-form-urlencoded": { schema: TokenRequest } } } },
+  request: {
+    body: {
+      content: {
+        "application/x-www-form-urlencoded": {
+          schema: TokenRequest,
+          examples: {
+            basic: { summary: "Client authenticated with HTTP Basic (Authorization: Basic base64(client_id:client_secret))", value: { grant_type: "client_credentials" } },
+            form: {
+              summary: "Client id and secret in the form, asking for one of the client's scopes",
+              value: { grant_type: "client_credentials", client_id: "icl_Xq3vN8kL2pRt7wYz", client_secret: "ics_5gH8jK2mN4pQ6rS8tV0wX2yZ4aB6cD8eF0gH2jK4mN6", scope: "employees:sync" },
+            },
+          },
+        },
+      },
+    },
+  },
   responses: {
     200: { description: "Access token", content: { "application/json": { schema: TokenResponse } } },
     400: { description: "RFC 6749 section 5.2 error", content: { "application/json": { schema: OAuthError } } },
@@ -59,6 +74,6 @@ registry.registerPath({
   summary: "Change the caller's password; extension",
   description: "Needs a user token. Tokens issued before the change stop working: log in again.",
   security: [{ apiKey: [] }],
-  request: { body: { content: { "application/json": { schema: PasswordBody } } } },
+  request: { body: { content: { "application/json": { schema: PasswordBody, example: { currentPassword: "correct horse battery staple", newPassword: "tangerine kayak oxford lantern" } } } } },
   responses: { 204: { description: "Changed" }, ...errorResponses(400, 401, 429) },
 });

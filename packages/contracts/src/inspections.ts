@@ -354,6 +354,20 @@ registry.registerPath({
   description:
     "The body is the image itself (any Content-Type except JSON and forms; the type is sniffed: JPEG, PNG, WebP or GIF), streamed to the store without being held in memory, at most MEDIA_MAX_IMAGE_MB. Import answers reference it with `mediaIds`. The same bytes twice give the same mediaId.",
   security,
-  request: { body: { content: { "application/octet-stream": { schema: z.string().openapi({ format: "binary" }) } } } },
+  request: {
+    body: {
+      content: {
+        "application/octet-stream": {
+          schema: z.string().openapi({ format: "binary" }),
+          examples: {
+            jpeg: {
+              summary: "A JPEG photo: the file's bytes as they are, with its type (curl --data-binary @photo.jpg -H 'Content-Type: image/jpeg')",
+              value: "<the bytes of photo.jpg>",
+            },
+          },
+        },
+      },
+    },
+  },
   responses: { 201: { description: "Stored", content: { "application/json": { schema: UploadedMedia } } }, ...errorResponses(400, 401, 413, 415, 429) },
 });

@@ -13,7 +13,86 @@ export const scimAuth = registry.registerComponent("securitySchemes", "scim", {
 });
 
 const security = [{ scim: [] }];
-const scimJson = (schema: z.ZodType) => ({ "application/scim+json": { schema }, "application/json": { schema } });
+type Examples = Record<string, { summary: string; value: unknown }>;
+/** Both media types SCIM clients send, with the same schema and, for a request, the same examples. */
+const scimJson = (schema: z.ZodType, examples?: Examples) => ({ "application/scim+json": { schema, ...(examples ? { examples } : {}) }, "application/json": { schema, ...(examples ? { examples } : {}) } });
+
+const USER_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:User";
+const ENTERPRISE_USER = "urn:ietf:params:scim:schemas:extension:enterprise:2.0:User";
+const GROUP_SCHEMA = "urn:ietf:params:scim:schemas:core:2.0:Group";
+const PATCH_OP = "urn:ietf:params:scim:api:messages:2.0:PatchOp";
+const BULK_REQUEST = "urn:ietf:params:scim:api:messages:2.0:BulkRequest";
+/** Ids in the examples: Users (employees' ids): Ada, her manager, someone who left. */
+const ADA = "2819c223-7f76-453a-919d-413861904646";
+const MANAGER = "26118915-6090-4610-87e4-49d8ca9f808d";
+const LEAVER = "b7e3f1c8-5d2a-4c9e-8f61-3a0d9e7c4b25";
+
+const adaUser = {
+  schemas: [USER_SCHEMA, ENTERPRISE_USER],
+  externalId: "E1001",
+  userName: "ada@example.com",
+  name: { givenName: "Ada", familyName: "Lovelace" },
+  displayName: "Ada Lovelace",
+  title: "Inspector",
+  active: true,
+  emails: [{ value: "ada@example.com", type: "work", primary: true }],
+  phoneNumbers: [{ value: "+44 20 7946 0958", type: "work" }],
+  [ENTERPRISE_USER]: { department: "Operations", employeeNumber: "1001", manager: { value: MANAGER } },
+};
+const safetyTeam = { schemas: [GROUP_SCHEMA], externalId: "00g1emaKYZTWRYYRRTSK", displayName: "Safety Team", members: [{ value: ADA, display: "Ada Lovelace" }] };
+
+const REQUEST_EXAMPLES: Record<"Users" | "Groups", { create: Examples; replace: Examples; patch: Examples }> = {
+  Users: {
+    create: { user: { summary: "A User with a work e-mail (its account is made with it), its manager and department", value: adaUser } },
+    replace: { user: { summary: "The whole User, as Okta sends a profile update", value: { ...adaUser, title: "Lead inspector" } } },
+    patch: {
+      deactivate: { summary: "Deactivate (Okta: a replace without a path)", value: { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { active: false } }] } },
+      attributes: {
+        summary: "Change attributes by path (Microsoft Entra ID)",
+        value: {
+          schemas: [PATCH_OP],
+          Operations: [
+            { op: "Replace", path: 'emails[type eq "work"].value', value: "ada.king@example.com" },
+            { op: "Replace", path: "name.familyName", value: "King" },
+            { op: "Add", path: `${ENTERPRISE_USER}:department`, value: "Quality" },
+          ],
+        },
+      },
+    },
+  },
+  Groups: {
+    create: { group: { summary: "A group with one member (an ACTIVE User, by its id)", value: safetyTeam } },
+    replace: { group: { summary: "The whole group: its name and every member", value: { ...safetyTeam, displayName: "Safety and Quality", members: [{ value: ADA }, { value: MANAGER }] } } },
+    patch: {
+      members: {
+        summary: "Add a member and remove another",
+        value: {
+          schemas: [PATCH_OP],
+          Operations: [
+            { op: "add", path: "members", value: [{ value: MANAGER, display: "Grace Hopper" }] },
+            { op: "remove", path: `members[value eq "${ADA}"]` },
+          ],
+        },
+      },
+      rename: { summary: "Rename", value: { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { displayName: "Site Safety Team" } }] } },
+    },
+  },
+};
+
+const BULK_EXAMPLES: Examples = {
+  bulk: {
+    summary: "Create a User and a group with it as a member (bulkId reference), and deactivate another User",
+    value: {
+      schemas: [BULK_REQUEST],
+      failOnErrors: 1,
+      Operations: [
+        { method: "POST", path: "/Users", bulkId: "ada", data: adaUser },
+        { method: "POST", path: "/Groups", bulkId: "team", data: { schemas: [GROUP_SCHEMA], displayName: "Night Shift", members: [{ value: "bulkId:ada" }] } },
+        { method: "PATCH", path: `/Users/${LEAVER}`, data: { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { active: false } }] } },
+      ],
+    },
+  },
+};
 
 const ScimError = registry.register(
   "ScimError",
@@ -86,10 +165,10 @@ for (const [type, schema] of [
   ["Groups", ScimGroup],
 ] as const) {
   registry.registerPath({ method: "get", path: `/scim/v2/${type}`, summary: `SCIM: list or filter ${type}`, security, request: { query: ListQuery }, responses: { 200: { description: "ListResponse", content: scimJson(ListResponse(schema)) }, ...errors(400, 401, 403) } });
-  registry.registerPath({ method: "post", path: `/scim/v2/${type}`, summary: `SCIM: create a ${type.slice(0, -1)}`, security, request: { body: { content: scimJson(schema) } }, responses: { 201: { description: "Created", content: scimJson(schema) }, ...errors(400, 401, 403, 409) } });
+  registry.registerPath({ method: "post", path: `/scim/v2/${type}`, summary: `SCIM: create a ${type.slice(0, -1)}`, security, request: { body: { content: scimJson(schema, REQUEST_EXAMPLES[type].create) } }, responses: { 201: { description: "Created", content: scimJson(schema) }, ...errors(400, 401, 403, 409) } });
   registry.registerPath({ method: "get", path: `/scim/v2/${type}/{id}`, summary: `SCIM: one ${type.slice(0, -1)}`, security, request: { params: Id, query: Projection }, responses: { 200: { description: "The resource", content: scimJson(schema) }, 304: { description: "Not modified" }, ...errors(401, 403, 404) } });
-  registry.registerPath({ method: "put", path: `/scim/v2/${type}/{id}`, summary: `SCIM: replace a ${type.slice(0, -1)}`, security, request: { params: Id, headers: IfMatch, body: { content: scimJson(schema) } }, responses: { 200: { description: "Replaced", content: scimJson(schema) }, ...errors(400, 401, 403, 404, 409, 412) } });
-  registry.registerPath({ method: "patch", path: `/scim/v2/${type}/{id}`, summary: `SCIM: patch a ${type.slice(0, -1)}`, description: type === "Groups" ? "204, or 200 with the group when `attributes` is given." : undefined, security, request: { params: Id, headers: IfMatch, body: { content: scimJson(PatchOp) } }, responses: { 200: { description: "Patched", content: scimJson(schema) }, 204: { description: "Patched" }, ...errors(400, 401, 403, 404, 409, 412) } });
+  registry.registerPath({ method: "put", path: `/scim/v2/${type}/{id}`, summary: `SCIM: replace a ${type.slice(0, -1)}`, security, request: { params: Id, headers: IfMatch, body: { content: scimJson(schema, REQUEST_EXAMPLES[type].replace) } }, responses: { 200: { description: "Replaced", content: scimJson(schema) }, ...errors(400, 401, 403, 404, 409, 412) } });
+  registry.registerPath({ method: "patch", path: `/scim/v2/${type}/{id}`, summary: `SCIM: patch a ${type.slice(0, -1)}`, description: type === "Groups" ? "204, or 200 with the group when `attributes` is given." : undefined, security, request: { params: Id, headers: IfMatch, body: { content: scimJson(PatchOp, REQUEST_EXAMPLES[type].patch) } }, responses: { 200: { description: "Patched", content: scimJson(schema) }, 204: { description: "Patched" }, ...errors(400, 401, 403, 404, 409, 412) } });
   registry.registerPath({ method: "delete", path: `/scim/v2/${type}/{id}`, summary: `SCIM: delete a ${type.slice(0, -1)}`, security, request: { params: Id, headers: IfMatch }, responses: { 204: { description: "Deleted" }, ...errors(401, 403, 404, 412) } });
 }
 
@@ -98,7 +177,7 @@ registry.registerPath({
   path: "/scim/v2/Bulk",
   summary: "SCIM: several operations, with bulkId references",
   security,
-  request: { body: { content: scimJson(z.object({ schemas: z.array(z.string()), failOnErrors: z.number().int().optional(), Operations: z.array(z.object({ method: z.string(), path: z.string(), bulkId: z.string().optional(), version: z.string().optional(), data: z.unknown().optional() })) })) } },
+  request: { body: { content: scimJson(z.object({ schemas: z.array(z.string()), failOnErrors: z.number().int().optional(), Operations: z.array(z.object({ method: z.string(), path: z.string(), bulkId: z.string().optional(), version: z.string().optional(), data: z.unknown().optional() })) }), BULK_EXAMPLES) } },
   responses: { 200: { description: "BulkResponse", content: scimJson(z.object({ schemas: z.array(z.string()), Operations: z.array(z.looseObject({ status: z.string() })) })) }, ...errors(400, 401, 403, 413) },
 });
 

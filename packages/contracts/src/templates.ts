@@ -324,7 +324,36 @@ registry.registerPath({
     "A question with the same `key` as in the current version keeps its id, an option of a kept question with the same `value` keeps its id, a section with the same title keeps its id; everything else gets a new id. " +
     "Publish it with POST /api/templates/{id}/publish: it becomes the current version and new inspections use it; existing inspections keep theirs. One draft at a time: 409 when a draft exists, when version 1 is still a draft, or when the template is archived. API key or admin user.",
   security,
-  request: { params: IdParam, body: { required: false, content: { "application/json": { schema: CreateVersionBody } } } },
+  request: {
+    params: IdParam,
+    body: {
+      required: false,
+      content: {
+        "application/json": {
+          schema: CreateVersionBody,
+          example: {
+            name: "Forklift daily check",
+            type: "ASSET",
+            description: "Version 2: hydraulic hoses checked too",
+            sections: [
+              {
+                title: "Forks",
+                questions: [
+                  { key: "forks_ok", text: "Forks free of damage and cracks?", required: true, options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no", requiresPhoto: true }] },
+                  { key: "damage", text: "Describe the damage", required: true, responseTypeId: "e0f1a2b3-4c5d-4e6f-9a7b-8c9d0e1f2a3b" },
+                ],
+              },
+              {
+                title: "Hydraulics",
+                questions: [{ key: "hoses_ok", text: "Hydraulic hoses free of leaks?", required: true, options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no", requiresNote: true }] }],
+              },
+            ],
+            logicRules: [{ sourceKey: "forks_ok", targetKey: "damage", condition: { type: "equals", value: "no" }, actionType: "ask_questions" }],
+          },
+        },
+      },
+    },
+  },
   responses: {
     201: { description: "Created", content: { "application/json": { schema: CreateTemplateResponse } } },
     ...errorResponses(400, 401, 403, 404, 409, 429),

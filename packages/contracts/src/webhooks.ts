@@ -102,7 +102,20 @@ registry.registerPath({
   summary: `Change a webhook endpoint; ${tag}`,
   description: "enabled: true also clears why the service disabled it.",
   security,
-  request: { params: IdParam, body: { content: { "application/json": { schema: UpdateWebhookBody } } } },
+  request: {
+    params: IdParam,
+    body: {
+      content: {
+        "application/json": {
+          schema: UpdateWebhookBody,
+          examples: {
+            enable: { summary: "Turn the endpoint back on (also clears why the service disabled it)", value: { enabled: true } },
+            change: { summary: "Another url and event types", value: { url: "https://hooks.example.com/inspections/v2", events: ["inspection.created", "inspection.completed", "employee.deactivated"], description: "Reporting v2" } },
+          },
+        },
+      },
+    },
+  },
   responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(400, 401, 403, 404, 429) },
 });
 registry.registerPath({ method: "delete", path: "/api/webhooks/{id}", summary: `Delete a webhook endpoint and its deliveries; ${tag}`, security, request: { params: IdParam }, responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) } });
@@ -129,6 +142,19 @@ registry.registerPath({
   summary: `Send past events again; ${tag}`,
   description: "`{eventId}`: that event; `{since}`: every event of the endpoint's types since then, oldest first, at most 1,000 per call (hasMore says whether more remain). Replays carry the event's original id.",
   security,
-  request: { params: IdParam, body: { content: { "application/json": { schema: ReplayBody } } } },
+  request: {
+    params: IdParam,
+    body: {
+      content: {
+        "application/json": {
+          schema: ReplayBody,
+          examples: {
+            event: { summary: "One event again, by its id (the webhook-id header of its deliveries)", value: { eventId: "0d7f6c2a-3b9e-4f1d-8a5c-6e2b9d4f7a13" } },
+            since: { summary: "Every event of the endpoint's types since then, oldest first", value: { since: "2026-03-01T00:00:00Z" } },
+          },
+        },
+      },
+    },
+  },
   responses: { 202: json(ReplayAccepted, "Deliveries created"), ...errorResponses(400, 401, 403, 404, 429) },
 });

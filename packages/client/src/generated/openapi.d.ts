@@ -200,6 +200,12 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "currentPassword": "correct horse battery staple",
+                     *       "newPassword": "tangerine kayak oxford lantern"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PasswordChangeRequest"];
                 };
             };
@@ -1314,6 +1320,74 @@ export interface paths {
             };
             requestBody?: {
                 content: {
+                    /**
+                     * @example {
+                     *       "name": "Forklift daily check",
+                     *       "type": "ASSET",
+                     *       "description": "Version 2: hydraulic hoses checked too",
+                     *       "sections": [
+                     *         {
+                     *           "title": "Forks",
+                     *           "questions": [
+                     *             {
+                     *               "key": "forks_ok",
+                     *               "text": "Forks free of damage and cracks?",
+                     *               "required": true,
+                     *               "options": [
+                     *                 {
+                     *                   "label": "Yes",
+                     *                   "value": "yes"
+                     *                 },
+                     *                 {
+                     *                   "label": "No",
+                     *                   "value": "no",
+                     *                   "requiresPhoto": true
+                     *                 }
+                     *               ]
+                     *             },
+                     *             {
+                     *               "key": "damage",
+                     *               "text": "Describe the damage",
+                     *               "required": true,
+                     *               "responseTypeId": "e0f1a2b3-4c5d-4e6f-9a7b-8c9d0e1f2a3b"
+                     *             }
+                     *           ]
+                     *         },
+                     *         {
+                     *           "title": "Hydraulics",
+                     *           "questions": [
+                     *             {
+                     *               "key": "hoses_ok",
+                     *               "text": "Hydraulic hoses free of leaks?",
+                     *               "required": true,
+                     *               "options": [
+                     *                 {
+                     *                   "label": "Yes",
+                     *                   "value": "yes"
+                     *                 },
+                     *                 {
+                     *                   "label": "No",
+                     *                   "value": "no",
+                     *                   "requiresNote": true
+                     *                 }
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "logicRules": [
+                     *         {
+                     *           "sourceKey": "forks_ok",
+                     *           "targetKey": "damage",
+                     *           "condition": {
+                     *             "type": "equals",
+                     *             "value": "no"
+                     *           },
+                     *           "actionType": "ask_questions"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["CreateTemplateRequest"];
                 };
             };
