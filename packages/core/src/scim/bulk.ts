@@ -37,17 +37,22 @@ const BULK_REF = /bulkId:([^"\s/]+)/g;
 
 const refsOf = (op: BulkOperation) => [...`${op.path} ${JSON.stringify(op.data ?? null)}`.matchAll(BULK_REF)].map((m) => m[1]!);
 
+const isScalar = (v: unknown): v is string | number | boolean | null => v === null || typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+
 function parse(body: unknown): { operations: BulkOperation[]; failOnErrors: number } {
   const b = body as { schemas?: unknown; Operations?: unknown; failOnErrors?: unknown } | null;
   if (!b || typeof b !== "object" || !Array.isArray(b.schemas) || !b.schemas.includes(BULK_REQUEST)) throw new ScimError(400, "invalidSyntax", `Bulk requests must name the schema ${BULK_REQUEST}`);
   if (!Array.isArray(b.Operations) || b.Operations.length === 0) throw new ScimError(400, "invalidValue", "Operations must list at least one operation");
   if (b.Operations.length > BULK_MAX_OPERATIONS) throw new ScimError(413, undefined, `The bulk request has ${b.Operations.length} operations, more than maxOperations (${BULK_MAX_OPERATIONS})`);
-  const failOnErrors = b.failOnErrors === undefined ? Infinity : Number(b.failOnErrors);
+  // Number() and String() only of a scalar: of an object whose toString is not callable they throw.
+  const failOnErrors = b.failOnErrors === undefined ? Infinity : isScalar(b.failOnErrors) ? Number(b.failOnErrors) : NaN;
   if (!Number.isInteger(failOnErrors) && failOnErrors !== Infinity) throw new ScimError(400, "invalidValue", "failOnErrors must be a whole number");
   const operations = b.Operations.map((raw, i) => {
-    const o = raw as Partial<BulkOperation> | null;
+    const o = raw as { method?: unknown; path?: unknown; bulkId?: unknown; version?: unknown; data?: unknown } | null;
     if (!o || typeof o.method !== "string" || typeof o.path !== "string") throw new ScimError(400, "invalidSyntax", `Operations[${i}] needs a method and a path`);
     if (o.method.toUpperCase() === "POST" && !o.bulkId) throw new ScimError(400, "invalidSyntax", `Operations[${i}]: a POST needs a bulkId`);
+    if (o.bulkId && !isScalar(o.bulkId)) throw new ScimError(400, "invalidValue", `Operations[${i}]: bulkId must be a string`);
+    if (o.version && !isScalar(o.version)) throw new ScimError(400, "invalidValue", `Operations[${i}]: version must be a string (an ETag)`);
     return { method: o.method.toUpperCase(), path: o.path, ...(o.bulkId ? { bulkId: String(o.bulkId) } : {}), ...(o.version ? { version: String(o.version) } : {}), data: o.data };
   });
   return { operations, failOnErrors: failOnErrors === 0 ? Infinity : failOnErrors };
