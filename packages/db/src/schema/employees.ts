@@ -31,6 +31,14 @@ export const employees = pgTable(
     managerId: uuid("manager_id").references((): AnyPgColumn => employees.id, { onDelete: "set null" }),
     /** Deleted through SCIM (DELETE /scim/v2/Users/{id}): TERMINATED, and no longer a SCIM resource. */
     scimDeletedAt: ts("scim_deleted_at"),
+    /**
+     * What an identity provider set through SCIM that the employee has no column for: the
+     * name's formatted form, middle name and honorifics, nickName, profileUrl, userType,
+     * preferredLanguage, locale, timezone, the type and primary flag of the e-mail and phone
+     * number kept, the enterprise costCenter, organization and division (docs/scim.md). Only
+     * SCIM writes it; the HR sync leaves it alone.
+     */
+    scimAttributes: jsonb("scim_attributes").$type<Record<string, unknown> | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

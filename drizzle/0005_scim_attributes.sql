@@ -1,0 +1,1 @@
+ALTER TABLE "employees" ADD COLUMN "scim_attributes" jsonb;
