@@ -109,12 +109,14 @@ describe("SCIM 2.0 protocol", () => {
     const later = new Date(Date.now() + 60_000).toISOString();
     expect(await find(`meta.lastModified gt "${before}"`)).toEqual([a.id, b.id]);
     expect(await find(`meta.lastModified gt "${later}"`)).toEqual([]);
-    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('nickName eq "x"')}`), 400, "invalidFilter");
+    expect(await find(`meta.created ge "${before}" and not (name.givenName sw "alpha")`)).toEqual([b.id]);
+    // Attributes the service does not keep are not filterable (the malformed filters: scim-filters.int.test.ts).
+    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('addresses.locality eq "x"')}`), 400, "invalidFilter");
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('userName eq')}`), 400, "invalidFilter");
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('meta.lastModified gt "yesterday"')}`), 400, "invalidFilter");
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('active gt true')}`), 400, "invalidFilter");
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('constructor eq "x"')}`), 400, "invalidFilter");
-    expectError(await c.call("GET", `/Groups?filter=${encodeURIComponent("members pr")}`), 400, "invalidFilter");
+    expectError(await c.call("GET", `/Groups?filter=${encodeURIComponent("members.$ref pr")}`), 400, "invalidFilter");
   });
 
   it("versions resources: ETag and meta.version, 304 on If-None-Match, 412 on a stale If-Match", async () => {

@@ -61,7 +61,8 @@ describe("Okta's SCIM 2.0 sequence", () => {
     // Profile update: PUT of the whole user.
     const put = { schemas: [USER], id: created.id, userName, name: { givenName: "Another", middleName: "Excited", familyName: "User" }, emails: [{ primary: true, value: userName, type: "work", display: userName }], active: true, groups: [], meta: { resourceType: "User" } };
     const updated = expectResource(await okta.call("PUT", `/Users/${created.id}`, put, headers), 200, "User");
-    expect(updated).toMatchObject({ name: { givenName: "Another", familyName: "User" } });
+    // middleName is kept (RFC 7643 section 4.1.1), and the formatted name made of the parts.
+    expect(updated).toMatchObject({ name: { givenName: "Another", middleName: "Excited", familyName: "User", formatted: "Another Excited User" } });
     expect(updated.meta.version).not.toBe(created.meta.version);
     expect(await employee(created.id)).toMatchObject({ first_name: "Another", external_employee_id: "00ujl29u0le5T6Aj10h7" });
 
@@ -192,8 +193,10 @@ describe("Microsoft Entra ID's provisioning sequence", () => {
     const managed = await entra.call("PATCH", `/Users/${joy.id}`, { schemas: [PATCH_OP], Operations: [{ op: "Add", path: "manager", value: [{ $ref: `http://x/scim/Users/${first.id}`, value: first.id }] }] });
     expect(expectResource(managed, 200, "User")[ENTERPRISE].manager).toMatchObject({ value: first.id });
     expect((await employee(joy.id)).manager_id).toBe(first.id);
-    // An "Add" of nickName (not kept by the service): accepted, nothing changes.
-    expectResource(await entra.call("PATCH", `/Users/${joy.id}`, { schemas: [PATCH_OP], Operations: [{ op: "Add", path: "nickName", value: "Babs" }] }), 200, "User");
+    // An "Add" of nickName (kept), and of a work address (the service keeps no addresses: accepted, nothing changes).
+    expect(expectResource(await entra.call("PATCH", `/Users/${joy.id}`, { schemas: [PATCH_OP], Operations: [{ op: "Add", path: "nickName", value: "Babs" }] }), 200, "User").nickName).toBe("Babs");
+    const addressed = expectResource(await entra.call("PATCH", `/Users/${joy.id}`, { schemas: [PATCH_OP], Operations: [{ op: "Add", path: 'addresses[type eq "work"].streetAddress', value: "1 Main St" }] }), 200, "User");
+    expect(addressed).not.toHaveProperty("addresses");
 
     // Disable User: the tutorial's body, and the default tenants' string boolean.
     expect(expectResource(await entra.call("PATCH", `/Users/${first.id}`, { Operations: [{ op: "Replace", path: "active", value: false }], schemas: [PATCH_OP] }), 200, "User").active).toBe(false);

@@ -25,8 +25,11 @@ interface GroupValues {
 /** A Group body validated and coerced by scimmy's schema. */
 function parseGroup(body: unknown): GroupValues {
   let g: { displayName?: string; externalId?: string; members?: { value?: string; type?: string }[] };
+  const raw = normalizeResource(body);
+  // Before scimmy, whose answer to a type outside members.type's canonical values ("User") says less.
+  if (Array.isArray(raw.members) && raw.members.some((m: { type?: unknown } | null) => m?.type !== undefined && m.type !== "User")) throw new ScimError(400, "invalidValue", "Groups contain Users only (no nested groups): members.type is User");
   try {
-    g = JSON.parse(JSON.stringify(new (scim().Schemas.Group)(normalizeResource(body), "in")));
+    g = JSON.parse(JSON.stringify(new (scim().Schemas.Group)(raw, "in")));
   } catch (err) {
     throw asScimError(err) ?? err;
   }
@@ -34,8 +37,6 @@ function parseGroup(body: unknown): GroupValues {
   if (!displayName) throw new ScimError(400, "invalidValue", "displayName is required");
   if (displayName.length > 255) throw new ScimError(400, "invalidValue", "displayName must be at most 255 characters");
   if ((g.externalId?.length ?? 0) > 255) throw new ScimError(400, "invalidValue", "externalId must be at most 255 characters");
-  const nested = (g.members ?? []).filter((m) => m.type && m.type !== "User");
-  if (nested.length) throw new ScimError(400, "invalidValue", "Groups contain Users only (no nested groups)");
   return { displayName, externalId: g.externalId?.trim() || null, members: [...new Set((g.members ?? []).map((m) => String(m.value)))] };
 }
 
@@ -52,7 +53,7 @@ async function target(current: Record<string, unknown> | null, change: Change): 
   let patched: unknown;
   try {
     const S = scim();
-    patched = await new S.Messages.PatchOp(normalizePatch(change.body, current) as ConstructorParameters<typeof S.Messages.PatchOp>[0]).apply(new S.Schemas.Group(current, "out"));
+    patched = await new S.Messages.PatchOp(normalizePatch(change.body, current, "Group") as ConstructorParameters<typeof S.Messages.PatchOp>[0]).apply(new S.Schemas.Group(current, "out"));
   } catch (err) {
     throw asScimError(err) ?? err;
   }

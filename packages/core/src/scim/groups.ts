@@ -1,8 +1,8 @@
 import type postgres from "postgres";
 import { isoText } from "@insp/db";
 import { isUuid } from "../errors.ts";
-import { filterToSql, type AttributeMap } from "./filter.ts";
-import { GROUP_SCHEMA, MAX_RESULTS, ScimError, versionOf } from "./protocol.ts";
+import { filterToSql, scalar, type FilterTarget } from "./filter.ts";
+import { GROUP_SCHEMA, MAX_RESULTS, ScimError, scim, versionOf } from "./protocol.ts";
 import type { Page, ScimContext } from "./users.ts";
 
 /**
@@ -13,14 +13,35 @@ import type { Page, ScimContext } from "./users.ts";
 
 type Sql = postgres.Sql | postgres.TransactionSql;
 
-export const GROUP_ATTRIBUTES: AttributeMap = {
-  id: { column: "g.id::text", kind: "text" },
-  displayname: { column: "g.name", kind: "text" },
-  externalid: { column: "g.external_id", kind: "text" },
-  "meta.lastmodified": { column: "g.updated_at", kind: "date" },
-  "meta.created": { column: "g.created_at", kind: "date" },
-  "members.value": { column: "select 1 from employee_groups eg where eg.group_id = g.id and eg.employee_id::text =", kind: "exists" },
-  members: { column: "select 1 from employee_groups eg where eg.group_id = g.id and eg.employee_id::text =", kind: "exists" },
+/**
+ * What groups can be filtered on (filter.ts): displayName (caseExact: group names are
+ * unique and compared exactly), externalId and id (caseExact, RFC 7643 section 3.1), the
+ * members' value and display, and meta's dates.
+ */
+export const GROUP_FILTER: FilterTarget = {
+  resourceType: "Group",
+  schema: GROUP_SCHEMA,
+  attributes: {
+    id: scalar("g.id::text", "string", true),
+    displayname: scalar("g.name", "string", true),
+    externalid: scalar("g.external_id", "string", true),
+    members: {
+      kind: "complex",
+      // The members a group shows: Users (employees not deleted through SCIM).
+      multi: { exists: "select 1 from employee_groups eg join employees m on m.id = eg.employee_id where eg.group_id = g.id and m.organization_id = g.organization_id and m.scim_deleted_at is null" },
+      sub: { value: scalar("m.id::text"), display: scalar("m.display_name") },
+    },
+    meta: { kind: "complex", sub: { created: scalar("g.created_at", "dateTime"), lastmodified: scalar("g.updated_at", "dateTime") } },
+  },
+  extensions: {},
+  declares: (path) => {
+    try {
+      scim().Schemas.Group.definition.attribute(path);
+      return true;
+    } catch {
+      return false;
+    }
+  },
 };
 
 interface GroupRow {
@@ -65,7 +86,7 @@ export async function getScimGroup(ctx: ScimContext, id: string, sql: Sql = ctx.
 
 export async function listScimGroups(ctx: ScimContext, filter: string | undefined, page: Page): Promise<{ total: number; resources: Record<string, unknown>[] }> {
   const sql = ctx.db.$client;
-  const where = filterToSql(sql, filter, GROUP_ATTRIBUTES);
+  const where = filterToSql(sql, filter, GROUP_FILTER);
   const [{ n }] = (await sql`select count(*)::int as n from groups g where g.organization_id = ${ctx.organizationId} and ${where}`) as unknown as [{ n: number }];
   const rows = page.count === 0 ? [] : await selectGroups(sql, ctx.organizationId, where, { offset: page.startIndex - 1, limit: Math.min(page.count, MAX_RESULTS) });
   return { total: n, resources: rows.map((r) => toScimGroup(r, ctx.baseUrl)) };

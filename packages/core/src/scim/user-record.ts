@@ -2,7 +2,7 @@ import type { EmployeeRuleError } from "../employees/rules.ts";
 import type { Tx } from "../employees/store.ts";
 import type { EmployeeStatus, SyncEmployee } from "../employees/types.ts";
 import { ENTERPRISE, ScimError, asScimError, normalizeResource, scim } from "./protocol.ts";
-import type { ScimContext } from "./users.ts";
+import { KEPT_STRINGS, type ScimAttributes, type ScimContext } from "./users.ts";
 
 /**
  * A SCIM User as an employee record of the employee sync: the body validated by scimmy, its
@@ -12,7 +12,14 @@ import type { ScimContext } from "./users.ts";
 const LONG_TEXT = 1000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export type Parsed = Record<string, unknown> & { userName?: string; externalId?: string; active?: boolean; name?: { givenName?: string; familyName?: string; formatted?: string } };
+export type Parsed = Record<string, unknown> & { userName?: string; externalId?: string; active?: boolean; name?: Record<string, string | undefined> };
+
+/** One value of a multi-valued attribute as scimmy leaves it. */
+interface Entry {
+  value?: string;
+  type?: string;
+  primary?: boolean;
+}
 
 /** A User body validated and coerced by scimmy's schema (read-only attributes such as id, groups and meta are dropped). */
 export function parseUser(body: unknown): Parsed {
@@ -30,13 +37,48 @@ export const text = (v: unknown, what: string, max = LONG_TEXT): string | null =
   return s || null;
 };
 
-/** The e-mail the employee gets: the work one, else the primary, else the first, else userName when it is an e-mail. */
-export function emailOf(u: Parsed): string | null {
-  const emails = (u.emails as { value?: string; type?: string; primary?: boolean }[] | undefined) ?? [];
-  const chosen = emails.find((e) => e.type?.toLowerCase() === "work") ?? emails.find((e) => e.primary) ?? emails[0];
-  const email = text(chosen?.value, "emails.value", 320) ?? (u.userName && EMAIL.test(u.userName) ? u.userName : null);
-  if (email !== null && !EMAIL.test(email)) throw new ScimError(400, "invalidValue", `'${email}' is not a valid e-mail address`);
-  return email;
+/** The one value of `emails` or `phoneNumbers` the employee keeps: the work one, else the primary, else the first. */
+function chosen(list: unknown): Entry | undefined {
+  const entries = ((list as Entry[] | undefined) ?? []).filter((e) => e.value !== undefined && e.value !== "");
+  return entries.find((e) => e.type?.toLowerCase() === "work") ?? entries.find((e) => e.primary) ?? entries[0];
+}
+
+/** The e-mail the employee gets (see chosen), else userName when it is an e-mail; with the type and primary flag it came with. */
+export function chosenEmail(u: Parsed): Entry & { value: string } | null {
+  const entry = chosen(u.emails);
+  const value = text(entry?.value, "emails.value", 320);
+  if (value !== null && !EMAIL.test(value)) throw new ScimError(400, "invalidValue", `'${value}' is not a valid e-mail address`);
+  if (value !== null) return { ...entry, value };
+  return u.userName && EMAIL.test(u.userName) ? { value: u.userName } : null;
+}
+
+export const emailOf = (u: Parsed): string | null => chosenEmail(u)?.value ?? null;
+
+/**
+ * What the User keeps in employees.scim_attributes (users.ts, ScimAttributes): the kept
+ * strings as sent, and the type and primary flag of the e-mail and phone number kept.
+ */
+function attributesOf(u: Parsed, email: Entry | null, phone: Entry | undefined): ScimAttributes | null {
+  const out: Record<string, unknown> = {};
+  for (const { scim: path, kept: [key, sub] } of KEPT_STRINGS) {
+    const [attr, name] = path.startsWith(`${ENTERPRISE}:`) ? [u[ENTERPRISE], path.slice(ENTERPRISE.length + 1)] : path.includes(".") ? [u[path.split(".")[0]!], path.split(".")[1]!] : [u, path];
+    const v = text((attr as Record<string, unknown> | undefined)?.[name], path);
+    if (v === null) continue;
+    if (sub) out[key] = { ...(out[key] as object | undefined), [sub]: v };
+    else out[key] = v;
+  }
+  // An entry's type and primary flag, with its value (they apply while it stays the employee's);
+  // nothing for what the User shows without them (type work; an e-mail's primary true).
+  const flags = (e: Entry | null | undefined, what: string, primaryByDefault: boolean | undefined) => {
+    const type = text(e?.type, `${what}.type`, 255);
+    const kept = { ...(type && type.toLowerCase() !== "work" ? { type } : {}), ...(e?.primary !== undefined && e.primary !== primaryByDefault ? { primary: e.primary } : {}) };
+    return e?.value && Object.keys(kept).length ? { value: e.value, ...kept } : undefined;
+  };
+  const emailFlags = flags(email, "emails", true);
+  const phoneFlags = flags(phone, "phoneNumbers", undefined);
+  if (emailFlags) out.email = emailFlags;
+  if (phoneFlags) out.phone = phoneFlags;
+  return Object.keys(out).length ? (out as ScimAttributes) : null;
 }
 
 /** The externalEmployeeId a User body asks for (without one: `fallback`). */
@@ -50,14 +92,15 @@ export interface Current {
   status: EmployeeStatus;
   metadata: Record<string, unknown> | null;
   managerId: string | null;
+  scimAttributes: ScimAttributes | null;
 }
 
 /** The employee `id` of the organization that is a SCIM User (not deleted through SCIM), row-locked when `lock`; null when there is none. */
 export async function currentOf(tx: Tx, ctx: ScimContext, id: string, lock: boolean): Promise<Current | null> {
-  const [row] = await tx<{ id: string; external_employee_id: string; email: string | null; status: EmployeeStatus; metadata: Record<string, unknown> | null; manager_id: string | null }[]>`
-    select id, external_employee_id, email, status, metadata, manager_id from employees
+  const [row] = await tx<{ id: string; external_employee_id: string; email: string | null; status: EmployeeStatus; metadata: Record<string, unknown> | null; manager_id: string | null; scim_attributes: ScimAttributes | null }[]>`
+    select id, external_employee_id, email, status, metadata, manager_id, scim_attributes from employees
     where organization_id = ${ctx.organizationId} and id = ${id} and scim_deleted_at is null ${lock ? tx`for update` : tx``}`;
-  return row ? { id: row.id, externalEmployeeId: row.external_employee_id, email: row.email, status: row.status, metadata: row.metadata, managerId: row.manager_id } : null;
+  return row ? { id: row.id, externalEmployeeId: row.external_employee_id, email: row.email, status: row.status, metadata: row.metadata, managerId: row.manager_id, scimAttributes: row.scim_attributes } : null;
 }
 
 /**
@@ -85,10 +128,12 @@ export async function toRecord(
   externalEmployeeId: string,
   current: Current | null,
   opts: { requireEmail: boolean; status: EmployeeStatus },
-): Promise<{ record: SyncEmployee; managerId: string | null | undefined }> {
+): Promise<{ record: SyncEmployee; managerId: string | null | undefined; attributes: ScimAttributes | null }> {
   const userName = text(u.userName, "userName", 320);
   if (!userName) throw new ScimError(400, "invalidValue", "userName is required");
-  const email = emailOf(u);
+  const chosenOne = chosenEmail(u);
+  const email = chosenOne?.value ?? null;
+  const phone = chosen(u.phoneNumbers);
   if (!email && opts.requireEmail) throw new ScimError(400, "invalidValue", NO_EMAIL);
   const ext = (u[ENTERPRISE] ?? {}) as { department?: string; employeeNumber?: string; manager?: { value?: string } };
   const metadata = { ...(current?.metadata ?? {}) };
@@ -115,7 +160,7 @@ export async function toRecord(
     // Without a displayName, the name's parts (the HR sync's own default).
     displayName: text(u.displayName, "displayName") ?? (([u.name?.givenName, u.name?.familyName].filter(Boolean).join(" ") || null) as string | null),
     email,
-    phone: text((u.phoneNumbers as { value?: string }[] | undefined)?.[0]?.value, "phoneNumbers.value", 255),
+    phone: text(phone?.value, "phoneNumbers.value", 255),
     jobTitle: text(u.title, "title"),
     department: text(ext.department, "department", 255),
     ...(supervisor !== undefined ? { supervisor } : {}),
@@ -123,7 +168,7 @@ export async function toRecord(
     userAccount: { username: userName, forcePasswordReset: false, sendWelcomeEmail: false },
     updateMode: "additive",
   };
-  return { record, managerId };
+  return { record, managerId, attributes: attributesOf(u, chosenOne, phone) };
 }
 
 /** Rules of the employee sync that fail a SCIM write: conflicts with other users are 409 uniqueness, the rest 400. */

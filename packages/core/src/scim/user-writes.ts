@@ -7,7 +7,7 @@ import type { SyncEmployee } from "../employees/types.ts";
 import { ScimError, asScimError, checkIfMatch, normalizePatch, scim } from "./protocol.ts";
 import { LocksOutdated, scimTransaction } from "./transaction.ts";
 import { currentOf, emailOf, externalIdOf, parseUser, ruleError, statusOf, text, toRecord, type Current, type Parsed } from "./user-record.ts";
-import { getScimUser, type ScimContext } from "./users.ts";
+import { getScimUser, type ScimAttributes, type ScimContext } from "./users.ts";
 
 /**
  * Writing SCIM Users. Each write becomes an employee record that runs through the employee
@@ -37,17 +37,70 @@ function write<T>(ctx: ScimContext, run: (tx: Tx) => Promise<T>): Promise<T> {
   return scimTransaction(ctx, mapped, { uniqueness: "A user with the same userName, externalId or e-mail was created meanwhile", retryUnique: true });
 }
 
-/** The employee write of `record` with what SCIM adds (manager, deletion), recorded as a sync request of one employee. */
-async function apply(tx: Tx, ctx: ScimContext, record: SyncEmployee, extra: { managerId?: string | null | undefined; deleted?: boolean }): Promise<string> {
+/** What the write changes beyond the employee record: the manager, the attributes kept for SCIM (with the ones it had), the deletion. */
+interface Extra {
+  managerId?: string | null | undefined;
+  attributes?: { before: ScimAttributes | null; after: ScimAttributes | null };
+  deleted?: boolean;
+}
+
+/** The names of the kept attributes that differ (an audit entry's changed fields: names, never values). */
+function changedAttributes(before: ScimAttributes | null, after: ScimAttributes | null): string[] {
+  const leaves = (k: ScimAttributes | null) => {
+    const out = new Map<string, string>();
+    for (const [key, v] of Object.entries(k ?? {})) {
+      const name = key === "email" ? "emails" : key === "phone" ? "phoneNumbers" : key;
+      if (v && typeof v === "object" && key !== "email" && key !== "phone") for (const [sub, x] of Object.entries(v)) out.set(key === "name" ? `name.${sub}` : sub, JSON.stringify(x));
+      else out.set(name, JSON.stringify(v));
+    }
+    return out;
+  };
+  const [a, b] = [leaves(before), leaves(after)];
+  return [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k)).sort();
+}
+
+/**
+ * The employee write of `record` with what SCIM adds (manager, kept attributes, deletion),
+ * recorded as a sync request of one employee. When only what SCIM adds changed, the sync
+ * wrote nothing: the employee's updatedAt (meta.lastModified), its change `updated` and its
+ * audit entry are written here; otherwise the sync's audit entry gets their names too.
+ */
+async function apply(tx: Tx, ctx: ScimContext, record: SyncEmployee, extra: Extra): Promise<string> {
   const syncRequestId = randomUUID();
   await tx`insert into sync_requests (id, organization_id, client_id, sync_batch_id, status, dry_run, request_id, total, completed_at)
     values (${syncRequestId}, ${ctx.organizationId}, ${ctx.clientId}, 'scim', 'completed', false, ${ctx.requestId}, 1, now())`;
   const outcome = await syncEmployee(tx, { organizationId: ctx.organizationId, requestId: syncRequestId }, record);
   const id = outcome.result.employeeId!;
-  if (extra.managerId !== undefined) await tx`update employees set manager_id = ${extra.managerId} where id = ${id} and organization_id = ${ctx.organizationId}`;
-  await tx`update employees set scim_deleted_at = ${extra.deleted ? tx`now()` : null} where id = ${id} and organization_id = ${ctx.organizationId} and (scim_deleted_at is not null or ${!!extra.deleted})`;
+  const org = ctx.organizationId;
+  const changed: string[] = [];
+  if (extra.managerId !== undefined && (await tx`update employees set manager_id = ${extra.managerId} where id = ${id} and organization_id = ${org} and manager_id is distinct from ${extra.managerId}::uuid returning id`).length) changed.push("manager");
+  // A User without displayName and name parts has none (the sync keeps the one an employee had: an HR system may leave it out).
+  if (record.displayName === null && (await tx`update employees set display_name = null where id = ${id} and organization_id = ${org} and display_name is not null returning id`).length) {
+    await tx`update users set name = null, updated_at = now() where id = (select user_id from employees where id = ${id} and organization_id = ${org}) and organization_id = ${org}`;
+    changed.push("displayName");
+  }
+  if (extra.attributes) {
+    const names = changedAttributes(extra.attributes.before, extra.attributes.after);
+    if (names.length) {
+      await tx`update employees set scim_attributes = ${extra.attributes.after === null ? null : JSON.stringify(extra.attributes.after)}::jsonb where id = ${id} and organization_id = ${org}`;
+      changed.push(...names);
+    }
+  }
+  if (changed.length) {
+    const [alone] = await tx`update employees set updated_at = now() where id = ${id} and organization_id = ${org} and last_sync_request_id is distinct from ${syncRequestId}::uuid returning id`;
+    if (alone) {
+      await tx`insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${id}, 'updated')`;
+      await tx`insert into audit_log (organization_id, actor_type, actor_id, action, resource_type, resource_id, changed_fields, request_id)
+        values (${org}, ${ctx.clientId ? "oauth_client" : "anonymous"}, ${ctx.clientId}, 'employee.updated', 'employee', ${id}, ${changed}::text[], ${ctx.requestId})`;
+    } else {
+      // The sync's audit entry of this transaction: the newest of the employee (its locks are held).
+      await tx`update audit_log set changed_fields = changed_fields || ${changed}::text[]
+        where organization_id = ${org} and seq = (select max(seq) from audit_log where organization_id = ${org} and resource_type = 'employee' and resource_id = ${id})`;
+    }
+  }
+  await tx`update employees set scim_deleted_at = ${extra.deleted ? tx`now()` : null} where id = ${id} and organization_id = ${org} and (scim_deleted_at is not null or ${!!extra.deleted})`;
   await tx`insert into sync_request_items (organization_id, request_id, idx, external_employee_id, status, result)
-    values (${ctx.organizationId}, ${syncRequestId}, 0, ${record.externalEmployeeId}, 'done', ${JSON.stringify(outcome.result)}::jsonb)`;
+    values (${org}, ${syncRequestId}, 0, ${record.externalEmployeeId}, 'done', ${JSON.stringify(outcome.result)}::jsonb)`;
   return id;
 }
 
@@ -76,16 +129,16 @@ export async function createScimUser(ctx: ScimContext, body: unknown): Promise<R
     const revived = taken.find((t) => t.deleted && t.external_employee_id === externalEmployeeId);
     const current = revived ? await currentOfDeleted(tx, ctx, revived.id) : null;
     const status = statusOf(u.active ?? true, current?.status ?? null);
-    const { record, managerId } = await toRecord(tx, ctx, u, externalEmployeeId, current, { requireEmail: true, status });
-    return getScimUser(ctx, await apply(tx, ctx, record, { managerId, deleted: false }), tx);
+    const { record, managerId, attributes } = await toRecord(tx, ctx, u, externalEmployeeId, current, { requireEmail: true, status });
+    return getScimUser(ctx, await apply(tx, ctx, record, { managerId, attributes: { before: current?.scimAttributes ?? null, after: attributes }, deleted: false }), tx);
   });
 }
 
 /** An employee deleted through SCIM, as a User created again finds it (its metadata and manager, which the new body replaces). */
 async function currentOfDeleted(tx: Tx, ctx: ScimContext, id: string): Promise<Current> {
-  const [row] = await tx<{ email: string | null; status: Current["status"]; metadata: Record<string, unknown> | null; manager_id: string | null; external_employee_id: string }[]>`
-    select external_employee_id, email, status, metadata, manager_id from employees where organization_id = ${ctx.organizationId} and id = ${id} for update`;
-  return { id, externalEmployeeId: row!.external_employee_id, email: row!.email, status: row!.status, metadata: row!.metadata, managerId: row!.manager_id };
+  const [row] = await tx<{ email: string | null; status: Current["status"]; metadata: Record<string, unknown> | null; manager_id: string | null; external_employee_id: string; scim_attributes: ScimAttributes | null }[]>`
+    select external_employee_id, email, status, metadata, manager_id, scim_attributes from employees where organization_id = ${ctx.organizationId} and id = ${id} for update`;
+  return { id, externalEmployeeId: row!.external_employee_id, email: row!.email, status: row!.status, metadata: row!.metadata, managerId: row!.manager_id, scimAttributes: row!.scim_attributes };
 }
 
 /** What a write does to the User it finds: the resource it becomes (null: nothing changes), or its deletion. */
@@ -96,7 +149,9 @@ async function patched(resource: Record<string, unknown>, body: unknown): Promis
   let result: Record<string, unknown> | undefined;
   try {
     const S = scim();
-    const out = await new S.Messages.PatchOp(normalizePatch(body, resource) as ConstructorParameters<typeof S.Messages.PatchOp>[0]).apply(new S.Schemas.User(resource, "out"));
+    const ops = normalizePatch(body, resource, "User");
+    if (!ops.Operations.length) return null; // only attributes the service does not keep
+    const out = await new S.Messages.PatchOp(ops as ConstructorParameters<typeof S.Messages.PatchOp>[0]).apply(new S.Schemas.User(resource, "out"));
     result = out ? (JSON.parse(JSON.stringify(out)) as Record<string, unknown>) : undefined;
   } catch (err) {
     throw asScimError(err) ?? err;
@@ -151,8 +206,8 @@ async function modify(ctx: ScimContext, id: string, ifMatch: string | undefined,
     }
     // PUT needs an e-mail; a PATCH may not take away the one the User has.
     const requireEmail = change.kind === "replace" || current.email !== null;
-    const { record, managerId } = await toRecord(tx, ctx, u, wanted, current, { requireEmail, status: statusOf(u.active, current.status) });
-    await apply(tx, ctx, record, { managerId });
+    const { record, managerId, attributes } = await toRecord(tx, ctx, u, wanted, current, { requireEmail, status: statusOf(u.active, current.status) });
+    await apply(tx, ctx, record, { managerId, attributes: { before: current.scimAttributes, after: attributes } });
     return getScimUser(ctx, id, tx);
   });
 }
