@@ -31,7 +31,7 @@ import {
   type TargetPolicy,
   type WebhookEventType,
 } from "@insp/core";
-import { CreateWebhookBody } from "@insp/contracts";
+import { ALL_API_KEY_SCOPES, CreateWebhookBody, isApiKeyScope, type ApiKeyScope } from "@insp/contracts";
 
 export type Flags = Record<string, string | boolean | string[] | undefined>;
 
@@ -91,7 +91,17 @@ const LISTS = {
 export const commands: Record<string, Command> = {
   "seed-demo": { usage: "seed-demo [--name N]", summary: "Create a complete demo organization (new on every call) and print its credentials", run: (ctx) => seedDemo(ctx.db, { pepper: ctx.pepper, name: str(ctx.flags, "name", false) || undefined }) },
   "create-org": { usage: "create-org --name N", summary: "Create an organization", run: (ctx) => createOrganization(ctx.db, str(ctx.flags, "name")) },
-  "create-api-key": { usage: "create-api-key --org ID [--name N]", summary: "Create an API key (shown once)", run: (ctx) => createApiKey(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "api key", ctx.pepper) },
+  "create-api-key": {
+    usage: "create-api-key --org ID [--name N] [--scope S ...]",
+    summary: `Create an API key (shown once) with these scopes (repeat --scope; default: all of ${ALL_API_KEY_SCOPES.join(", ")})`,
+    run: (ctx) => {
+      const raw = ctx.flags.scope;
+      const scopes = Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [...ALL_API_KEY_SCOPES];
+      const unknown = scopes.filter((s) => !isApiKeyScope(s));
+      if (unknown.length) throw new AppError("invalid", `--scope must be one of ${ALL_API_KEY_SCOPES.join(", ")} (got ${unknown.join(", ")})`);
+      return createApiKey(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "api key", ctx.pepper, undefined, scopes as ApiKeyScope[]);
+    },
+  },
   "create-oauth-client": {
     usage: `create-oauth-client --org ID [--name N] [--scope ${SCOPES.join("|")} ...]`,
     summary: "Create an OAuth client (secret shown once): scope employees:sync (the default) for employee sync, scim for SCIM 2.0 provisioning",

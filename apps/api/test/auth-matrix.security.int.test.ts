@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from "jose";
-import type { DemoSeed } from "@insp/core";
+import { ALL_API_KEY_SCOPES, type ApiKeyScope } from "@insp/contracts";
+import { createApiKey, type DemoSeed } from "@insp/core";
 import { startStack, type Stack } from "@insp/testing";
 import { syncCaller, syncToken } from "./employee-sync.fixtures.ts";
 import { importBody, importOk, png, publishedAudit, type Tpl } from "./inspections.fixtures.ts";
@@ -37,45 +38,49 @@ interface Op {
   adminOnly?: boolean;
   /** A client token without this scope is refused with 403. */
   scope?: string;
+  /** The scopes an API key needs: a key lacking any one of them is refused with 403 naming it. */
+  keyScopes?: ApiKeyScope[];
+  /** What this op's test body needs beyond keyScopes (a webhook for template.created reads templates). */
+  bodyScopes?: ApiKeyScope[];
 }
 
 const OPS: Op[] = [
-  { name: "GET /api/templates", method: "GET", path: () => "/api/templates", accepts: ["apiKey", "user"] },
-  { name: "GET /api/templates/{id}", method: "GET", path: (i) => `/api/templates/${i.template}`, accepts: ["apiKey", "user"] },
-  { name: "POST /api/templates", method: "POST", path: () => "/api/templates", body: (t) => ({ createdBy: t.users.admin.id, name: "Matrix", type: "AUDIT", sections: [] }), accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "GET /api/templates/{id}/versions", method: "GET", path: (i) => `/api/templates/${i.template}/versions`, accepts: ["apiKey", "user"] },
-  { name: "POST /api/templates/{id}/versions", method: "POST", path: (i) => `/api/templates/${i.template}/versions`, accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "POST /api/templates/{id}/publish", method: "POST", path: (i) => `/api/templates/${i.template}/publish`, accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "POST /api/templates/{id}/archive", method: "POST", path: (i) => `/api/templates/${i.template}/archive`, accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "GET /api/inspections", method: "GET", path: () => "/api/inspections", accepts: ["apiKey", "user"] },
-  { name: "GET /api/inspections/{id}", method: "GET", path: (i) => `/api/inspections/${i.inspection}`, accepts: ["apiKey", "user"] },
-  { name: "PATCH /api/inspections/{id}", method: "PATCH", path: (i) => `/api/inspections/${i.inspection}`, body: (_t, tpl) => ({ answers: [{ questionId: tpl.q.remarks!.id, answerText: "matrix" }] }), headers: { "if-match": "*" }, accepts: ["apiKey", "user"] },
-  { name: "GET /api/inspections/{id}/revisions", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions`, accepts: ["apiKey", "user"] },
-  { name: "GET /api/inspections/{id}/revisions/{revision}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions/1`, accepts: ["apiKey", "user"] },
-  { name: "POST /api/inspections", method: "POST", path: () => "/api/inspections", body: (t, tpl) => importBody(t, tpl), accepts: ["apiKey", "user"] },
+  { name: "GET /api/templates", method: "GET", path: () => "/api/templates", accepts: ["apiKey", "user"], keyScopes: ["templates:read"] },
+  { name: "GET /api/templates/{id}", method: "GET", path: (i) => `/api/templates/${i.template}`, accepts: ["apiKey", "user"], keyScopes: ["templates:read"] },
+  { name: "POST /api/templates", method: "POST", path: () => "/api/templates", body: (t) => ({ createdBy: t.users.admin.id, name: "Matrix", type: "AUDIT", sections: [] }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["templates:write"] },
+  { name: "GET /api/templates/{id}/versions", method: "GET", path: (i) => `/api/templates/${i.template}/versions`, accepts: ["apiKey", "user"], keyScopes: ["templates:read"] },
+  { name: "POST /api/templates/{id}/versions", method: "POST", path: (i) => `/api/templates/${i.template}/versions`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["templates:write"] },
+  { name: "POST /api/templates/{id}/publish", method: "POST", path: (i) => `/api/templates/${i.template}/publish`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["templates:write"] },
+  { name: "POST /api/templates/{id}/archive", method: "POST", path: (i) => `/api/templates/${i.template}/archive`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["templates:write"] },
+  { name: "GET /api/inspections", method: "GET", path: () => "/api/inspections", accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "GET /api/inspections/{id}", method: "GET", path: (i) => `/api/inspections/${i.inspection}`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "PATCH /api/inspections/{id}", method: "PATCH", path: (i) => `/api/inspections/${i.inspection}`, body: (_t, tpl) => ({ answers: [{ questionId: tpl.q.remarks!.id, answerText: "matrix" }] }), headers: { "if-match": "*" }, accepts: ["apiKey", "user"], keyScopes: ["inspections:write"] },
+  { name: "GET /api/inspections/{id}/revisions", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "GET /api/inspections/{id}/revisions/{revision}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions/1`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "POST /api/inspections", method: "POST", path: () => "/api/inspections", body: (t, tpl) => importBody(t, tpl), accepts: ["apiKey", "user"], keyScopes: ["inspections:write"] },
   { name: "POST /api/v1/sync/employees", method: "POST", path: () => "/api/v1/sync/employees", body: () => ({ employees: [{ externalEmployeeId: `M-${randomUUID()}` }] }), accepts: ["client"], scope: "employees:sync" },
   { name: "GET /api/v1/sync/requests/{requestId}", method: "GET", path: (i) => `/api/v1/sync/requests/${i.request}`, accepts: ["client"], scope: "employees:sync" },
   { name: "POST /api/v1/sync/sessions", method: "POST", path: () => "/api/v1/sync/sessions", accepts: ["client"], scope: "employees:sync" },
-  { name: "GET /api/v1/sync/sessions/{id}", method: "GET", path: (i) => `/api/v1/sync/sessions/${i.session}`, accepts: ["client", "apiKey", "user"], scope: "employees:sync", adminOnly: true },
+  { name: "GET /api/v1/sync/sessions/{id}", method: "GET", path: (i) => `/api/v1/sync/sessions/${i.session}`, accepts: ["client", "apiKey", "user"], scope: "employees:sync", adminOnly: true, keyScopes: ["sync-sessions:manage"] },
   { name: "POST /api/v1/sync/sessions/{id}/commit", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/commit?dryRun=true`, accepts: ["client"], scope: "employees:sync" },
-  { name: "POST /api/v1/sync/sessions/{id}/approve", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/approve`, accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "POST /api/v1/sync/sessions/{id}/cancel", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/cancel`, accepts: ["client", "apiKey", "user"], scope: "employees:sync", adminOnly: true },
-  { name: "GET /api/v1/employees", method: "GET", path: () => "/api/v1/employees", accepts: ["client"], scope: "employees:sync" },
-  { name: "GET /api/v1/employees/{id}", method: "GET", path: (i) => `/api/v1/employees/${i.employee}`, accepts: ["client"], scope: "employees:sync" },
-  { name: "GET /api/feed/templates", method: "GET", path: () => "/api/feed/templates", accepts: ["apiKey", "user"] },
-  { name: "GET /api/feed/inspections", method: "GET", path: () => "/api/feed/inspections", accepts: ["apiKey", "user"] },
-  { name: "GET /api/v1/feed/employees", method: "GET", path: () => "/api/v1/feed/employees", accepts: ["client"], scope: "employees:sync" },
-  { name: "POST /api/webhooks", method: "POST", path: () => "/api/webhooks", body: () => ({ url: "https://hooks.example.com/matrix", events: ["template.created"] }), accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "GET /api/webhooks", method: "GET", path: () => "/api/webhooks", accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "GET /api/webhooks/{id}", method: "GET", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "PATCH /api/webhooks/{id}", method: "PATCH", path: (i) => `/api/webhooks/${i.webhook}`, body: () => ({ description: "matrix" }), accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "DELETE /api/webhooks/{id}", method: "DELETE", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "POST /api/webhooks/{id}/rotate-secret", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/rotate-secret`, accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "GET /api/webhooks/{id}/deliveries", method: "GET", path: (i) => `/api/webhooks/${i.webhook}/deliveries`, accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "POST /api/webhooks/{id}/replay", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/replay`, body: () => ({ since: "2026-01-01T00:00:00Z" }), accepts: ["apiKey", "user"], adminOnly: true },
-  { name: "POST /api/media", method: "POST", path: () => "/api/media", accepts: ["apiKey", "user"] },
-  { name: "GET /api/media/{id}", method: "GET", path: (i) => `/api/media/${i.media}`, accepts: ["apiKey", "user"] },
-  { name: "GET /api/audit", method: "GET", path: () => "/api/audit", accepts: ["apiKey", "user"], adminOnly: true },
+  { name: "POST /api/v1/sync/sessions/{id}/approve", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/approve`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["sync-sessions:manage"] },
+  { name: "POST /api/v1/sync/sessions/{id}/cancel", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/cancel`, accepts: ["client", "apiKey", "user"], scope: "employees:sync", adminOnly: true, keyScopes: ["sync-sessions:manage"] },
+  { name: "GET /api/v1/employees", method: "GET", path: () => "/api/v1/employees", accepts: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["employees:read"] },
+  { name: "GET /api/v1/employees/{id}", method: "GET", path: (i) => `/api/v1/employees/${i.employee}`, accepts: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["employees:read"] },
+  { name: "GET /api/feed/templates", method: "GET", path: () => "/api/feed/templates", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "templates:read"] },
+  { name: "GET /api/feed/inspections", method: "GET", path: () => "/api/feed/inspections", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "inspections:read"] },
+  { name: "GET /api/v1/feed/employees", method: "GET", path: () => "/api/v1/feed/employees", accepts: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["feeds:read", "employees:read"] },
+  { name: "POST /api/webhooks", method: "POST", path: () => "/api/webhooks", body: () => ({ url: "https://hooks.example.com/matrix", events: ["template.created"] }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
+  { name: "GET /api/webhooks", method: "GET", path: () => "/api/webhooks", accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
+  { name: "GET /api/webhooks/{id}", method: "GET", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
+  { name: "PATCH /api/webhooks/{id}", method: "PATCH", path: (i) => `/api/webhooks/${i.webhook}`, body: () => ({ description: "matrix" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
+  { name: "DELETE /api/webhooks/{id}", method: "DELETE", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
+  { name: "POST /api/webhooks/{id}/rotate-secret", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/rotate-secret`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
+  { name: "GET /api/webhooks/{id}/deliveries", method: "GET", path: (i) => `/api/webhooks/${i.webhook}/deliveries`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
+  { name: "POST /api/webhooks/{id}/replay", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/replay`, body: () => ({ since: "2026-01-01T00:00:00Z" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
+  { name: "POST /api/media", method: "POST", path: () => "/api/media", accepts: ["apiKey", "user"], keyScopes: ["media:write"] },
+  { name: "GET /api/media/{id}", method: "GET", path: (i) => `/api/media/${i.media}`, accepts: ["apiKey", "user"], keyScopes: ["media:read"] },
+  { name: "GET /api/audit", method: "GET", path: () => "/api/audit", accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["audit:read"] },
   ...(["Users", "Groups"] as const).flatMap((type): Op[] => {
     const one = (i: Ids) => (type === "Users" ? i.employee : i.group);
     const scim = { accepts: ["client"] as Kind[], scope: "scim" };
@@ -90,6 +95,7 @@ const OPS: Op[] = [
   }),
   { name: "POST /scim/v2/Bulk", method: "POST", path: () => "/scim/v2/Bulk", accepts: ["client"], scope: "scim" },
   { name: "POST /api/auth/password", method: "POST", path: () => "/api/auth/password", body: () => ({ currentPassword: "not-the-password", newPassword: "a long enough new password" }), accepts: ["user"] },
+  { name: "GET /api/auth/whoami", method: "GET", path: () => "/api/auth/whoami", accepts: ["apiKey", "user", "client"] },
 ];
 
 let stack: Stack;
@@ -129,6 +135,14 @@ beforeAll(async () => {
   publicJwk = row!.public_jwk;
 });
 afterAll(() => stack?.stop());
+
+/** An API key of tenant A with these scopes (memoized per set). */
+const keys = new Map<string, Promise<string>>();
+const keyWith = (scopes: readonly ApiKeyScope[]) => {
+  const id = [...scopes].sort().join(" ");
+  if (!keys.has(id)) keys.set(id, createApiKey(stack.db.db, a.organization.id, `matrix ${id}`, undefined, undefined, scopes).then((k) => k.apiKey));
+  return keys.get(id)!;
+};
 
 const call = (op: Op, authorization: string | null, ids = idsA) =>
   stack.http.request(op.method, op.path(ids), { auth: authorization === null ? null : { header: authorization }, body: op.body?.(a, tplA) ?? (op.method === "POST" ? {} : undefined), headers: op.headers });
@@ -173,6 +187,16 @@ describe("auth matrix: every operation refuses every bad credential", () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(OPS.map((o) => o.name).sort()).toEqual(secured.sort());
+    // The scopes an API key needs, as the document says them, are the ones the API enforces below.
+    const documented = Object.fromEntries(
+      Object.entries(doc.paths as Record<string, Record<string, { security?: Record<string, string[]>[] }>>).flatMap(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => [`${method.toUpperCase()} ${path}`, (op.security ?? []).find((r) => "apiKey" in r)?.apiKey ?? null]),
+      ),
+    );
+    for (const op of OPS.filter((o) => o.accepts.includes("apiKey") && o.name !== "GET /api/auth/whoami")) {
+      expect({ op: op.name, scopes: [...(documented[op.name] ?? [])].sort() }).toEqual({ op: op.name, scopes: [...(op.keyScopes ?? [])].sort() });
+      expect(op.keyScopes?.length, `${op.name} takes API keys without naming a scope`).toBeGreaterThan(0);
+    }
   });
 
   for (const op of OPS) {
@@ -201,6 +225,18 @@ describe("auth matrix: every operation refuses every bad credential", () => {
         const res = await call(op, await minted(creds.client, { claims: { scope: "" } }));
         expect(res.status).toBe(403);
         expect(op.name.includes(" /scim/") ? res.body.detail : res.body.error).toBe(`Access token lacks the scope ${op.scope}`);
+      });
+    }
+    for (const scope of op.keyScopes ?? []) {
+      it(`${op.name}: 403 for an API key with every scope but ${scope}`, async () => {
+        const res = await call(op, `Bearer ${await keyWith(ALL_API_KEY_SCOPES.filter((s) => s !== scope))}`);
+        expect({ status: res.status, error: res.body?.error }).toEqual({ status: 403, error: `API key lacks the scope ${scope}` });
+      });
+    }
+    if (op.keyScopes) {
+      it(`${op.name}: an API key with exactly ${op.keyScopes.join(" and ")} gets past authorization`, async () => {
+        const res = await call(op, `Bearer ${await keyWith([...op.keyScopes!, ...(op.bodyScopes ?? [])])}`);
+        expect([401, 403]).not.toContain(res.status);
       });
     }
     if (op.adminOnly) {

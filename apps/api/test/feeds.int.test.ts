@@ -138,7 +138,10 @@ describe("change feeds", () => {
     expect((await stack.http.get("/api/feed/templates", { auth: null })).status).toBe(401);
     const api = await syncCaller(stack, t);
     expect((await stack.http.get("/api/feed/templates", { auth: { bearer: api.token } })).status).toBe(401);
-    expect((await stack.http.get("/api/v1/feed/employees", { auth: { bearer: t.apiKey } })).status).toBe(401);
+    // The employees feed takes the sync's tokens and API keys that may read employees (the demo key may; api-key-scopes.int.test.ts has one that may not); never a user token.
+    expect((await stack.http.get("/api/v1/feed/employees", { auth: { bearer: t.apiKey } })).status).toBe(200);
+    const user = (await stack.http.post("/api/auth/login", { email: t.users.admin.email, password: t.users.admin.password })).body.accessToken as string;
+    expect((await stack.http.get("/api/v1/feed/employees", { auth: { bearer: user } })).status).toBe(401);
     for (const q of ["cursor=nonsense", `cursor=${Buffer.from("1.2.3").toString("base64url")}`, `cursor=${Buffer.from("-1.2").toString("base64url")}`, `cursor=${"A".repeat(300)}`, "limit=0", "limit=abc"]) {
       const res = await apiGet(t)(`/api/feed/templates?${q}`);
       expect(res.status, q).toBe(400);

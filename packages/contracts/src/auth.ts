@@ -77,3 +77,38 @@ registry.registerPath({
   request: { body: { content: { "application/json": { schema: PasswordBody, example: { currentPassword: "correct horse battery staple", newPassword: "tangerine kayak oxford lantern" } } } } },
   responses: { 204: { description: "Changed" }, ...errorResponses(400, 401, 429) },
 });
+
+const ScopeList = z.array(z.string()).openapi({ description: "What this credential may do: an API key's scopes (docs/authentication.md, API key scopes) or an access token's OAuth scopes." });
+export const WhoAmIResponse = registry.register(
+  "WhoAmI",
+  z
+    .discriminatedUnion("kind", [
+      z.object({
+        kind: z.literal("apiKey"),
+        organizationId: z.string(),
+        apiKey: z.object({ id: z.string(), name: z.string(), prefix: z.string(), scopes: ScopeList, createdAt: z.string() }),
+      }),
+      z.object({
+        kind: z.literal("user"),
+        organizationId: z.string(),
+        user: z.object({ id: z.string(), email: z.string(), name: z.string().nullable(), isAdmin: z.boolean(), mustResetPassword: z.boolean() }),
+      }),
+      z.object({ kind: z.literal("client"), organizationId: z.string(), client: z.object({ clientId: z.string(), name: z.string(), scopes: ScopeList }) }),
+    ])
+    .openapi({
+      example: {
+        kind: "apiKey",
+        organizationId: "9f315d7c-1cbe-4492-ac2d-28c3e9931376",
+        apiKey: { id: "0b6f3c2e-8f0e-4d7a-9d55-3f4f0e2b1a10", name: "reporting", prefix: "isk_Q2rp-PDu", scopes: ["inspections:read", "media:read"], createdAt: "2026-11-24T23:28:11.204Z" },
+      },
+    }),
+);
+
+registry.registerPath({
+  method: "get",
+  path: "/api/auth/whoami",
+  summary: "The caller's credential and what it may do; extension",
+  description: "Any credential: an API key with its name and scopes, a user with their e-mail and whether they are an administrator, or an OAuth access token with its client and scopes. Never a secret.",
+  security: [{ apiKey: [] }, { basic: [] }, { oauth2: [] }, { scim: [] }],
+  responses: { 200: { description: "The credential", content: { "application/json": { schema: WhoAmIResponse } } }, ...errorResponses(401, 429) },
+});

@@ -1,6 +1,7 @@
 import { IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { EMPLOYEE_STATUSES } from "./employee-sync.ts";
 import { registry, z } from "./openapi.ts";
+import { keySecurity } from "./scopes.ts";
 
 /** Reading employees back (extension, for HR systems to reconcile): GET /api/v1/employees[/{id}]. */
 
@@ -47,7 +48,8 @@ export const EmployeeList = registry.register(
   }),
 );
 
-const oauth = [{ oauth2: ["employees:sync"] }];
+// The sync's OAuth clients, or an API key allowed to read employees.
+const oauth = [{ oauth2: ["employees:sync"] }, ...keySecurity("employees:read")];
 
 registry.registerPath({
   method: "get",

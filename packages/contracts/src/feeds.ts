@@ -2,6 +2,7 @@ import { errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
 import { EmployeeView } from "./employees.ts";
 import { InspectionSummary } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
+import { keySecurity } from "./scopes.ts";
 import { TemplateListItem } from "./templates.ts";
 
 /** Change feeds (GET /api/feed/templates, /api/feed/inspections, /api/v1/feed/employees). */
@@ -45,9 +46,10 @@ const description =
   "Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.";
 
 for (const [path, schema, security, what] of [
-  ["/api/feed/templates", TemplateFeed, [{ apiKey: [] }, { basic: [] }], "templates"],
-  ["/api/feed/inspections", InspectionFeed, [{ apiKey: [] }, { basic: [] }], "inspections"],
-  ["/api/v1/feed/employees", EmployeeFeed, [{ oauth2: ["employees:sync"] }], "employees"],
+  ["/api/feed/templates", TemplateFeed, keySecurity("feeds:read", "templates:read"), "templates"],
+  ["/api/feed/inspections", InspectionFeed, keySecurity("feeds:read", "inspections:read"), "inspections"],
+  // Employee records: the sync's OAuth clients, or an API key that may read employees.
+  ["/api/v1/feed/employees", EmployeeFeed, [{ oauth2: ["employees:sync"] }, ...keySecurity("feeds:read", "employees:read")], "employees"],
 ] as const) {
   registry.registerPath({
     method: "get",

@@ -11,3 +11,4 @@ export * from "./audit.ts";
 export * from "./sync-sessions.ts";
 export * from "./scim.ts";
 export * from "./operations.ts";
+export * from "./scopes.ts";

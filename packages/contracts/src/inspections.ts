@@ -1,5 +1,6 @@
 import { IdParam, booleanQuery, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { registry, z } from "./openapi.ts";
+import { keySecurity } from "./scopes.ts";
 
 /** Answers per import; the body limit (INSPECTION_BODY_LIMIT_MB) bounds the media. */
 export const MAX_IMPORT_ANSWERS = 5000;
@@ -219,14 +220,15 @@ export const ImportPending = registry.register(
   z.object({ error: z.string(), importId: z.string() }).openapi({ description: "The import was accepted but is still being processed; retry with the same Idempotency-Key." }),
 );
 
-const security: Record<string, string[]>[] = [{ apiKey: [] }, { basic: [] }];
+const read = keySecurity("inspections:read");
+const write = keySecurity("inspections:write");
 
 registry.registerPath({
   method: "get",
   path: "/api/inspections",
   summary: "List inspections of the caller's organization",
   description: "Newest first (createdAt, then id, descending), so pages never overlap. Images are never included.",
-  security,
+  security: read,
   request: { query: InspectionListQuery },
   responses: { 200: { description: "A page of inspection summaries", content: { "application/json": { schema: InspectionList } } }, ...errorResponses(400, 401, 429) },
 });
@@ -236,7 +238,7 @@ registry.registerPath({
   path: "/api/inspections/{id}",
   summary: "One inspection with every answer and its images as base64 data URLs (or, with images=url, as references to GET /api/media/{id})",
   description: "Answers are rendered against the inspection's own template version. The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.",
-  security,
+  security: read,
   request: { params: IdParam, query: InspectionDetailQuery },
   responses: {
     200: { description: "Inspection detail", content: { "application/json": { schema: InspectionDetail } } },
@@ -253,7 +255,7 @@ registry.registerPath({
     "Needs `If-Match` with the ETag of GET /api/inspections/{id} (428 without it; 412 when the inspection has changed since). Adds, changes or removes answers and their images and may complete it; " +
     "the answers it ends with are validated like an import against the inspection's own template version (400 `{error: \"Inspection validation failed\", details}`). Each accepted change is a new revision; a request that changes nothing makes none. " +
     "Answers with the new detail (and its ETag); `?images=` as for GET.",
-  security,
+  security: write,
   request: {
     params: IdParam,
     query: InspectionDetailQuery,
@@ -277,7 +279,7 @@ registry.registerPath({
   method: "get",
   path: "/api/inspections/{id}/revisions",
   summary: "Every revision of an inspection: who changed what, when; extension",
-  security,
+  security: read,
   request: { params: IdParam },
   responses: { 200: { description: "Revisions, oldest first", content: { "application/json": { schema: InspectionRevisionList } } }, ...errorResponses(401, 404, 429) },
 });
@@ -286,7 +288,7 @@ registry.registerPath({
   method: "get",
   path: "/api/inspections/{id}/revisions/{revision}",
   summary: "An inspection as it was at one revision; extension",
-  security,
+  security: read,
   request: { params: RevisionParam, query: InspectionDetailQuery },
   responses: { 200: { description: "Inspection detail at that revision", content: { "application/json": { schema: InspectionDetail } } }, ...errorResponses(400, 401, 404, 429) },
 });
@@ -298,7 +300,7 @@ registry.registerPath({
   description:
     "Validates the answers against the template's conditional logic (every violation reported at once in details), stores the images, and creates the inspection through the import queue. " +
     "Optional `Idempotency-Key` header (extension): the same key and body within 24 hours return the first result; the same key with another body is a 422.",
-  security,
+  security: write,
   request: {
     headers: z.object({ "idempotency-key": z.string().max(255).optional() }),
     body: {
@@ -332,7 +334,7 @@ registry.registerPath({
   path: "/api/media/{id}",
   summary: "The bytes of an image; extension",
   description: "Streamed with its content type, a strong ETag (the SHA-256 of the bytes), Cache-Control private and immutable, Accept-Ranges bytes: If-None-Match answers 304, a single Range answers 206 (416 when unsatisfiable). Another organization's id is a 404.",
-  security,
+  security: keySecurity("media:read"),
   request: { params: IdParam },
   responses: {
     200: { description: "The image", content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } } },
@@ -353,7 +355,7 @@ registry.registerPath({
   summary: "Upload one image as raw bytes; extension",
   description:
     "The body is the image itself (any Content-Type except JSON and forms; the type is sniffed: JPEG, PNG, WebP or GIF), streamed to the store without being held in memory, at most MEDIA_MAX_IMAGE_MB. Import answers reference it with `mediaIds`. The same bytes twice give the same mediaId.",
-  security,
+  security: keySecurity("media:write"),
   request: {
     body: {
       content: {

@@ -13,7 +13,8 @@ export const registry = new OpenAPIRegistry();
 export const apiKeyAuth = registry.registerComponent("securitySchemes", "apiKey", {
   type: "http",
   scheme: "bearer",
-  description: "API key (`isk_...`) as a Bearer token, or as the user name of Basic credentials with an empty password. A user token from POST /api/auth/login is accepted too.",
+  description:
+    "API key (`isk_...`) as a Bearer token, or as the user name of Basic credentials with an empty password. A user token from POST /api/auth/login is accepted too. The scopes listed on an operation are what an API key must carry (a key without one is answered 403 naming it); users are not limited by scopes.",
 });
 export const basicAuth = registry.registerComponent("securitySchemes", "basic", { type: "http", scheme: "basic", description: "API key as the Basic user name (or password)." });
 export const oauthAuth = registry.registerComponent("securitySchemes", "oauth2", {

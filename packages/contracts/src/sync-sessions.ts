@@ -1,5 +1,6 @@
 import { booleanQuery, errorResponses, isoTimestamp } from "./common.ts";
 import { registry, z } from "./openapi.ts";
+import { keySecurity } from "./scopes.ts";
 
 /** Snapshot sync sessions (extension): /api/v1/sync/sessions. */
 
@@ -48,7 +49,7 @@ export const SessionCommitPreview = registry.register(
 );
 
 const oauth: Record<string, string[]>[] = [{ oauth2: ["employees:sync"] }];
-const admin: Record<string, string[]>[] = [{ apiKey: [] }, { basic: [] }];
+const admin = keySecurity("sync-sessions:manage");
 
 registry.registerPath({
   method: "post",

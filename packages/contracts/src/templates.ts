@@ -1,6 +1,7 @@
 import { IdParam, booleanQuery, errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
 import { MAX_IMPORT_ANSWERS } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
+import { keySecurity } from "./scopes.ts";
 
 /** Templates: list, detail, create (DRAFT), and the publish/archive extensions. Spec: "Template (list item)", "Template (detail)", "POST /api/templates". */
 
@@ -33,7 +34,8 @@ export const TEMPLATE_LIMITS = {
 export const RULE_ORDER_MIN = -2_147_483_648;
 export const RULE_ORDER_MAX = 2_147_483_647;
 
-const security: Record<string, string[]>[] = [{ apiKey: [] }, { basic: [] }];
+const read = keySecurity("templates:read");
+const write = keySecurity("templates:write");
 
 // ---- requests ----
 
@@ -248,7 +250,7 @@ registry.registerPath({
   path: "/api/templates",
   summary: "List templates of the caller's organization",
   description: "A plain array, newest first (id as tie-break).",
-  security,
+  security: read,
   request: { query: TemplateListQuery },
   responses: { 200: { description: "Templates", content: { "application/json": { schema: z.array(TemplateListItem) } } }, ...errorResponses(400, 401, 429) },
 });
@@ -258,7 +260,7 @@ registry.registerPath({
   path: "/api/templates/{id}",
   summary: "Template with sections, questions, options and logic rules",
   description: "The current version by default; `?version=n` (extension) shows another one (404 when the template has no such version).",
-  security,
+  security: read,
   request: { params: IdParam, query: TemplateDetailQuery },
   responses: {
     200: { description: "Template detail", content: { "application/json": { schema: TemplateDetail } } },
@@ -272,7 +274,7 @@ registry.registerPath({
   summary: "Create a template (always DRAFT, version 1)",
   description:
     "With an API key `createdBy` is required and must be a user of the caller's organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: \"Invalid template logic\", details}`.",
-  security,
+  security: write,
   request: {
     body: {
       content: {
@@ -307,7 +309,7 @@ registry.registerPath({
   method: "get",
   path: "/api/templates/{id}/versions",
   summary: "Every version of a template with its status and times; extension",
-  security,
+  security: read,
   request: { params: IdParam },
   responses: {
     200: { description: "Versions, oldest first", content: { "application/json": { schema: TemplateVersionList } } },
@@ -323,7 +325,7 @@ registry.registerPath({
     "With a body in the create shape: the new version's content (validated like a create; `createdBy` optional). Without a body (or `{}`): a copy of the current version, every id kept. " +
     "A question with the same `key` as in the current version keeps its id, an option of a kept question with the same `value` keeps its id, a section with the same title keeps its id; everything else gets a new id. " +
     "Publish it with POST /api/templates/{id}/publish: it becomes the current version and new inspections use it; existing inspections keep theirs. One draft at a time: 409 when a draft exists, when version 1 is still a draft, or when the template is archived. API key or admin user.",
-  security,
+  security: write,
   request: {
     params: IdParam,
     body: {
@@ -369,7 +371,7 @@ for (const [action, text] of [
     path: `/api/templates/{id}/${action}`,
     summary: `${action[0]!.toUpperCase()}${action.slice(1)} a template; extension`,
     description: `${text} API key or admin user. Returns the template detail.`,
-    security,
+    security: write,
     request: { params: IdParam },
     responses: {
       200: { description: "Template detail", content: { "application/json": { schema: TemplateDetail } } },

@@ -1,5 +1,6 @@
 import { IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { registry, z } from "./openapi.ts";
+import { keySecurity } from "./scopes.ts";
 
 /** Webhook endpoints, their deliveries and replays (extension): /api/webhooks. */
 
@@ -78,7 +79,7 @@ export const WebhookDeliveries = registry.register(
 );
 export const ReplayAccepted = registry.register("WebhookReplay", z.object({ replayed: z.number().int(), hasMore: z.boolean() }));
 
-const security: Record<string, string[]>[] = [{ apiKey: [] }, { basic: [] }];
+const security = keySecurity("webhooks:manage");
 const tag = "Webhooks; extension";
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 

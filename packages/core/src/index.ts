@@ -11,6 +11,7 @@ export { API_KEY_PREFIX, credentialFingerprint, generateSecret, hashSecret, safe
 export { MIN_PASSWORD_LENGTH, generateTemporaryPassword, hashPassword, hashTemporaryPassword, verifyPassword } from "./auth/passwords.ts";
 export { SCIM_SCOPE, SYNC_SCOPE, TokenService } from "./auth/tokens.ts";
 export { authenticateApiKey, authenticateClient, changePassword, login, principalFromToken, type Principal } from "./auth/credentials.ts";
+export { whoAmI, type WhoAmI } from "./auth/whoami.ts";
 export {
   createApiKey,
   createAssetType,

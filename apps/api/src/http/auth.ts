@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { API_KEY_PREFIX, AppError, auditContextOf, authenticateApiKey, forbidden, principalFromToken, unauthorized, type AuditContext, type Principal } from "@insp/core";
+import type { ApiKeyScope } from "@insp/contracts";
 import type { Deps } from "../deps.ts";
 
 declare module "express-serve-static-core" {
@@ -33,6 +34,8 @@ export interface AuthOptions {
   allow: Kind[];
   /** Required OAuth scope for client tokens. */
   scope?: string;
+  /** Scopes an API key needs (every one of them); the operation's line in docs/authentication.md. */
+  keyScopes?: readonly ApiKeyScope[];
   /** Let a user whose temporary password must be changed through (only the password route). */
   allowPasswordReset?: boolean;
 }
@@ -59,6 +62,10 @@ export function authenticate(deps: Deps, opts: AuthOptions): RequestHandler {
       }
       if (principal.kind === "client" && opts.scope && !principal.scopes.includes(opts.scope)) {
         throw forbidden(`Access token lacks the scope ${opts.scope}`);
+      }
+      if (principal.kind === "apiKey") {
+        const missing = opts.keyScopes?.find((s) => !principal!.scopes.includes(s));
+        if (missing) throw forbidden(`API key lacks the scope ${missing}`);
       }
       if (principal.kind === "user" && principal.mustResetPassword && !opts.allowPasswordReset) {
         throw new AppError("forbidden", "Password change required: set a new password with POST /api/auth/password before using the API");

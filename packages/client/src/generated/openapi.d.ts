@@ -252,6 +252,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/whoami": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's credential and what it may do; extension
+         * @description Any credential: an API key with its name and scopes, a user with their e-mail and whether they are an administrator, or an OAuth access token with its client and scopes. Never a secret.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The credential */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WhoAmI"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inspections": {
         parameters: {
             query?: never;
@@ -4716,6 +4773,56 @@ export interface components {
             accessToken: string;
             expiresIn: number;
             mustResetPassword: boolean;
+        };
+        /**
+         * @example {
+         *       "kind": "apiKey",
+         *       "organizationId": "9f315d7c-1cbe-4492-ac2d-28c3e9931376",
+         *       "apiKey": {
+         *         "id": "0b6f3c2e-8f0e-4d7a-9d55-3f4f0e2b1a10",
+         *         "name": "reporting",
+         *         "prefix": "isk_Q2rp-PDu",
+         *         "scopes": [
+         *           "inspections:read",
+         *           "media:read"
+         *         ],
+         *         "createdAt": "2026-11-24T23:28:11.204Z"
+         *       }
+         *     }
+         */
+        WhoAmI: {
+            /** @enum {string} */
+            kind: "apiKey";
+            organizationId: string;
+            apiKey: {
+                id: string;
+                name: string;
+                prefix: string;
+                /** @description What this credential may do: an API key's scopes (docs/authentication.md, API key scopes) or an access token's OAuth scopes. */
+                scopes: string[];
+                createdAt: string;
+            };
+        } | {
+            /** @enum {string} */
+            kind: "user";
+            organizationId: string;
+            user: {
+                id: string;
+                email: string;
+                name: string | null;
+                isAdmin: boolean;
+                mustResetPassword: boolean;
+            };
+        } | {
+            /** @enum {string} */
+            kind: "client";
+            organizationId: string;
+            client: {
+                clientId: string;
+                name: string;
+                /** @description What this credential may do: an API key's scopes (docs/authentication.md, API key scopes) or an access token's OAuth scopes. */
+                scopes: string[];
+            };
         };
         InspectionSummary: {
             id: string;

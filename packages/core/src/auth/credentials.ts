@@ -9,7 +9,7 @@ import type { TokenClaims, TokenService } from "./tokens.ts";
 
 /** Who is calling, as fixed by the credential. `organizationId` scopes every query. */
 export type Principal =
-  | { kind: "apiKey"; organizationId: string; apiKeyId: string }
+  | { kind: "apiKey"; organizationId: string; apiKeyId: string; scopes: readonly string[] }
   | { kind: "user"; organizationId: string; userId: string; isAdmin: boolean; mustResetPassword: boolean }
   | { kind: "client"; organizationId: string; clientId: string; scopes: string[] };
 
@@ -19,8 +19,8 @@ const lastUseSent = new Map<string, number>();
 
 /** The key's row by its hash, in plain SQL: it runs before every API-key request (Drizzle's query building cost more than the lookup). */
 export async function authenticateApiKey(db: Db, key: string, pepper?: string): Promise<Principal | null> {
-  const [row] = await db.$client<{ id: string; organizationId: string }[]>`
-    select id, organization_id as "organizationId" from api_keys where key_hash = ${hashSecret(key, pepper)} and revoked_at is null limit 1`;
+  const [row] = await db.$client<{ id: string; organizationId: string; scopes: string[] }[]>`
+    select id, organization_id as "organizationId", scopes from api_keys where key_hash = ${hashSecret(key, pepper)} and revoked_at is null limit 1`;
   if (!row) return null;
   // Last use, at most once a minute per key; not awaited, a lost update is harmless. This
   // process sends the update at most once a minute per key too: sent with every request, it
@@ -36,7 +36,7 @@ export async function authenticateApiKey(db: Db, key: string, pepper?: string): 
         () => {},
       );
   }
-  return { kind: "apiKey", organizationId: row.organizationId, apiKeyId: row.id };
+  return { kind: "apiKey", organizationId: row.organizationId, apiKeyId: row.id, scopes: row.scopes };
 }
 
 /** OAuth client by id and secret (constant-time compare); null when unknown, revoked or wrong. */

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { ALL_API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from "@insp/contracts";
 import type { DbOrTx } from "@insp/db";
 import { apiKeys, assetTypes, groups, oauthClients, organizations, responseTypeOptions, responseTypes, roles, sites, users } from "@insp/db/schema";
 import { AppError } from "../errors.ts";
@@ -17,14 +18,18 @@ export async function createOrganization(db: DbOrTx, name: string) {
   return org!;
 }
 
-export async function createApiKey(db: DbOrTx, organizationId: string, name: string, pepper?: string, audit: AuditContext = ADMIN_CLI) {
+/** An API key with `scopes` (default: every scope there is; docs/authentication.md, API key scopes). */
+export async function createApiKey(db: DbOrTx, organizationId: string, name: string, pepper?: string, audit: AuditContext = ADMIN_CLI, scopes: readonly ApiKeyScope[] = ALL_API_KEY_SCOPES) {
+  const unknown = scopes.filter((s) => !isApiKeyScope(s));
+  if (unknown.length) throw new AppError("invalid", `Unknown API key scope ${unknown.join(", ")}: the scopes are ${ALL_API_KEY_SCOPES.join(", ")}`);
+  const granted = ALL_API_KEY_SCOPES.filter((s) => scopes.includes(s));
   const key = generateSecret(API_KEY_PREFIX);
   const row = await db.transaction(async (tx) => {
-    const [r] = await tx.insert(apiKeys).values({ organizationId, name, prefix: displayPrefix(key), keyHash: hashSecret(key, pepper) }).returning({ id: apiKeys.id });
+    const [r] = await tx.insert(apiKeys).values({ organizationId, name, prefix: displayPrefix(key), keyHash: hashSecret(key, pepper), scopes: granted }).returning({ id: apiKeys.id });
     await recordAudit(tx, audit, { organizationId, action: "api_key.created", resourceType: "api_key", resourceId: r!.id });
     return r!;
   });
-  return { id: row.id, name, prefix: displayPrefix(key), apiKey: key };
+  return { id: row.id, name, prefix: displayPrefix(key), scopes: granted, apiKey: key };
 }
 
 export async function createOAuthClient(db: DbOrTx, organizationId: string, name: string, pepper?: string, scopes: string[] = [SYNC_SCOPE], audit: AuditContext = ADMIN_CLI) {
@@ -141,7 +146,7 @@ export const listings = {
   organizations: (db: DbOrTx) => db.select().from(organizations).orderBy(asc(organizations.createdAt)),
   apiKeys: (db: DbOrTx, org: string) =>
     db
-      .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+      .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
       .from(apiKeys)
       .where(eq(apiKeys.organizationId, org))
       .orderBy(asc(apiKeys.createdAt)),

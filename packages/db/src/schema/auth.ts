@@ -39,6 +39,8 @@ export const apiKeys = pgTable(
     name: text("name").notNull(),
     prefix: text("prefix").notNull(),
     keyHash: text("key_hash").notNull(),
+    /** What the key may do (docs/authentication.md, API key scopes); keys made before scopes existed got all of them. */
+    scopes: text("scopes").array().notNull(),
     createdAt: createdAt(),
     lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),

@@ -10,7 +10,7 @@ export function auditRoutes(deps: Deps): Router {
   const router = Router();
   router.get(
     "/api/audit",
-    authenticate(deps, { allow: ["apiKey", "user"] }),
+    authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["audit:read"] }),
     handle({ query: AuditQuery }, async ({ query }, req, res) => {
       const p = principalOf(req);
       if (p.kind === "user" && !p.isAdmin) throw forbidden("Only admin users can read the audit log");

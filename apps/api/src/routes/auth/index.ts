@@ -1,6 +1,6 @@
 import { Router, type Response } from "express";
 import { LoginBody, PasswordBody } from "@insp/contracts";
-import { authenticateClient, changePassword, login } from "@insp/core";
+import { authenticateClient, changePassword, login, whoAmI } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { authenticate, principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";
@@ -77,6 +77,16 @@ export function authRoutes(deps: Deps): Router {
       if (p.kind !== "user") throw new Error("unreachable");
       await changePassword(deps.db, p.userId, body.currentPassword, body.newPassword, String(req.id));
       res.status(204).end();
+    }),
+  );
+
+  // Any credential: what it is, and for an API key or a token its scopes (extension).
+  router.get(
+    "/api/auth/whoami",
+    authenticate(deps, { allow: ["apiKey", "user", "client"], allowPasswordReset: true }),
+    handle({}, async (_input, req, res) => {
+      res.setHeader("Cache-Control", "no-store");
+      res.json(await whoAmI(deps.db, principalOf(req)));
     }),
   );
 

@@ -16,8 +16,8 @@ export function employeeSyncRoutes(deps: Deps): Router {
   const auth = authenticate(deps, { allow: ["client"], scope: SYNC_SCOPE });
   router.post("/api/v1/sync/employees", auth, postSyncRoute(deps));
   router.get("/api/v1/sync/requests/:requestId", auth, syncStatusRoute(deps));
-  const clientOrAdmin = authenticate(deps, { allow: ["client", "apiKey", "user"], scope: SYNC_SCOPE });
-  const admin = authenticate(deps, { allow: ["apiKey", "user"] });
+  const clientOrAdmin = authenticate(deps, { allow: ["client", "apiKey", "user"], scope: SYNC_SCOPE, keyScopes: ["sync-sessions:manage"] });
+  const admin = authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["sync-sessions:manage"] });
   router.post("/api/v1/sync/sessions", auth, openSessionRoute(deps));
   router.get("/api/v1/sync/sessions/:id", clientOrAdmin, getSessionRoute(deps));
   router.post("/api/v1/sync/sessions/:id/commit", auth, commitSessionRoute(deps));

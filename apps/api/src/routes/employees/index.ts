@@ -5,10 +5,10 @@ import type { Deps } from "../../deps.ts";
 import { authenticate, principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";
 
-/** Reading employees back (extension): same OAuth token and scope as the sync. */
+/** Reading employees back (extension): the sync's OAuth token and scope, or an API key with employees:read. */
 export function employeeRoutes(deps: Deps): Router {
   const router = Router();
-  const auth = authenticate(deps, { allow: ["client"], scope: SYNC_SCOPE });
+  const auth = authenticate(deps, { allow: ["client", "apiKey"], scope: SYNC_SCOPE, keyScopes: ["employees:read"] });
   router.get(
     "/api/v1/employees",
     auth,

@@ -1,5 +1,5 @@
 import { Router } from "express";
-import { FeedQuery } from "@insp/contracts";
+import { FeedQuery, type ApiKeyScope } from "@insp/contracts";
 import { SYNC_SCOPE, readFeed, type ResourceType } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { authenticate, principalOf } from "../../http/auth.ts";
@@ -13,10 +13,11 @@ const feed = (deps: Deps, resourceType: ResourceType) =>
 /** Change feeds (extension): templates and inspections with the same credentials as their lists, employees with the sync's OAuth scope. */
 export function feedRoutes(deps: Deps): Router {
   const router = Router();
-  const apiAuth = authenticate(deps, { allow: ["apiKey", "user"] });
-  const syncAuth = authenticate(deps, { allow: ["client"], scope: SYNC_SCOPE });
-  router.get("/api/feed/templates", apiAuth, feed(deps, "template"));
-  router.get("/api/feed/inspections", apiAuth, feed(deps, "inspection"));
-  router.get("/api/v1/feed/employees", syncAuth, feed(deps, "employee"));
+  const apiAuth = (read: ApiKeyScope) => authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["feeds:read", read] });
+  // Employee records: an OAuth client with employees:sync, or an API key allowed to read employees.
+  const employeesAuth = authenticate(deps, { allow: ["client", "apiKey"], scope: SYNC_SCOPE, keyScopes: ["feeds:read", "employees:read"] });
+  router.get("/api/feed/templates", apiAuth("templates:read"), feed(deps, "template"));
+  router.get("/api/feed/inspections", apiAuth("inspections:read"), feed(deps, "inspection"));
+  router.get("/api/v1/feed/employees", employeesAuth, feed(deps, "employee"));
   return router;
 }

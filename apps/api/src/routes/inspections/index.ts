@@ -1,4 +1,5 @@
 import { Router } from "express";
+import type { ApiKeyScope } from "@insp/contracts";
 import type { Deps } from "../../deps.ts";
 import { authenticate } from "../../http/auth.ts";
 import { requireIfMatch } from "../../http/etag.ts";
@@ -15,14 +16,15 @@ import { uploadMediaRoute } from "./upload.ts";
  */
 export function inspectionRoutes(deps: Deps): Router {
   const router = Router();
-  const auth = authenticate(deps, { allow: ["apiKey", "user"] });
-  router.get("/api/inspections", auth, inspectionListRoute(deps));
-  router.get("/api/inspections/:id", auth, inspectionDetailRoute(deps));
-  router.patch("/api/inspections/:id", auth, requireIfMatch, patchInspectionRoute(deps));
-  router.get("/api/inspections/:id/revisions", auth, inspectionRevisionsRoute(deps));
-  router.get("/api/inspections/:id/revisions/:revision", auth, inspectionRevisionRoute(deps));
-  router.post("/api/inspections", auth, importInspectionRoute(deps));
-  router.get("/api/media/:id", auth, mediaRoute(deps));
-  router.post("/api/media", auth, uploadMediaRoute(deps));
+  const auth = (scope: ApiKeyScope) => authenticate(deps, { allow: ["apiKey", "user"], keyScopes: [scope] });
+  const [read, write] = [auth("inspections:read"), auth("inspections:write")];
+  router.get("/api/inspections", read, inspectionListRoute(deps));
+  router.get("/api/inspections/:id", read, inspectionDetailRoute(deps));
+  router.patch("/api/inspections/:id", write, requireIfMatch, patchInspectionRoute(deps));
+  router.get("/api/inspections/:id/revisions", read, inspectionRevisionsRoute(deps));
+  router.get("/api/inspections/:id/revisions/:revision", read, inspectionRevisionRoute(deps));
+  router.post("/api/inspections", write, importInspectionRoute(deps));
+  router.get("/api/media/:id", auth("media:read"), mediaRoute(deps));
+  router.post("/api/media", auth("media:write"), uploadMediaRoute(deps));
   return router;
 }

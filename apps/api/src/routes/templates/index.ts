@@ -9,13 +9,14 @@ import { createVersionRoute, listVersionsRoute } from "./versions.ts";
 /** GET/POST /api/templates, GET /api/templates/:id, and the extensions: versions, publish, archive. */
 export function templateRoutes(deps: Deps): Router {
   const router = Router();
-  const auth = authenticate(deps, { allow: ["apiKey", "user"] });
-  router.get("/api/templates", auth, templateListRoute(deps));
-  router.post("/api/templates", auth, createTemplateRoute(deps));
-  router.get("/api/templates/:id", auth, templateDetailRoute(deps));
-  router.get("/api/templates/:id/versions", auth, listVersionsRoute(deps));
-  router.post("/api/templates/:id/versions", auth, createVersionRoute(deps));
-  router.post("/api/templates/:id/publish", auth, templateStatusRoute(deps, "publish"));
-  router.post("/api/templates/:id/archive", auth, templateStatusRoute(deps, "archive"));
+  const read = authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["templates:read"] });
+  const write = authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["templates:write"] });
+  router.get("/api/templates", read, templateListRoute(deps));
+  router.post("/api/templates", write, createTemplateRoute(deps));
+  router.get("/api/templates/:id", read, templateDetailRoute(deps));
+  router.get("/api/templates/:id/versions", read, listVersionsRoute(deps));
+  router.post("/api/templates/:id/versions", write, createVersionRoute(deps));
+  router.post("/api/templates/:id/publish", write, templateStatusRoute(deps, "publish"));
+  router.post("/api/templates/:id/archive", write, templateStatusRoute(deps, "archive"));
   return router;
 }

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from "express";
 import { CreateWebhookBody, DeliveriesQuery, IdParam, ReplayBody, UpdateWebhookBody } from "@insp/contracts";
 import {
   SecretBox,
+  assertMayReceive,
   createEndpoint,
   deleteEndpoint,
   forbidden,
@@ -21,7 +22,7 @@ import { handle } from "../../http/handle.ts";
 /** Webhook endpoints (extension): an API key or an admin user's token. */
 export function webhookRoutes(deps: Deps): Router {
   const router = Router();
-  const auth = authenticate(deps, { allow: ["apiKey", "user"] });
+  const auth = authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["webhooks:manage"] });
   const adminOnly: RequestHandler = (req, _res, next) => {
     const p = principalOf(req);
     next(p.kind === "user" && !p.isAdmin ? forbidden("Only admin users can manage webhooks") : undefined);
@@ -35,6 +36,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ body: CreateWebhookBody }, async ({ body }, req, res) => {
+      assertMayReceive(principalOf(req), body.events);
       res.status(201).json(await createEndpoint(deps.db, box, policy, org(req), body, auditOf(req)));
     }),
   );
@@ -59,6 +61,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam, body: UpdateWebhookBody }, async ({ params, body }, req, res) => {
+      if (body.events) assertMayReceive(principalOf(req), body.events);
       res.json(await updateEndpoint(deps.db, policy, org(req), params.id, body, auditOf(req)));
     }),
   );

@@ -1,0 +1,26 @@
+/**
+ * What an API key may do (docs/authentication.md, API key scopes). A key carries a list of these;
+ * each operation that takes API keys names the scopes it needs, and a key without one of them is
+ * answered 403 naming it. Users (admin or not) and OAuth clients are not limited by these: users by
+ * their role, clients by their OAuth scopes (employees:sync, scim).
+ */
+export const API_KEY_SCOPES = {
+  "templates:read": "list and read templates and their versions",
+  "templates:write": "create templates and versions, publish and archive them",
+  "inspections:read": "list and read inspections (their images included) and their revisions",
+  "inspections:write": "import inspections and continue or correct them (PATCH)",
+  "media:read": "read images by id (GET /api/media/{id})",
+  "media:write": "upload images (POST /api/media)",
+  "webhooks:manage": "register, change, delete and replay webhook endpoints and read their deliveries",
+  "audit:read": "read the audit log",
+  "feeds:read": "follow change feeds, together with the read scope of the feed's resource",
+  "employees:read": "employee records: the employees feed (with feeds:read) and employee.* webhook events",
+  "sync-sessions:manage": "read, approve and cancel snapshot sync sessions (the deletion guard's second pair of eyes)",
+} as const;
+
+export type ApiKeyScope = keyof typeof API_KEY_SCOPES;
+export const ALL_API_KEY_SCOPES = Object.keys(API_KEY_SCOPES) as ApiKeyScope[];
+export const isApiKeyScope = (s: string): s is ApiKeyScope => Object.hasOwn(API_KEY_SCOPES, s);
+
+/** An operation's security requirement for API keys (Bearer or Basic) with the scopes it needs (OpenAPI 3.1 allows scopes on any scheme). */
+export const keySecurity = (...scopes: ApiKeyScope[]): Record<string, string[]>[] => [{ apiKey: scopes }, { basic: scopes }];
