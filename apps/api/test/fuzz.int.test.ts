@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import type { DemoSeed } from "@insp/core";
-import { operationsOf, requestArbitrary, startStack, type FuzzOperation, type FuzzRequest, type Stack } from "@insp/testing";
+import { coercionSweepRequests, operationsOf, requestArbitrary, startStack, type FuzzOperation, type FuzzRequest, type Stack } from "@insp/testing";
 import { syncCaller, syncToken } from "./employee-sync.fixtures.ts";
 import { importBody, importOk, publishedAudit } from "./inspections.fixtures.ts";
 import { scimCaller } from "./scim.fixtures.ts";
@@ -23,6 +23,8 @@ let doc: any;
 let ops: FuzzOperation[];
 const knownIds: string[] = [];
 let hints: Record<string, unknown[]> = {};
+/** The resource each sweep (coercionSweepRequests) writes to, by operation path: real ones, so that its traps get past "not found". */
+let pathIds: Record<string, string> = {};
 const auth: Record<string, string> = {};
 
 beforeAll(async () => {
@@ -45,6 +47,12 @@ beforeAll(async () => {
     ...t.responseTypes.map((r) => r.id),
     ...Object.values(tpl.q).flatMap((q) => [q.id, ...q.options.map((o) => o.id)]),
   );
+  pathIds = {
+    "/api/inspections/{id}": inspection.id,
+    "/api/templates/{id}/versions": tpl.id,
+    "/scim/v2/Users/{id}": synced.results[0].employeeId,
+    "/scim/v2/Groups/{id}": t.groups[0]!.id,
+  };
   const questions = Object.values(tpl.q);
   hints = {
     templateId: [tpl.id],
@@ -119,6 +127,8 @@ async function send(r: FuzzRequest): Promise<Finding | null> {
   // (A 431 comes from the HTTP server itself, before any route: `error` there too.)
   const message = r.url.startsWith("/scim/") ? (body?.detail ?? body?.error) : body?.error;
   if (res.status >= 400 && typeof message !== "string") return problem("error answer without an `error` string (`detail` for SCIM)");
+  // A value coerced to text that could not be (String() of {"toString": 1}), answered as a client error instead of a 500.
+  if (/Cannot convert object to primitive value/.test(text)) return problem("a value of the request was coerced to text");
   return null;
 }
 
@@ -160,12 +170,14 @@ describe("fuzzing every operation of /openapi.json", () => {
       const op = ops[i];
       if (!op) return ctx.skip();
       const creds = { ...auth, apiKey: op.path === "/api/auth/password" ? auth.user! : auth.apiKey! };
-      const requests = fc.sample(requestArbitrary(op, { components: doc.components?.schemas ?? {}, knownIds, hints }, creds), { numRuns: CASES, seed: SEED + i });
+      const schemas = { components: doc.components?.schemas ?? {}, knownIds, hints };
+      // The random cases, then the coercion-trap sweep: every node of one full body in turn (mutations.ts).
+      const requests = [...fc.sample(requestArbitrary(op, schemas, creds), { numRuns: CASES, seed: SEED + i }), ...coercionSweepRequests(op, schemas, creds, SEED + i, pathIds)];
       statuses.clear();
       const findings = await runAll(requests);
-      console.log(`[fuzz] ${op.method} ${op.path}: ${[...statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${code}x${n}`).join(" ")}`);
+      console.log(`[fuzz] ${op.method} ${op.path} (${requests.length} cases): ${[...statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${code}x${n}`).join(" ")}`);
       if (findings.length && process.env.FUZZ_SHOW_ERRORS) console.log(stack.api.output().split("\n").filter((l) => l.includes('"level":50')).map((l) => { try { const j = JSON.parse(l); return `${j.err?.type}: ${j.err?.message} ${j.msg} @ ${String(j.err?.stack).split("\n").slice(1, 4).join(" | ")}`; } catch { return l.slice(0, 300); } }).filter((v, i, a) => a.indexOf(v) === i).join("\n"));
-      expect(findings.slice(0, 5), `${op.method} ${op.path}: ${findings.length} of ${CASES} cases failed (FUZZ_SEED=${SEED})`).toEqual([]);
+      expect(findings.slice(0, 5), `${op.method} ${op.path}: ${findings.length} of ${requests.length} cases failed (FUZZ_SEED=${SEED})`).toEqual([]);
       // Still alive after each operation's cases.
       expect((await stack.http.get("/healthz")).status).toBe(200);
       expect(stack.workers[0]!.child.exitCode).toBeNull();

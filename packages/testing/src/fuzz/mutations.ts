@@ -64,10 +64,12 @@ export const confusedValue: fc.Arbitrary<unknown> = fc.oneof(
 /** Nesting deep enough to hurt recursive code, as raw JSON text (arrays or objects). */
 export const deepJson = fc.tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean()).map(([depth, arrays]) => (arrays ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1" + "}".repeat(depth)));
 
-/** Replaces the node at a random path of `value` (or the whole value) with `replacement`. */
-export function replaceAt(value: unknown, choice: number, replacement: unknown): unknown {
-  const paths: (string | number)[][] = [[]];
-  const walk = (v: unknown, path: (string | number)[], depth: number) => {
+type Path = (string | number)[];
+
+/** Paths of `value`'s nodes, the whole value first (at most 200, at most 7 levels deep). */
+export function pathsOf(value: unknown): Path[] {
+  const paths: Path[] = [[]];
+  const walk = (v: unknown, path: Path, depth: number) => {
     if (depth > 6 || paths.length > 200) return;
     if (Array.isArray(v)) {
       v.forEach((x, i) => {
@@ -83,6 +85,15 @@ export function replaceAt(value: unknown, choice: number, replacement: unknown):
     }
   };
   walk(value, [], 0);
+  return paths;
+}
+
+const nodeAt = (value: unknown, path: Path): unknown => path.reduce((node: unknown, key) => (node as Record<string | number, unknown>)[key], value);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** Replaces the node at a random path of `value` (or the whole value) with `replacement`. */
+export function replaceAt(value: unknown, choice: number, replacement: unknown): unknown {
+  const paths = pathsOf(value);
   const path = paths[choice % paths.length]!;
   if (path.length === 0) return replacement;
   const copy = structuredClone(value) as Record<string | number, unknown>;
@@ -90,6 +101,95 @@ export function replaceAt(value: unknown, choice: number, replacement: unknown):
   for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
   node[path[path.length - 1]!] = replacement;
   return copy;
+}
+
+/**
+ * Coercion traps, as raw JSON text. `String(x)`, `${x}` and `"" + x` throw on an object whose
+ * `toString` and `valueOf` are not callable ("Cannot convert object to primitive value"), and
+ * `[x].join()` does the same for its items; keys named like Object.prototype's members shadow
+ * them. `__proto__` is an own key after JSON.parse, but becomes the prototype of whatever object
+ * code copies it into (`null`: a null-prototype object, which has no toString at all). Only raw
+ * text carries an own `__proto__` key on the wire: JSON.stringify of an object literal would
+ * not, so these are spliced into the serialized body.
+ */
+export const COERCION_TRAPS = [
+  '{"toString":1}',
+  '{"valueOf":1}',
+  '{"toJSON":1}',
+  '{"toString":1,"valueOf":1}',
+  '{"toString":{},"valueOf":[],"toJSON":null}',
+  '{"__proto__":null}',
+  '{"__proto__":null,"toString":1,"valueOf":1}',
+  '{"__proto__":{"toString":1,"valueOf":1}}',
+  '{"__proto__":[]}',
+  '{"constructor":1}',
+  '{"constructor":{"prototype":{"toString":1}},"hasOwnProperty":1}',
+  '[{"toString":1,"valueOf":1}]',
+  '[{"__proto__":null},{"toString":1}]',
+  '{"a":{"b":{"toString":1,"valueOf":1}}}',
+] as const;
+
+/** Members added to an object of a body: prototype keys and Object.prototype's member names, with trap values. */
+export const TRAP_MEMBERS = [
+  '"__proto__":{"toString":1,"valueOf":1,"isAdmin":true}',
+  '"__proto__":null',
+  '"__proto__":[{"toString":1}]',
+  '"constructor":{"prototype":{"toString":1,"valueOf":1}}',
+  '"toString":1,"valueOf":1',
+  '"toJSON":1',
+  '"hasOwnProperty":1,"propertyIsEnumerable":{}',
+] as const;
+
+/** The strongest of each: what the sweep (coercionTrapSweep) puts at every node. */
+export const STRONG_TRAP = '{"__proto__":null,"toString":1,"valueOf":1,"toJSON":1}';
+export const STRONG_TRAP_MEMBER = '"__proto__":{"toString":1,"valueOf":1,"isAdmin":true},"constructor":{"prototype":null},"toString":1,"valueOf":1,"toJSON":1';
+
+/** A placeholder no schema generates, replaced by raw JSON text after JSON.stringify. */
+const HOLE = "@@fuzz-trap-5d1c9b@@";
+
+/** `value` as JSON text with the node at `path` (or the whole value) replaced by the raw JSON `trap`. */
+export function trapAt(value: unknown, path: Path, trap: string): string {
+  if (path.length === 0) return trap;
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  (nodeAt(copy, path.slice(0, -1)) as Record<string | number, unknown>)[path[path.length - 1]!] = HOLE;
+  return JSON.stringify(copy).split(JSON.stringify(HOLE)).join(trap);
+}
+
+/** `value` as JSON text with the raw JSON `members` added to the object at `path` (first, so that a schema reading keys in order meets them). */
+export function trapMembersAt(value: unknown, path: Path, members: string): string {
+  const copy = structuredClone(value) as Record<string, unknown>;
+  const node = nodeAt(copy, path) as Record<string, unknown>;
+  const entries = Object.entries(node);
+  for (const k of Object.keys(node)) delete node[k];
+  node[HOLE] = HOLE;
+  for (const [k, v] of entries) node[k] = v;
+  return JSON.stringify(copy).split(`${JSON.stringify(HOLE)}:${JSON.stringify(HOLE)}`).join(members);
+}
+
+/** Paths of the plain objects of `value` (the whole value included). */
+export const objectPathsOf = (value: unknown): Path[] => pathsOf(value).filter((p) => isPlainObject(nodeAt(value, p)));
+
+/** A valid body with one coercion trap: a node replaced by a trap value, or trap members added to one of its objects. */
+export function coercionTrapArb(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.tuple(valid, fc.nat(), fc.constantFrom(...COERCION_TRAPS)).map(([v, at, trap]) => {
+      const paths = pathsOf(v);
+      return trapAt(v, paths[at % paths.length]!, trap);
+    }),
+    fc.tuple(valid, fc.nat(), fc.constantFrom(...TRAP_MEMBERS)).map(([v, at, members]) => {
+      const paths = objectPathsOf(v);
+      return paths.length ? trapMembersAt(v, paths[at % paths.length]!, members) : `{${members}}`;
+    }),
+  );
+}
+
+/**
+ * Every node of one valid body replaced, in turn, by the strongest trap, and the strongest
+ * members added to each of its objects: one body per node and per object, so that no field of
+ * any depth is left to chance.
+ */
+export function coercionTrapSweep(valid: unknown): string[] {
+  return [...pathsOf(valid).map((p) => trapAt(valid, p, STRONG_TRAP)), ...objectPathsOf(valid).map((p) => trapMembersAt(valid, p, STRONG_TRAP_MEMBER))];
 }
 
 /** Whole-body traps, as raw text: broken JSON, JSON of the wrong shape, prototype keys, duplicate keys, deep nesting. */
@@ -124,7 +224,7 @@ export const contentTypeArb = fc.constantFrom(
 
 /** Query strings that break parsers: repeats, brackets, broken escapes, huge values, odd encodings. */
 export const queryAbuseArb = fc.oneof(
-  fc.constantFrom("limit=1&limit=2", "limit[]=1", "limit[a]=1", "offset=-1", "offset=1e3", "limit=0x10", "limit=%20", "status=%E0%A4%A", "status=%ZZ", "status=%", "templateId=%00", "a=b=c", "&&&", "=", "%2e%2e=1"),
+  fc.constantFrom("limit=1&limit=2", "limit[]=1", "limit[a]=1", "offset=-1", "offset=1e3", "limit=0x10", "limit=%20", "status=%E0%A4%A", "status=%ZZ", "status=%", "templateId=%00", "a=b=c", "&&&", "=", "%2e%2e=1", "__proto__=1", "toString=1&valueOf=1", "constructor=1&hasOwnProperty=1", "limit=1&__proto__=2&toString=3&valueOf=4&toJSON=5"),
   fc.integer({ min: 1_000, max: 60_000 }).map((n) => `externalEmployeeId=${"q".repeat(n)}`),
   fc.integer({ min: 100, max: 3_000 }).map((n) => Array.from({ length: n }, (_, i) => `p${i}=${i}`).join("&")),
   fc.tuple(fc.constantFrom("limit", "offset", "status", "templateId", "siteId", "assetId", "includeAnswers", "publishedOnly", "updatedSince", "externalEmployeeId", "dryRun"), nastyString).map(([k, v]) => `${k}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "\ufffd"))}`),

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { badPathIdArb, confusedValue, contentTypeArb, nastyNumber, nastyString, queryAbuseArb, rawBodyArb, replaceAt } from "./mutations.ts";
+import { badPathIdArb, coercionTrapArb, coercionTrapSweep, confusedValue, contentTypeArb, nastyNumber, nastyString, queryAbuseArb, rawBodyArb, replaceAt } from "./mutations.ts";
 import { schemaArbitrary, type JsonSchema, type SchemaContext } from "./schema.ts";
 
 /** One operation of the OpenAPI document, as the fuzzer needs it. */
@@ -7,7 +7,8 @@ export interface FuzzOperation {
   method: string;
   path: string;
   params: { in: "path" | "query" | "header"; name: string; schema: JsonSchema }[];
-  body?: { contentType: string; schema: JsonSchema };
+  /** The first media type of the request body, with its examples (`example` and the values of `examples`). */
+  body?: { contentType: string; schema: JsonSchema; examples: unknown[] };
   security: string[];
 }
 
@@ -26,19 +27,22 @@ export function operationsOf(doc: OpenApiDoc): FuzzOperation[] {
   const ops: FuzzOperation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const content = op.requestBody?.content as Record<string, { schema: JsonSchema }> | undefined;
+      const content = op.requestBody?.content as Record<string, { schema: JsonSchema; example?: unknown; examples?: Record<string, { value?: unknown }> }> | undefined;
       const [contentType, media] = content ? Object.entries(content)[0]! : [undefined, undefined];
       ops.push({
         method: method.toUpperCase(),
         path,
         params: (op.parameters ?? []).map((p: any) => ({ in: p.in, name: p.name, schema: p.schema ?? {} })),
-        body: contentType && media ? { contentType, schema: media.schema } : undefined,
+        body: contentType && media ? { contentType, schema: media.schema, examples: [...(media.example !== undefined ? [media.example] : []), ...Object.values(media.examples ?? {}).flatMap((e) => (e.value !== undefined ? [e.value] : []))] } : undefined,
         security: (op.security ?? []).flatMap((s: Record<string, unknown>) => Object.keys(s)),
       });
     }
   }
   return ops;
 }
+
+/** Coercion traps are JSON text: sent as the operation's own JSON type, or as application/json to a form operation (which takes JSON too). */
+const trapContentType = (op: FuzzOperation) => (op.body && /json/.test(op.body.contentType) ? op.body.contentType : "application/json");
 
 const encodeForm = (v: unknown): string => {
   if (!v || typeof v !== "object" || Array.isArray(v)) return String(v);
@@ -94,6 +98,7 @@ export function requestArbitrary(op: FuzzOperation, ctx: SchemaContext, auth: Re
             .map(([v, at, bad]) => ({ body: encode(replaceAt(v, at, bad)), contentType: op.body!.contentType })),
         },
         { weight: 2, arbitrary: rawBodyArb(valid).map((body) => ({ body, contentType: op.body!.contentType })) },
+        { weight: 2, arbitrary: coercionTrapArb(valid).map((body) => ({ body, contentType: trapContentType(op) })) },
         { weight: 1, arbitrary: fc.tuple(valid, contentTypeArb).map(([v, ct]) => ({ body: encode(v), contentType: ct })) },
       )
     : fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.tuple(rawBodyArb(fc.jsonValue({ maxDepth: 1 })), contentTypeArb).map(([body, contentType]) => ({ body, contentType })) });
@@ -105,4 +110,28 @@ export function requestArbitrary(op: FuzzOperation, ctx: SchemaContext, auth: Re
     if (b.contentType) h["content-type"] = b.contentType;
     return { method: op.method, url: query ? `${path}?${query}` : path, headers: h, body: b.body };
   });
+}
+
+/**
+ * The coercion-trap sweep of one operation (mutations.ts, coercionTrapSweep): valid bodies (one
+ * generated with every optional field present, and each example of the document, which get past
+ * the checks a generated body fails), then each node of each replaced in turn by the strongest
+ * trap, and trap members added to each of their objects. Valid credentials, no query (every
+ * query parameter is optional), and for a path id the one `pathIds` gives for the operation's
+ * path (else a known id), so that the traps reach validation and what comes after it. None for
+ * an operation without a body.
+ */
+export function coercionSweepRequests(op: FuzzOperation, ctx: SchemaContext, auth: Record<string, string>, seed: number, pathIds: Record<string, string> = {}): FuzzRequest[] {
+  if (!op.body) return [];
+  const full: SchemaContext = { ...ctx, allKeys: true };
+  const sample = <T>(arb: fc.Arbitrary<T>) => fc.sample(arb, { numRuns: 1, seed })[0]!;
+  let path = op.path;
+  for (const p of op.params.filter((x) => x.in === "path")) path = path.replace(`{${p.name}}`, pathIds[op.path] ?? sample(ctx.knownIds.length ? fc.constantFrom(...ctx.knownIds) : fc.uuid()));
+  const headers: Record<string, string> = { "content-type": trapContentType(op) };
+  // If-Match "*" gets a PATCH past its 428; other header parameters (Idempotency-Key, Prefer) stay out.
+  if (op.params.some((p) => p.in === "header" && p.name.toLowerCase() === "if-match")) headers["if-match"] = "*";
+  const credential = op.security.length ? (auth[op.security[0]!] ?? auth.default) : undefined;
+  if (credential) headers.authorization = credential;
+  const bases = [sample(schemaArbitrary(op.body.schema, full)), ...op.body.examples.filter((e) => e !== null && typeof e === "object")];
+  return bases.flatMap(coercionTrapSweep).map((body) => ({ method: op.method, url: path, headers: { ...headers }, body }));
 }

@@ -39,6 +39,8 @@ export interface SchemaContext {
   /** Real values by property name (templateId, questionId, siteId...), used two times in three, so that cases get past "unknown id". */
   hints?: Record<string, unknown[]>;
   maxItems?: number;
+  /** Every property of every object present, optional ones too (the coercion-trap sweep wants a node for each field). */
+  allKeys?: boolean;
 }
 
 const iso = (d: Date) => (Number.isNaN(d.getTime()) ? "2026-01-01T00:00:00.000Z" : d.toISOString());
@@ -109,7 +111,7 @@ export function schemaArbitrary(schema: JsonSchema | undefined, ctx: SchemaConte
         return known?.length ? fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: next(v) }) : next(v);
       };
       const model = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, hinted(k, v)]));
-      return fc.record(model, { requiredKeys: (schema.required ?? []).filter((k) => k in props) });
+      return fc.record(model, { requiredKeys: ctx.allKeys ? Object.keys(props) : (schema.required ?? []).filter((k) => k in props) });
     }
     default:
       // No type: anything JSON.
