@@ -39,7 +39,7 @@ export interface SchemaContext {
   /** Real values by property name (templateId, questionId, siteId...), used two times in three, so that cases get past "unknown id". */
   hints?: Record<string, unknown[]>;
   maxItems?: number;
-  /** Every property of every object present, optional ones too (the coercion-trap sweep wants a node for each field). */
+  /** Every property of every object present, optional ones too, and every array with an item (the coercion-trap sweep wants a node for each field). */
   allKeys?: boolean;
 }
 
@@ -100,7 +100,7 @@ export function schemaArbitrary(schema: JsonSchema | undefined, ctx: SchemaConte
     case "null":
       return fc.constant(null);
     case "array": {
-      const minLength = schema.minItems ?? 0;
+      const minLength = Math.max(schema.minItems ?? 0, ctx.allKeys && (schema.maxItems ?? 1) > 0 ? 1 : 0);
       const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? ctx.maxItems ?? 4, ctx.maxItems ?? 4));
       return fc.array(next(schema.items), { minLength, maxLength });
     }
