@@ -64,6 +64,8 @@ const MALFORMED: Record<string, Case[]> = {
     ['userName eq x"', /the string starting at character 14 is not closed/],
     ['userName eq "a\\qb"', /not a JSON string/],
     ['userName eq "tab\there"', /not a JSON string/],
+    ['userName eq "nul\\u0000"', /holds U\+0000 or an unpaired surrogate/],
+    ['userName eq "\\ud800"', /holds U\+0000 or an unpaired surrogate/],
   ],
   "unknown or missing operator": [
     ['userName like "x"', /unknown operator "like" at character 10: the operators are eq, ne, co, sw, ew, gt, ge, lt, le and pr/],

@@ -374,10 +374,13 @@ describe("SCIM attributes as /Schemas publishes them", () => {
   });
 
   it("records a change of a kept attribute alone: meta.lastModified moves, a change 'updated' and an audit entry naming it", async () => {
-    const u = expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `audited-${tag}@example.test` }), 201, "User");
+    const body = { schemas: [USER], userName: `audited-${tag}@example.test`, emails: [{ value: `audited-${tag}@example.test`, type: "home", primary: false }], phoneNumbers: [{ value: "+1 555 0199", type: "mobile" }] };
+    const u = expectResource(await c.call("POST", "/Users", body), 201, "User");
     const changesBefore = (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from change_events where resource_id = ${u.id}`)[0]!.n;
     const patched = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "name.middleName", value: "Quincy" }] }), 200, "User");
     expect(patched.name).toEqual({ formatted: "Quincy", middleName: "Quincy" });
+    expect(patched.emails).toEqual(body.emails);
+    expect(patched.phoneNumbers).toEqual(body.phoneNumbers);
     expect(patched.meta.version).not.toBe(u.meta.version);
     expect(new Date(patched.meta.lastModified).getTime()).toBeGreaterThanOrEqual(new Date(u.meta.lastModified).getTime());
     expect((await stack.db.sql<{ n: number }[]>`select count(*)::int as n from change_events where resource_id = ${u.id}`)[0]!.n).toBe(changesBefore + 1);
@@ -386,6 +389,9 @@ describe("SCIM attributes as /Schemas publishes them", () => {
     // The same again changes nothing: no change, no entry.
     const same = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "name.middleName", value: "Quincy" }] }), 200, "User");
     expect(same.meta.version).toBe(patched.meta.version);
+    // A PUT of what the User is changes nothing either (the e-mail's and phone's flags included).
+    const put = expectResource(await c.call("PUT", `/Users/${u.id}`, { ...body, name: { middleName: "Quincy" } }), 200, "User");
+    expect(put.meta).toEqual(patched.meta);
     expect((await stack.db.sql<{ n: number }[]>`select count(*)::int as n from change_events where resource_id = ${u.id}`)[0]!.n).toBe(changesBefore + 1);
   });
 });

@@ -290,6 +290,8 @@ function tokenize(text: string, fail: (detail: string) => never): Token[] {
       } catch {
         fail(`the string starting at character ${at} is not a JSON string (RFC 7159 section 7: escape '"' and '\\' with '\\', and no control characters)`);
       }
+      // What no attribute can hold (Postgres refuses U+0000; a lone surrogate is no text), as the API refuses them in bodies.
+      if (value.includes("\u0000") || /\p{Cs}/u.test(value)) fail(`the string starting at character ${at} holds U+0000 or an unpaired surrogate, which no attribute can hold`);
       tokens.push({ type: "string", text: raw.slice(1, -1), value, at, spaced });
       i = j + 1;
     } else {

@@ -199,7 +199,7 @@ class SqlFilter {
       const c = s.caseExact ? col : sql`lower(${col})`;
       if (op === "co") cond = sql`strpos(${c}, ${v}) > 0`;
       else if (op === "sw") cond = sql`starts_with(${c}, ${v})`;
-      else if (op === "ew") cond = sql`right(${c}, ${v.length}) = ${v}`;
+      else if (op === "ew") cond = sql`right(${c}, ${[...v].length}) = ${v}`; // characters (code points), as Postgres counts them
       else cond = sql`${c} ${sql.unsafe(ORDER[op]!)} ${v}`;
     }
     return sql`coalesce(${cond}, false)`;

@@ -69,13 +69,14 @@ function attributesOf(u: Parsed, email: Entry | null, phone: Entry | undefined):
   }
   // An entry's type and primary flag, with its value (they apply while it stays the employee's);
   // nothing for what the User shows without them (type work; an e-mail's primary true).
-  const flags = (e: Entry | null | undefined, what: string, primaryByDefault: boolean | undefined) => {
+  const flags = (e: Entry | null | undefined, what: string, max: number, primaryByDefault: boolean | undefined) => {
+    const value = text(e?.value, `${what}.value`, max); // as the employee's column holds it
     const type = text(e?.type, `${what}.type`, 255);
     const kept = { ...(type && type.toLowerCase() !== "work" ? { type } : {}), ...(e?.primary !== undefined && e.primary !== primaryByDefault ? { primary: e.primary } : {}) };
-    return e?.value && Object.keys(kept).length ? { value: e.value, ...kept } : undefined;
+    return value && Object.keys(kept).length ? { value, ...kept } : undefined;
   };
-  const emailFlags = flags(email, "emails", true);
-  const phoneFlags = flags(phone, "phoneNumbers", undefined);
+  const emailFlags = flags(email, "emails", 320, true);
+  const phoneFlags = flags(phone, "phoneNumbers", 255, undefined);
   if (emailFlags) out.email = emailFlags;
   if (phoneFlags) out.phone = phoneFlags;
   return Object.keys(out).length ? (out as ScimAttributes) : null;

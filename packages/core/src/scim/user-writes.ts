@@ -44,14 +44,17 @@ interface Extra {
   deleted?: boolean;
 }
 
+/** JSON with its keys sorted: jsonb hands objects back in an order of its own. */
+const canonical = (v: unknown): string => (v && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(",")}}` : JSON.stringify(v));
+
 /** The names of the kept attributes that differ (an audit entry's changed fields: names, never values). */
 function changedAttributes(before: ScimAttributes | null, after: ScimAttributes | null): string[] {
   const leaves = (k: ScimAttributes | null) => {
     const out = new Map<string, string>();
     for (const [key, v] of Object.entries(k ?? {})) {
       const name = key === "email" ? "emails" : key === "phone" ? "phoneNumbers" : key;
-      if (v && typeof v === "object" && key !== "email" && key !== "phone") for (const [sub, x] of Object.entries(v)) out.set(key === "name" ? `name.${sub}` : sub, JSON.stringify(x));
-      else out.set(name, JSON.stringify(v));
+      if (v && typeof v === "object" && key !== "email" && key !== "phone") for (const [sub, x] of Object.entries(v)) out.set(key === "name" ? `name.${sub}` : sub, canonical(x));
+      else out.set(name, canonical(v));
     }
     return out;
   };
