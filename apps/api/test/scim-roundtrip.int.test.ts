@@ -14,6 +14,8 @@ import { ENTERPRISE, GROUP, PATCH_OP, USER, expectError, expectList, expectResou
  *   on the id, and the list filtered on the attribute itself (or a 400 invalidFilter saying
  *   that filtering on it is not supported); an immutable one cannot be changed by PATCH
  *   (RFC 7644 section 3.5.2);
+ * - uniqueness server: the same value on another resource is a 409 uniqueness, with or
+ *   without case as caseExact says;
  * - readOnly: ignored in POST and PUT (RFC 7644 section 3.5.1), a 400 mutability in PATCH;
  * - returned "never": in no answer.
  *
@@ -47,6 +49,8 @@ interface Attribute {
   required: boolean;
   mutability: "readOnly" | "readWrite" | "immutable" | "writeOnly";
   returned: "always" | "never" | "default" | "request";
+  uniqueness?: "none" | "server" | "global";
+  caseExact?: boolean;
   canonicalValues?: string[];
   referenceTypes?: string[];
   subAttributes?: Attribute[];
@@ -205,6 +209,22 @@ class Run {
     return this.write(step, "PATCH", `${endpoint(this.l)}/${id}`, { schemas: [PATCH_OP], Operations: [op] }, this.l.resource === "Group" && status === 200 ? 204 : status);
   }
 
+  /**
+   * uniqueness server or global (RFC 7643 section 7): the value on another resource is a 409
+   * uniqueness (RFC 7644 section 3.3), compared with or without case as caseExact says.
+   */
+  async unique(l: Leaf, v: unknown, fixed: string | undefined): Promise<void> {
+    const def = l.sub ?? l.attr;
+    if (def.uniqueness !== "server" && def.uniqueness !== "global") return;
+    const other = (value: unknown) => c.call("POST", endpoint(l), withValue(baseBody(l), l, value, fixed));
+    const same = await other(v);
+    if (same.status !== 409 || same.body.scimType !== "uniqueness") this.fail("uniqueness", `the same value on another ${l.resource} answered ${same.status}: ${same.text.slice(0, 200)}`);
+    if (typeof v !== "string" || v.toUpperCase() === v) return;
+    const cased = await other(v.toUpperCase());
+    if (def.caseExact && cased.status !== 201) this.fail("uniqueness", `caseExact, yet the value in upper case on another ${l.resource} answered ${cased.status}: ${cased.text.slice(0, 200)}`);
+    if (!def.caseExact && (cased.status !== 409 || cased.body.scimType !== "uniqueness")) this.fail("uniqueness", `not caseExact, yet the value in upper case on another ${l.resource} answered ${cased.status}: ${cased.text.slice(0, 200)}`);
+  }
+
   async refused(step: string, id: string, op: Record<string, unknown>, scimType?: string): Promise<void> {
     const res = await c.call("PATCH", `${endpoint(this.l)}/${id}`, { schemas: [PATCH_OP], Operations: [op] });
     if (res.status !== 400) this.fail(step, `expected a 400${scimType ? ` ${scimType}` : ""}, got ${res.status}: ${res.text.slice(0, 300)}`);
@@ -228,6 +248,7 @@ async function roundTrip(l: Leaf): Promise<void> {
   const id = created.id as string;
   const putBase = l.resource === "User" && l.attr.name !== "userName" ? { ...base, userName: created.userName } : base;
   await r.reads("POST", id, created, r.shows(s[0]), s[0]);
+  await r.unique(l, s[0], fixed);
   await r.reads("PUT", id, await r.write("PUT", "PUT", `${endpoint(l)}/${id}`, withValue(putBase, l, s[1], fixed), 200), r.shows(s[1]), s[1]);
 
   // PATCH replace with a path, and without one (RFC 7644 section 3.5.2.3).
