@@ -79,6 +79,13 @@ export function dateTimeOf(text: string): string | null {
   return offset ? text : `${text}Z`;
 }
 
+/** An instant as Postgres reads it: ISO 8601, or ±infinity past the years 1 to 9999 (an offset can move a date there). */
+const instant = (ms: number): string => {
+  const d = new Date(ms);
+  const y = d.getUTCFullYear();
+  return y < 1 ? "-infinity" : y > 9999 ? "infinity" : d.toISOString();
+};
+
 class SqlFilter {
   constructor(
     private readonly sql: postgres.Sql,
@@ -192,7 +199,12 @@ class SqlFilter {
       if (!ORDER[op]) fail(`${quote(label)} is a dateTime: compare it with eq, ne, gt, ge, lt or le`);
       const at = value.kind === "string" ? dateTimeOf(value.value) : null;
       if (at === null) fail(`${quote(label)} is a dateTime: compare it with one such as "2024-05-01T12:00:00Z" (xsd:dateTime, RFC 7643 section 2.3.5)`);
-      cond = sql`date_trunc('milliseconds', ${col}) ${sql.unsafe(ORDER[op]!)} date_trunc('milliseconds', ${at}::timestamptz)`;
+      // To the millisecond, as resources show their dates: the column's instant within [from, until)
+      // of the value's millisecond, as a range on the column itself (its indexes stay usable).
+      const ms = new Date(at!).getTime();
+      const [lo, hi] = [instant(ms), instant(ms + 1)];
+      const range = { eq: sql`${col} >= ${lo}::timestamptz and ${col} < ${hi}::timestamptz`, gt: sql`${col} >= ${hi}::timestamptz`, ge: sql`${col} >= ${lo}::timestamptz`, lt: sql`${col} < ${lo}::timestamptz`, le: sql`${col} < ${hi}::timestamptz` };
+      cond = op === "ne" ? sql`not (${range.eq})` : range[op as keyof typeof range];
     } else {
       if (value.kind !== "string") return fail(`${quote(label)} is a string: compare it with a string in double quotes`);
       const v = s.caseExact ? value.value : value.value.toLowerCase();
