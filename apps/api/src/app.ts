@@ -3,6 +3,7 @@ import express, { type RequestHandler, type Router } from "express";
 import { pinoHttp } from "pino-http";
 import { AppError, serializeError } from "@insp/core";
 import type { Deps } from "./deps.ts";
+import { limitBody, refuseOversizedBodies, type DrainBounds } from "./http/body-limits.ts";
 import { errorHandler, notFoundRoute } from "./http/errors.ts";
 import { httpMetrics, metricsRoute } from "./http/metrics.ts";
 import { queueDashboardRoutes } from "./http/queue-dashboard.ts";
@@ -44,17 +45,25 @@ function rejectUnsafeText(key: string, value: unknown): unknown {
   return value;
 }
 
+const mb = (n: number) => n * 1024 * 1024;
+
+/** How long and how much of a body refused for size is read and thrown away (docs/authentication.md, Errors). */
+const drainBounds = (env: Deps["env"]): DrainBounds => ({ seconds: env.REFUSED_BODY_DRAIN_SECONDS, idleSeconds: env.REFUSED_BODY_IDLE_SECONDS, maxBytes: mb(env.REFUSED_BODY_DRAIN_MB) });
+
 /**
  * JSON limits per route: inspection imports and PATCHes, which may carry base64 images, get
- * their own, larger limit (INSPECTION_BODY_LIMIT_MB); everything else BODY_LIMIT_MB. Past it: 413.
+ * their own, larger limit (INSPECTION_BODY_LIMIT_MB); everything else BODY_LIMIT_MB. Past it: 413,
+ * as soon as the Content-Length says so or the bytes cross the limit (limitBody).
  */
 function bodyParsers(deps: Deps): RequestHandler {
-  const mb = (n: number) => n * 1024 * 1024;
   // application/scim+json is SCIM's own JSON (RFC 7644 section 3.1).
   const type = ["application/json", "application/scim+json"];
-  const json = express.json({ type, limit: mb(deps.env.BODY_LIMIT_MB), reviver: rejectUnsafeText });
-  const inspectionJson = express.json({ type, limit: mb(deps.env.INSPECTION_BODY_LIMIT_MB), reviver: rejectUnsafeText });
-  const form = express.urlencoded({ extended: false, limit: mb(1) });
+  const bounds = drainBounds(deps.env);
+  const parseJson = (limit: number) => limitBody(express.json({ type, limit, reviver: rejectUnsafeText }), limit, type, bounds);
+  const json = parseJson(mb(deps.env.BODY_LIMIT_MB));
+  const inspectionJson = parseJson(mb(deps.env.INSPECTION_BODY_LIMIT_MB));
+  const formType = ["application/x-www-form-urlencoded"];
+  const form = limitBody(express.urlencoded({ type: formType, extended: false, limit: mb(1) }), mb(1), formType, bounds);
   return (req, res, next) => {
     if ((req.method === "POST" && req.path === "/api/inspections") || (req.method === "PATCH" && req.path.startsWith("/api/inspections/"))) return inspectionJson(req, res, next);
     if (req.path === "/oauth/token") return form(req, res, (err) => (err ? next(err) : json(req, res, next)));
@@ -66,6 +75,9 @@ export function createApp(deps: Deps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.env.TRUST_PROXY);
+  // Before anything answers: a 413 while the body still arrives closes the connection after a
+  // bounded drain, and nothing pipelined behind a refused body is handled.
+  app.use(refuseOversizedBodies(drainBounds(deps.env)));
   // First, so every answer is timed, those of the limiters included.
   app.use(httpMetrics(deps.metrics.httpDuration));
   app.use(

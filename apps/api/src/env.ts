@@ -10,6 +10,11 @@ export const apiEnvShape = {
   AUTH_FAILURES_PER_MINUTE: intVar(60, 1, 1_000_000).describe("Failed authentications (401) per client address per minute before 429."),
   BODY_LIMIT_MB: intVar(5, 1, 1024).describe("JSON body limit of every route but inspection import (413 past it)."),
   INSPECTION_BODY_LIMIT_MB: intVar(50, 1, 2048).describe("JSON body limit of POST /api/inspections, which is also its limit for inline images together."),
+  REFUSED_BODY_DRAIN_SECONDS: intVar(30, 0, 600).describe(
+    "A body refused for its size (413) is answered with Connection: close, then the rest of it is read and thrown away for at most this long before the connection closes, so that clients sending the whole body before reading get the answer (nginx's lingering_time); 0: close as soon as the answer is out.",
+  ),
+  REFUSED_BODY_IDLE_SECONDS: intVar(5, 1, 600).describe("The drain after a 413 ends sooner when the client sends nothing for this long (nginx's lingering_timeout)."),
+  REFUSED_BODY_DRAIN_MB: intVar(1024, 1, 1_048_576).describe("The drain after a 413 ends sooner once this many MB were thrown away (never held in memory)."),
   SYNC_WAIT_SECONDS: intVar(60, 1, 3600).describe("How long a synchronous sync (or a session's commit) waits before answering 202 with its status URL."),
   SYNC_SESSION_TTL_HOURS: intVar(24, 1, 720).describe("Snapshot sync sessions run out after this long (batches and commits are refused then)."),
   DEACTIVATION_THRESHOLD_PERCENT: intVar(5, 0, 100).describe("Deletion guard: a session commit deactivating more than this % of the ACTIVE employees in scope, and more than DEACTIVATION_THRESHOLD_MIN of them, is quarantined until an administrator approves it."),

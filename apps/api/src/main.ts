@@ -7,6 +7,7 @@ import { JOB_NAMES, JobWaiter, Queues, createRedis } from "@insp/queue";
 import { createServiceMetrics, httpDurationHistogram, startMetricsServer } from "@insp/observability";
 import { queueTelemetry, stopTracing } from "@insp/observability/tracing";
 import { createApp } from "./app.ts";
+import { continueWhenRead, endDrains } from "./http/body-limits.ts";
 import { answerClientErrorsAsJson } from "./http/client-errors.ts";
 import type { Deps } from "./deps.ts";
 import { loadApiEnv } from "./env.ts";
@@ -45,6 +46,7 @@ async function main() {
   });
   server.keepAliveTimeout = 65_000;
   answerClientErrorsAsJson(server);
+  continueWhenRead(server);
   const metricsServer = env.METRICS_PORT
     ? startMetricsServer(
         registry,
@@ -75,6 +77,8 @@ async function main() {
         resolve();
       });
       server.closeIdleConnections();
+      // Connections draining a refused body have had their answer: close them now.
+      endDrains();
       // Requests waiting on jobs answer now with their status (sync: 202 and the status
       // URL; import: 503 with its import id) rather than being cut off; the jobs go on.
       waiter.stopWaiting();

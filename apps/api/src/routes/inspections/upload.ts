@@ -5,7 +5,9 @@ import { handle } from "../../http/handle.ts";
 
 /**
  * POST /api/media (extension): the body is the image itself, streamed to the store. A JSON or
- * form body was already consumed by the body parsers (and is not an image): 415.
+ * form body was already consumed by the body parsers (and is not an image): 415. Over
+ * MEDIA_MAX_IMAGE_MB: 413, at once when the Content-Length says so, else when the bytes cross
+ * it; the connection then closes after a bounded drain of the rest (http/body-limits.ts).
  */
 export const uploadMediaRoute = (deps: Deps) => {
   const svc = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024 };
@@ -15,14 +17,8 @@ export const uploadMediaRoute = (deps: Deps) => {
     }
     const length = Number(req.headers["content-length"]);
     if (Number.isFinite(length) && length > svc.maxImageBytes) {
-      res.setHeader("Connection", "close"); // do not read the rest of a body we refuse
       throw new AppError("too_large", `The image is over the per-image limit of ${deps.env.MEDIA_MAX_IMAGE_MB} MB (MEDIA_MAX_IMAGE_MB)`);
     }
-    const uploaded = await uploadMedia(svc, principalOf(req).organizationId, req).catch((err: unknown) => {
-      // Past the limit while streaming (no Content-Length, or a false one): the same.
-      if (err instanceof AppError && err.kind === "too_large") res.setHeader("Connection", "close");
-      throw err;
-    });
-    res.status(201).json(uploaded);
+    res.status(201).json(await uploadMedia(svc, principalOf(req).organizationId, req));
   });
 };

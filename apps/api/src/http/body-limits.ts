@@ -1,0 +1,165 @@
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { RequestHandler } from "express";
+
+/**
+ * Bodies refused for their size (413), as nginx's lingering close does it: the answer goes out
+ * with `Connection: close`, the server closes its sending side after it, and then reads and
+ * throws away whatever the client still sends, until the client is done (it closes), goes quiet
+ * for `idleSeconds`, has sent `maxBytes` more, or `seconds` have passed since the refusal; only
+ * then is the connection closed. Closing at once, with unread bytes in the socket, makes the
+ * kernel answer them with a reset, which destroys the 413 in the client's receive buffer before a
+ * client that sends its whole body before reading (Node's http client, Python's urllib) has read
+ * it: it sees EPIPE instead. docs/authentication.md (Errors) says why the bounds are what they are.
+ */
+export interface DrainBounds {
+  /** Longest drain after a refusal (nginx's lingering_time); 0: close as soon as the answer is out. */
+  seconds: number;
+  /** Close sooner when the client sends nothing for this long (nginx's lingering_timeout). */
+  idleSeconds: number;
+  /** Close sooner once this many bytes were thrown away. */
+  maxBytes: number;
+}
+
+/** Connections whose request was refused for size: nothing more on them is parsed or answered. */
+const refused = new WeakSet<Socket>();
+/** Connections being drained, with what ends the drain (for a shutdown). */
+const draining = new Map<Socket, () => void>();
+
+/** Whether a connection's request was refused for size (its body is being drained, or will be). */
+export const isRefused = (socket: Socket): boolean => refused.has(socket);
+
+/** Whether a connection is being drained: its own bounds end it, nothing else should. */
+export const isDraining = (socket: Socket): boolean => draining.has(socket);
+
+/** Ends every drain now (a shutdown: their answers are out, only the discarding stops). */
+export function endDrains(): void {
+  for (const end of [...draining.values()]) end();
+}
+
+/**
+ * Refuses the connection of a request whose body is over its limit: marks it (a request
+ * pipelined behind the body is never handled), answers with `Connection: close`, and drains
+ * what the client still sends within `bounds` once the answer is written. Call it before the
+ * answer's headers go out; the request's body must not be read any further by anyone else.
+ */
+export function refuseConnection(req: IncomingMessage, res: ServerResponse, bounds: DrainBounds): void {
+  const socket = req.socket;
+  if (!res.headersSent) res.setHeader("Connection", "close");
+  if (refused.has(socket)) return;
+  refused.add(socket);
+  if (bounds.seconds <= 0 || socket.destroyed) return; // Node closes the connection once the answer is out
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    clearTimeout(total);
+    clearTimeout(idle);
+    draining.delete(socket);
+    socket.destroy();
+  };
+  const total = setTimeout(end, bounds.seconds * 1000);
+  const idle = setTimeout(end, bounds.idleSeconds * 1000);
+  draining.set(socket, end);
+  socket.once("close", end);
+  // Once the answer is written, Node would close the connection (destroySoon: end, then destroy
+  // as soon as the end is written). Only the sending side is closed here; the drain goes on.
+  socket.destroySoon = () => {
+    if (socket.writable) socket.end();
+  };
+  // Outside the HTTP parser's callbacks (this may run inside one): take the connection from the
+  // parser. A 'data' listener makes Node hand the socket's bytes to JavaScript instead of the
+  // parser ("unconsume"); without the parser's own listener, nothing more is parsed: neither the
+  // rest of the body nor a request pipelined after it. What arrives is counted and dropped.
+  setImmediate(() => {
+    if (ended) return;
+    let discarded = 0;
+    const discard = (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > bounds.maxBytes) end();
+      else idle.refresh();
+    };
+    socket.on("data", discard);
+    for (const listener of socket.listeners("data")) if (listener !== discard) socket.removeListener("data", listener as (chunk: Buffer) => void);
+    // The client is done sending (it closed its side): close once the answer is out.
+    socket.once("end", () => (socket.writableFinished ? end() : socket.once("finish", end)));
+    socket.resume();
+    // The parser may have stopped the socket's reading when the request's buffer was full, while
+    // the stream still counts a read as pending; this starts it again (a no-op when reading).
+    socket._read(64 * 1024);
+  });
+}
+
+/**
+ * Installs the refusal on every answer: a 413 sent while the request's body is still arriving
+ * refuses the connection (refuseConnection), whichever route or parser refused it. A request
+ * that arrives on a refused connection (pipelined behind the refused body, before the parser
+ * was taken off it) is never handled. First middleware of the app.
+ */
+export function refuseOversizedBodies(bounds: DrainBounds): RequestHandler {
+  return (req, res, next) => {
+    if (refused.has(req.socket)) return; // never answered: the connection closes after the 413
+    const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
+    res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+      const status = typeof args[0] === "number" ? args[0] : this.statusCode;
+      if (status === 413 && !req.complete) refuseConnection(req, res, bounds);
+      return writeHead.apply(this, args);
+    } as typeof res.writeHead;
+    next();
+  };
+}
+
+/** The error body-parser gives a body over its limit (the error handlers map it to 413). */
+export const tooLarge = (limit: number) => Object.assign(new Error("request entity too large"), { status: 413, statusCode: 413, expose: true, type: "entity.too.large", limit });
+
+/**
+ * A body parser (express.json, express.urlencoded) that refuses a body over `limit` bytes as
+ * soon as that is known: at once when its Content-Length says so, or when the bytes received
+ * cross the limit. Left alone, body-parser reads the whole body to its end before it answers
+ * 413 (unbounded: a client that never stops is never answered). Counted here in the bytes as
+ * received: a compressed body refused for its inflated size is answered once it ends or its
+ * compressed bytes cross the limit too.
+ */
+export function limitBody(parser: RequestHandler, limit: number, types: string[], bounds: DrainBounds): RequestHandler {
+  return (req, res, next) => {
+    if (!req.is(types)) return parser(req, res, next);
+    if (Number(req.headers["content-length"]) > limit) return next(tooLarge(limit));
+    let settled = false;
+    let received = 0;
+    const settle = (err?: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.off("data", count);
+      next(err);
+    };
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limit) return;
+      req.off("data", count);
+      // Now: from here on nothing pipelined behind this body is handled. The answer follows
+      // outside the parser's callback.
+      refuseConnection(req, res, bounds);
+      setImmediate(settle, tooLarge(limit));
+    };
+    req.on("data", count);
+    parser(req, res, settle);
+  };
+}
+
+/**
+ * `Expect: 100-continue`: Node answers 100 Continue at once by default, so a client that asks
+ * first sends its whole body even when the API will refuse it. Here 100 Continue goes out when
+ * the API first reads the body: a request refused before (too large by its Content-Length, no
+ * credential, rate-limited...) gets its final answer and the client never sends the body.
+ */
+export function continueWhenRead(server: Server): void {
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    const read = req._read;
+    req._read = function (this: IncomingMessage, size: number) {
+      req._read = read;
+      if (!res.headersSent && !res.writableEnded && !refused.has(req.socket)) res.writeContinue();
+      return read.call(this, size);
+    };
+    server.emit("request", req, res);
+  });
+}
