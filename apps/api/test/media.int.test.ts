@@ -212,7 +212,7 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
       duplex: "half",
     } as RequestInit);
     expect(chunked.status).toBe(413);
-    expect(chunked.headers.get("connection")).toBe("close"); // the rest of the body is not read
+    expect(chunked.headers.get("connection")).toBe("close"); // the rest of the body is drained, then the connection closes
     const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from media where organization_id = ${t.organization.id}`;
     expect(row!.n).toBe(0);
 
