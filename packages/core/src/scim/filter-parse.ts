@@ -1,4 +1,4 @@
-import { ScimError, type ScimType } from "./protocol.ts";
+import { ScimError, type ScimType } from "./errors.ts";
 
 /**
  * SCIM filters (RFC 7644 section 3.4.2.2, the grammar of its Figure 1) and PATCH paths (section

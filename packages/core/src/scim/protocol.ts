@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import SCIMMY from "scimmy";
+import { ScimError, asScimError, type ScimType } from "./errors.ts";
 import { parsePatchPath, quote, type FilterNode } from "./filter-parse.ts";
+
+export { ScimError, asScimError, type ScimType };
 
 /**
  * SCIM 2.0 (RFC 7643, RFC 7644) with the scimmy library: its schemas (trimmed to what the
@@ -83,29 +86,6 @@ export function scim(): typeof SCIMMY {
     configured = true;
   }
   return SCIMMY;
-}
-
-export type ScimType = "uniqueness" | "tooMany" | "invalidFilter" | "mutability" | "invalidSyntax" | "invalidPath" | "noTarget" | "invalidValue" | "invalidVers" | "sensitive";
-
-/** An error the SCIM routes answer as `{schemas: [Error], status, scimType?, detail}`. */
-export class ScimError extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly scimType: ScimType | undefined,
-    detail: string,
-  ) {
-    super(detail);
-    this.name = "ScimError";
-  }
-}
-
-/** scimmy's own errors (its Types.Error), and the TypeError its schemas throw on a bad resource, as ScimError. */
-export function asScimError(err: unknown): ScimError | null {
-  if (err instanceof ScimError) return err;
-  const e = err as { status?: unknown; scimType?: unknown; message?: unknown };
-  if (err instanceof Error && typeof e.status === "number" && err.name === "SCIMError") return new ScimError(e.status, e.scimType as ScimType | undefined, String(e.message));
-  if (err instanceof TypeError) return new ScimError(400, "invalidValue", err.message);
-  return null;
 }
 
 /** The RFC 7644 section 3.12 error body. */
