@@ -91,10 +91,11 @@ export function refuseConnection(req: IncomingMessage, res: ServerResponse, boun
 }
 
 /**
- * Installs the refusal on every answer: a 413 sent while the request's body is still arriving
- * refuses the connection (refuseConnection), whichever route or parser refused it. A request
- * that arrives on a refused connection (pipelined behind the refused body, before the parser
- * was taken off it) is never handled. First middleware of the app.
+ * Installs the refusal on every answer: a 413 refuses the connection (refuseConnection),
+ * whichever route or parser sent it, while the body still arrives or not (a body that arrived
+ * whole, or whose end raced the answer, closes the connection too: one rule for clients). A
+ * request that arrives on a refused connection (pipelined behind the refused body, before the
+ * parser was taken off it) is never handled. First middleware of the app.
  */
 export function refuseOversizedBodies(bounds: DrainBounds): RequestHandler {
   return (req, res, next) => {
@@ -102,7 +103,7 @@ export function refuseOversizedBodies(bounds: DrainBounds): RequestHandler {
     const writeHead = res.writeHead as (...args: unknown[]) => ServerResponse;
     res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
       const status = typeof args[0] === "number" ? args[0] : this.statusCode;
-      if (status === 413 && !req.complete) refuseConnection(req, res, bounds);
+      if (status === 413) refuseConnection(req, res, bounds);
       return writeHead.apply(this, args);
     } as typeof res.writeHead;
     next();

@@ -65,8 +65,9 @@ export interface Spooled {
 /**
  * Receives an upload into a file under `dir` without holding it in memory: hashed while written,
  * its first 512 KB kept. Throws TooLarge past `maxBytes` (nothing is kept then). The source is
- * piped, not part of the pipeline: on an error it is left open (and drained), so the caller can
- * still answer (413) on the same connection.
+ * piped, not part of the pipeline: on an error it is left open and paused, unread, so the caller
+ * can still answer (413) on the same connection, and the HTTP layer decides what becomes of the
+ * rest (the API drains it within bounds, then closes the connection).
  */
 export async function spool(source: Readable, dir: string, maxBytes: number): Promise<Spooled> {
   await mkdir(dir, { recursive: true });
@@ -100,8 +101,7 @@ export async function spool(source: Readable, dir: string, maxBytes: number): Pr
     try {
       await pipeline(meter, createWriteStream(file, { flags: "wx" }));
     } catch (err) {
-      source.unpipe(meter);
-      source.resume();
+      source.unpipe(meter); // and paused
       throw err;
     }
     const fh = await open(file, "r+");
