@@ -180,7 +180,7 @@ describe("a body over its limit gets a 413 every client can read (default drain 
     expect({ sent: result.sent, error: result.error }).toEqual({ sent: TOTAL, error: null });
     // 256 MB went through the API; holding them would take at least that.
     expect(grown).toBeLessThan(64);
-    console.log(`[body-limits] 256 MB sent before reading, ${target.name}: answered and closed in ${result.closedAt - started} ms, API peak RSS +${grown.toFixed(0)} MB`);
+    console.log(`[body-limits] 256 MB sent before reading, ${target.name}: answered and closed in ${result.closedAt - started} ms, API peak RSS ${grown >= 0 ? "+" : ""}${grown.toFixed(0)} MB`);
   });
 
   it.each(targets)("Node's http client writing 256 MB (with its Content-Length) to $name gets the 413 and its JSON body", async (target) => {
