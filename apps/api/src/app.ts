@@ -47,6 +47,32 @@ function rejectUnsafeText(key: string, value: unknown): unknown {
 
 const mb = (n: number) => n * 1024 * 1024;
 
+/**
+ * How deep a JSON body may nest. Far beyond any body of the API (a template is about six levels,
+ * free-form answerJson and metadata included), and far below what recursive code can take: a
+ * body nested thousands of levels deep overflowed the stack of code that walks it (a 500).
+ */
+const MAX_JSON_DEPTH = 64;
+
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (depth > max) return true;
+    for (const child of Object.values(v as object)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** Refuses a parsed body nested deeper than MAX_JSON_DEPTH as malformed (400), before any route walks it. */
+const refuseDeepJson =
+  (parser: RequestHandler): RequestHandler =>
+  (req, res, next) =>
+    parser(req, res, (err?: unknown) => {
+      if (err || req.body === null || typeof req.body !== "object" || !nestsDeeperThan(req.body, MAX_JSON_DEPTH)) return next(err);
+      next(Object.assign(new Error(`Request body contains JSON nested deeper than ${MAX_JSON_DEPTH} levels`), { type: "entity.parse.failed", status: 400, expose: true }));
+    });
+
 /** How long and how much of a body refused for size is read and thrown away (docs/authentication.md, Errors). */
 const drainBounds = (env: Deps["env"]): DrainBounds => ({ seconds: env.REFUSED_BODY_DRAIN_SECONDS, idleSeconds: env.REFUSED_BODY_IDLE_SECONDS, maxBytes: mb(env.REFUSED_BODY_DRAIN_MB) });
 
@@ -59,7 +85,7 @@ function bodyParsers(deps: Deps): RequestHandler {
   // application/scim+json is SCIM's own JSON (RFC 7644 section 3.1).
   const type = ["application/json", "application/scim+json"];
   const bounds = drainBounds(deps.env);
-  const parseJson = (limit: number) => limitBody(express.json({ type, limit, reviver: rejectUnsafeText }), limit, type, bounds);
+  const parseJson = (limit: number) => refuseDeepJson(limitBody(express.json({ type, limit, reviver: rejectUnsafeText }), limit, type, bounds));
   const json = parseJson(mb(deps.env.BODY_LIMIT_MB));
   const inspectionJson = parseJson(mb(deps.env.INSPECTION_BODY_LIMIT_MB));
   const formType = ["application/x-www-form-urlencoded"];

@@ -64,6 +64,19 @@ describe("errors are JSON with the right status", () => {
     expect(pair.status).toBe(401);
   });
 
+  it("a body nested deeper than 64 levels is a 400 before any code walks it (2,500 levels overflowed SCIM's stack: a 500)", async () => {
+    const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+    const deep = await stack.http.request("POST", "/api/templates", { rawBody: `{"name":"x","x":${nested(2_500)}}`, headers: { "content-type": "application/json" }, auth: { bearer: t.apiKey } });
+    expect(deep).toMatchObject({ status: 400, body: { error: "Request body contains JSON nested deeper than 64 levels" } });
+    const scim = await stack.http.request("POST", "/scim/v2/Users", { rawBody: `{"userName":"x","name":${nested(2_500)}}`, headers: { "content-type": "application/scim+json" }, auth: { bearer: t.apiKey } });
+    // Bodies are parsed before credentials are checked: SCIM answers the malformed body in its own shape.
+    expect(scim).toMatchObject({ status: 400, body: { status: "400", scimType: "invalidSyntax" } });
+    // 63 levels inside the body (64 with it) is still JSON the API reads: the template's own checks answer.
+    const fine = await stack.http.request("POST", "/api/templates", { rawBody: `{"name":"x","x":${nested(62)}}`, headers: { "content-type": "application/json" }, auth: { bearer: t.apiKey } });
+    expect(fine.status).toBe(400);
+    expect(fine.body.error).not.toMatch(/nested deeper/);
+  });
+
   it("badly percent-encoded Basic client credentials are invalid_client, not a 500", async () => {
     const res = await stack.http.request("POST", "/oauth/token", {
       rawBody: "grant_type=client_credentials",
