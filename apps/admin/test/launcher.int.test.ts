@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 import postgres from "postgres";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { provideServers, resetLocalData } from "@insp/local-servers";
-import { freePort, until } from "@insp/testing";
+import { resetLocalData } from "@insp/local-servers";
+import { freePort, testServers, until } from "@insp/testing";
 
 /**
  * `npm start` on a machine with nothing but Node (docs/local-development.md): the launcher runs
@@ -92,22 +92,7 @@ describe("embedded servers when the default addresses do not answer", () => {
   it("starts an embedded Postgres and Redis that answer, and stops them", async () => {
     const dataDir = path.join(dir, "resolver");
     const closed = [await freePort(), await freePort()];
-    const servers = await provideServers({
-      databaseUrl: undefined,
-      redisUrl: undefined,
-      redisCluster: false,
-      defaultDatabaseUrl: `postgres://postgres@127.0.0.1:${closed[0]}/inspection_service`,
-      defaultRedisUrl: `redis://127.0.0.1:${closed[1]}`,
-      mode: "auto",
-      dataDir,
-      postgresPort: await freePort(),
-      redisPort: await freePort(),
-      durable: false,
-      database: "postgres",
-      whenInUse: "refuse",
-      who: "test",
-      log: () => {},
-    });
+    const servers = await testServers(dataDir, { defaultDatabaseUrl: `postgres://postgres@127.0.0.1:${closed[0]}/inspection_service`, defaultRedisUrl: `redis://127.0.0.1:${closed[1]}` });
     try {
       expect(servers.started).toBe(true);
       expect(servers.summary).toMatch(/^Embedded PostgreSQL \d+\.\d+ on 127\.0\.0\.1:\d+ and Redis \d+\.\d+\.\d+ on 127\.0\.0\.1:\d+, data in /);

@@ -7,18 +7,22 @@ import { ServerSetupError, lastLines } from "./errors.ts";
 import { answers } from "./probe.ts";
 import { isRunning, readPid, terminate } from "./pids.ts";
 
-export interface EmbeddedPostgresOptions {
-  /** The cluster's folder (PGDATA); created and initialised on first use, kept afterwards. */
+/** What either embedded server is started with. */
+export interface EmbeddedOptions {
+  /** The server's folder; created on first use, kept afterwards. */
   dataDir: string;
   port: number;
-  /** The `postgres` role's password, set when the cluster is initialised. */
+  /** The password clients log in with. */
   password: string;
-  /** false for throwaway test clusters: no fsync, no full-page writes. */
+  /** false for throwaway test servers: no fsync (Postgres), no append-only file (Redis). */
   durable: boolean;
-  /** Names the port setting in messages (EMBEDDED_POSTGRES_PORT). */
+  /** Names the port setting in messages (EMBEDDED_POSTGRES_PORT, EMBEDDED_REDIS_PORT). */
   portSetting: string;
   log: (line: string) => void;
 }
+
+/** dataDir is the cluster's folder (PGDATA); the password is the `postgres` role's, set when it is initialised. */
+export type EmbeddedPostgresOptions = EmbeddedOptions;
 
 export interface EmbeddedServer {
   /** Server URL (database `postgres`, or Redis database 0). */

@@ -6,18 +6,10 @@ import { Redis } from "ioredis";
 import { ServerSetupError, lastLines } from "./errors.ts";
 import { answers } from "./probe.ts";
 import { isAlive, isRunning, readPid, terminate } from "./pids.ts";
-import type { EmbeddedServer } from "./postgres.ts";
+import type { EmbeddedOptions, EmbeddedServer } from "./postgres.ts";
 
-export interface EmbeddedRedisOptions {
-  /** Holds redis.conf, the append-only files, the pid file and the log. */
-  dataDir: string;
-  port: number;
-  password: string;
-  /** false for throwaway test servers: no append-only file. */
-  durable: boolean;
-  portSetting: string;
-  log: (line: string) => void;
-}
+/** dataDir holds redis.conf, the append-only files, the pid file and the log. */
+export type EmbeddedRedisOptions = EmbeddedOptions;
 
 function onPath(name: string): string | null {
   // eslint-disable-next-line no-restricted-properties -- PATH says where programs are, it is no setting of ours

@@ -5,8 +5,8 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import postgres from "postgres";
 import { runMigrations } from "@insp/db";
-import { ServerSetupError, provideServers } from "@insp/local-servers";
-import { freePort } from "./processes.ts";
+import { ServerSetupError } from "@insp/local-servers";
+import { testServers } from "./servers.ts";
 
 /**
  * Runs once per `vitest run`: finds Postgres and Redis, migrates one template
@@ -42,22 +42,7 @@ async function localServers(stops: (() => Promise<unknown>)[]): Promise<{ pgUrl:
   chmodSync(dataDir, 0o755);
   stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   try {
-    const servers = await provideServers({
-      databaseUrl: process.env.DATABASE_URL || undefined,
-      redisUrl: process.env.REDIS_URL || undefined,
-      redisCluster: false,
-      defaultDatabaseUrl: "postgres://postgres@127.0.0.1:5432/postgres",
-      defaultRedisUrl: "redis://127.0.0.1:6379",
-      mode: "auto",
-      dataDir,
-      postgresPort: await freePort(),
-      redisPort: await freePort(),
-      durable: false,
-      database: "postgres",
-      whenInUse: "refuse",
-      who: "npm test",
-      log: (line) => console.log(`test servers: ${line}`),
-    });
+    const servers = await testServers(dataDir, { databaseUrl: process.env.DATABASE_URL || undefined, redisUrl: process.env.REDIS_URL || undefined, log: (line) => console.log(`test servers: ${line}`) });
     stops.unshift(() => servers.stop());
     if (servers.started) console.log(`test servers: ${servers.summary}`);
     return { pgUrl: servers.databaseUrl, redisUrl: servers.redisUrl };

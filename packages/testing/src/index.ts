@@ -13,3 +13,4 @@ export * from "./poll.ts";
 export * from "./s3.ts";
 export * from "./prometheus.ts";
 export * from "./otlp.ts";
+export * from "./servers.ts";
