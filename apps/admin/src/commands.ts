@@ -46,7 +46,8 @@ export interface CommandContext {
   flags: Flags;
   positionals: string[];
 }
-type Command = { usage: string; summary: string; run: (ctx: CommandContext) => Promise<unknown> };
+/** `usesQueue`: the command calls ctx.sync(), so it needs Redis (the others need only Postgres). */
+type Command = { usage: string; summary: string; usesQueue?: boolean; run: (ctx: CommandContext) => Promise<unknown> };
 
 const str = (flags: Flags, name: string, required = true): string => {
   const v = flags[name];
@@ -177,6 +178,7 @@ export const commands: Record<string, Command> = {
   "approve-sync-session": {
     usage: "approve-sync-session --org ID --id SESSION_ID",
     summary: "Approve a quarantined sync session: deactivate the employees its commit listed (still ACTIVE and still absent)",
+    usesQueue: true,
     run: async (ctx) => (await approveSession(await ctx.sync(), org(ctx.flags), str(ctx.flags, "id"), ADMIN_CLI)).session,
   },
   "cancel-sync-session": {

@@ -57,7 +57,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // Beside a running `npm start` with embedded servers, its servers; else settings, defaults, or
   // embedded servers started for this command only (docs/local-development.md).
-  const { env, servers } = await withServers("npm run admin", "share", (line) => console.error(line));
+  const { env, servers } = await withServers("npm run admin", "share", (line) => console.error(line), command?.usesQueue === true);
   running = servers;
   await runMigrations(env.DATABASE_URL);
   if (name === "migrate") {

@@ -37,6 +37,8 @@ export interface ServerRequest {
    * them (admin commands beside a running `npm start`) or "refuse" (a second `npm start`).
    */
   whenInUse: "share" | "refuse";
+  /** false: the caller will not use Redis (most admin commands): it is neither checked nor embedded. Default true. */
+  needsRedis?: boolean;
   /** Who asks, for messages ("npm start"). */
   who: string;
   log: (line: string) => void;
@@ -110,14 +112,19 @@ export async function provideServers(req: ServerRequest): Promise<ProvidedServer
     return { kind: "embedded" as const, url: "", setting };
   };
   const pg = await choose(req.databaseUrl, req.defaultDatabaseUrl, "DATABASE_URL");
-  const redis = req.redisCluster ? { kind: "setting" as const, url: req.redisUrl ?? req.defaultRedisUrl, setting: "REDIS_CLUSTER_NODES" } : await choose(req.redisUrl, req.defaultRedisUrl, "REDIS_URL");
+  const unused = req.needsRedis === false;
+  const redis =
+    req.redisCluster || unused
+      ? { kind: "setting" as const, url: req.redisUrl ?? req.defaultRedisUrl, setting: req.redisCluster ? "REDIS_CLUSTER_NODES" : "REDIS_URL" }
+      : await choose(req.redisUrl, req.defaultRedisUrl, "REDIS_URL");
   if (pg.kind !== "embedded") await mustAnswer("DATABASE_URL", pg.url, pg.kind === "default");
-  if (redis.kind !== "embedded" && !req.redisCluster) await mustAnswer("REDIS_URL", redis.url, redis.kind === "default");
+  if (redis.kind !== "embedded" && !req.redisCluster && !unused) await mustAnswer("REDIS_URL", redis.url, redis.kind === "default");
 
   const described = (c: { kind: string; url: string; setting: string }, name: string) =>
     `${name} at ${showAddress(addressOf(c.url))} (${c.kind === "setting" ? c.setting : "default address"})`;
   if (pg.kind !== "embedded" && redis.kind !== "embedded") {
-    return { databaseUrl: pg.url, redisUrl: redis.url, summary: `Using ${described(pg, "Postgres")} and ${described(redis, "Redis")}`, started: false, stop: async () => {}, stopNow: () => {} };
+    const using = unused ? described(pg, "Postgres") : `${described(pg, "Postgres")} and ${described(redis, "Redis")}`;
+    return { databaseUrl: pg.url, redisUrl: redis.url, summary: `Using ${using}`, started: false, stop: async () => {}, stopNow: () => {} };
   }
 
   const holder = DataDirLock.holder(req.dataDir);
