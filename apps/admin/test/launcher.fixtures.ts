@@ -1,0 +1,133 @@
+/** The launcher (`npm start`) as a real process, for launcher.int.test.ts and launcher.faults.test.ts. */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, expect } from "vitest";
+import { resetLocalData } from "@insp/local-servers";
+import { freePort, until } from "@insp/testing";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+export const portOpen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect({ host: "127.0.0.1", port });
+    s.once("connect", () => (s.destroy(), resolve(true)));
+    s.once("error", () => resolve(false));
+  });
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Redis removes its pid file when it exits cleanly; a file left names a process that must be gone. */
+export const redisRunning = (redisDir: string) => {
+  const file = path.join(redisDir, "redis.pid");
+  return existsSync(file) && alive(Number(readFileSync(file, "utf8").trim()));
+};
+
+export interface Launcher {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+}
+
+export interface Demo {
+  apiKey: string;
+  oauthClient: { clientId: string; clientSecret: string };
+}
+
+/**
+ * A temporary folder for a test file's launchers (made in beforeAll; afterAll Ctrl-Cs any launcher
+ * a failed test left running, stops leftover servers and removes the folder), and the settings of
+ * a launcher with embedded servers on free ports whose data is in `<folder>/data`.
+ */
+export function launcherSuite() {
+  let dir = "";
+  let env: Record<string, string> = {};
+  const launched: Launcher[] = [];
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "insp-launcher-"));
+    // As root, the embedded Postgres runs as user postgres, which must be able to enter the folder.
+    chmodSync(dir, 0o755);
+    env = {
+      EMBEDDED_SERVERS: "always",
+      EMBEDDED_DATA_DIR: path.join(dir, "data"),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      EMBEDDED_REDIS_PORT: String(await freePort()),
+      PORT: String(await freePort()),
+      MEDIA_DIR: path.join(dir, "media"),
+      MAIL_DIR: path.join(dir, "mail"),
+    };
+  });
+  afterAll(async () => {
+    for (const l of launched) if (l.child.exitCode === null && l.child.signalCode === null) process.kill(-l.child.pid!, "SIGINT");
+    await Promise.all(launched.map((l) => Promise.race([l.exited, new Promise((r) => setTimeout(r, 60_000))])));
+    await resetLocalData(path.join(dir, "data"));
+    rmSync(dir, { recursive: true, force: true });
+  }, 90_000);
+
+  const suite = {
+    dir: () => dir,
+    dataDir: () => path.join(dir, "data"),
+    /** The launcher's environment: embedded servers in dataDir() on this file's ports. */
+    env: () => env,
+    base: () => `http://127.0.0.1:${env.PORT}`,
+    /** The launcher in a process group of its own, as a terminal runs it (Ctrl-C reaches the whole group). */
+    launch(extra: Record<string, string> = env): Launcher {
+      const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", path.join(root, "apps/admin/src/start-all.ts")], {
+        cwd: root,
+        detached: true,
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "development", LOG_LEVEL: "warn", ...extra },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+      child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      const l = { child, output: () => out, exited };
+      launched.push(l);
+      return l;
+    },
+    /** `npm run admin -- <args>` with the launcher's embedded-server settings. */
+    admin(args: string[], extra: Record<string, string> = {}) {
+      const { EMBEDDED_SERVERS, EMBEDDED_DATA_DIR, EMBEDDED_POSTGRES_PORT, EMBEDDED_REDIS_PORT } = env;
+      return spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", path.join(root, "apps/admin/src/main.ts"), ...args], {
+        cwd: root,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "development", EMBEDDED_SERVERS, EMBEDDED_DATA_DIR, EMBEDDED_POSTGRES_PORT, EMBEDDED_REDIS_PORT, ...extra } as Record<string, string>,
+        timeout: 120_000,
+      });
+    },
+    /** Waits for the first start's "Try it" lines and reads the demo's credentials from what it printed. */
+    async firstStart(l: Launcher): Promise<Demo> {
+      await until("the launcher's 'Try it' lines", async () => l.output(), (o) => o.includes("Try it") || l.child.exitCode !== null, 180_000);
+      const out = l.output();
+      const at = out.indexOf("shown once.");
+      expect(at, out).toBeGreaterThan(0);
+      return JSON.parse(out.slice(out.indexOf("{", at), out.indexOf("\n}\n", at) + 2)) as Demo;
+    },
+    async ready(l: Launcher): Promise<void> {
+      await until("the API", () => fetch(`${suite.base()}/readyz`).then((r) => r.ok, () => false), (ok) => ok || l.child.exitCode !== null, 120_000);
+    },
+    /** Ctrl-C, then nothing is left: no postmaster, no redis-server, no lock, the ports closed. */
+    async stopped(l: Launcher): Promise<void> {
+      process.kill(-l.child.pid!, "SIGINT");
+      expect(await l.exited).toBe(0);
+      const data = suite.dataDir();
+      expect(existsSync(path.join(data, "postgres", "postmaster.pid"))).toBe(false);
+      expect(redisRunning(path.join(data, "redis"))).toBe(false);
+      expect(existsSync(path.join(data, "owner.pid"))).toBe(false);
+      for (const p of [env.EMBEDDED_POSTGRES_PORT, env.EMBEDDED_REDIS_PORT, env.PORT]) expect(await portOpen(Number(p))).toBe(false);
+    },
+    get: async (p: string, bearer: string) => (await fetch(`${suite.base()}${p}`, { headers: { authorization: `Bearer ${bearer}` } })).json() as Promise<any>,
+  };
+  return suite;
+}
