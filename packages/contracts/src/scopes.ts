@@ -9,6 +9,8 @@ export const API_KEY_SCOPES = {
   "templates:write": "create templates and versions, publish and archive them",
   "inspections:read": "list and read inspections (their images included) and their revisions",
   "inspections:write": "import inspections and continue or correct them (PATCH)",
+  "actions:read": "list and read corrective actions and follow their feed (with feeds:read)",
+  "actions:write": "create, change, complete and reopen corrective actions",
   "media:read": "read images by id (GET /api/media/{id})",
   "media:write": "upload images (POST /api/media)",
   "webhooks:manage": "register, change, delete and replay webhook endpoints and read their deliveries",

@@ -8,3 +8,4 @@ export * from "./sync.ts";
 export * from "./changes.ts";
 export * from "./webhooks.ts";
 export * from "./audit.ts";
+export * from "./actions.ts";

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
@@ -27,6 +28,16 @@ export const inspections = pgTable(
     completedAt: ts("completed_at"),
     /** Bumped by every accepted PATCH; the detail's ETag. Revision 1 is the import. */
     revision: integer("revision").notNull().default(1),
+    /** Computed from the answers at import and at every PATCH (docs/scoring.md). */
+    score: doublePrecision("score").notNull().default(0),
+    maxScore: doublePrecision("max_score").notNull().default(0),
+    /** score / maxScore * 100, two decimals; null when maxScore is 0. */
+    scorePercentage: doublePrecision("score_percentage"),
+    flaggedCount: integer("flagged_count").notNull().default(0),
+    /** Where it took place (WGS 84 degrees), when the client says. */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    locationAccuracyMeters: doublePrecision("location_accuracy_meters"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -39,6 +50,10 @@ export const inspections = pgTable(
     index("inspections_org_site_created_idx").on(t.organizationId, t.siteId, t.createdAt, t.id),
     index("inspections_org_status_created_idx").on(t.organizationId, t.status, t.createdAt, t.id),
     index("inspections_org_asset_created_idx").on(t.organizationId, t.assetId, t.createdAt, t.id),
+    // flagged=true pages read only flagged inspections; flagged=false and score ranges filter rows.
+    index("inspections_org_flagged_created_idx").on(t.organizationId, t.createdAt, t.id).where(sql`flagged_count > 0`),
+    index("inspections_org_score_idx").on(t.organizationId, t.scorePercentage),
+    index("inspections_org_location_idx").on(t.organizationId, t.longitude, t.latitude).where(sql`longitude is not null`),
   ],
 );
 
@@ -74,6 +89,8 @@ export const inspectionAnswers = pgTable(
     unitId: text("unit_id"),
     unitCategory: text("unit_category"),
     note: text("note"),
+    /** A flagged option was chosen, or a `flag` rule held (at the revision that wrote it). */
+    flagged: boolean("flagged").notNull().default(false),
     position: integer("position").notNull().default(0),
     /** The first revision holding this answer; a PATCH that changes or removes it sets revisionTo. */
     revisionFrom: integer("revision_from").notNull().default(1),

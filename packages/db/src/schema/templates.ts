@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
 import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
 import { assetTypes, responseTypes } from "./directory.ts";
@@ -124,6 +124,12 @@ export const templateQuestionOptions = pgTable(
     position: integer("position").notNull(),
     requiresNote: boolean("requires_note").notNull().default(false),
     requiresPhoto: boolean("requires_photo").notNull().default(false),
+    /** Points for choosing it; null with scoreNotApplicable false: the option carries no score. */
+    score: doublePrecision("score"),
+    /** Choosing it leaves its question out of the inspection's score ("not applicable"). */
+    scoreNotApplicable: boolean("score_not_applicable").notNull().default(false),
+    /** Choosing it flags the answer. */
+    flagged: boolean("flagged").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.templateId, t.version, t.id] }),
@@ -139,7 +145,9 @@ export const templateLogicRules = pgTable(
     templateId: uuid("template_id").notNull(),
     version: integer("version").notNull(),
     sourceQuestionId: uuid("source_question_id").notNull(),
+    /** The question the rule acts on; for the answer rules (require_note, ...) given no targetKey, the source. */
     targetQuestionId: uuid("target_question_id").notNull(),
+    /** A leaf's type (equals, ...), or "group" with the group ({all}, {any}, {not}) as saved in conditionValue. */
     conditionType: text("condition_type").notNull(),
     conditionValue: jsonb("condition_value"),
     actionType: text("action_type").notNull().default("ask_questions"),
