@@ -1,4 +1,5 @@
 /** Evaluation of one rule condition against the source question's answer. */
+import type { ConditionNode } from "./model.ts";
 import type { AnswerInput, Condition, InputKind, LogicQuestion } from "./types.ts";
 import { isConditionType } from "./types.ts";
 import {
@@ -106,10 +107,71 @@ export function conditionHolds(condition: Condition, source: LogicQuestion, answ
     case "is_not_one_of":
       return !oneOf();
     case "greater_than":
-      return compare(kind, answer, value) === 1;
+    case "after":
+      return (type === "greater_than" || kind === "date") && compare(kind, answer, value) === 1;
     case "less_than":
-      return compare(kind, answer, value) === -1;
+    case "before":
+      return (type === "less_than" || kind === "date") && compare(kind, answer, value) === -1;
+    case "greater_than_or_equal": {
+      const c = compare(kind, answer, value);
+      return c === 0 || c === 1;
+    }
+    case "less_than_or_equal": {
+      const c = compare(kind, answer, value);
+      return c === 0 || c === -1;
+    }
+    case "between": {
+      const bounds = betweenBounds(value);
+      if (bounds === null) return false;
+      const low = compare(kind, answer, bounds[0]);
+      const high = compare(kind, answer, bounds[1]);
+      return (low === 0 || low === 1) && (high === 0 || high === -1);
+    }
+    case "contains":
+      return textIncludes(kind, answer, value, "contains");
+    case "not_contains":
+      return kind === "text" && !textIncludes(kind, answer, value, "contains");
+    case "starts_with":
+      return textIncludes(kind, answer, value, "starts");
     default:
+      return false;
+  }
+}
+
+/** The [low, high] of a between condition; null when it is not a list of two. */
+export function betweenBounds(value: unknown): [unknown, unknown] | null {
+  return Array.isArray(value) && value.length === 2 ? [value[0], value[1]] : null;
+}
+
+/** Case-insensitive containment (or prefix) of a text condition value in a TEXT answer. */
+function textIncludes(kind: InputKind, a: AnswerInput, value: unknown, how: "contains" | "starts"): boolean {
+  const want = scalarString(value);
+  if (kind !== "text" || want === null || typeof a.answerText !== "string") return false;
+  const text = a.answerText.toLowerCase();
+  const needle = want.toLowerCase();
+  return how === "contains" ? text.includes(needle) : text.startsWith(needle);
+}
+
+/**
+ * Whether a parsed condition holds. `answerOf` gives the answer to a question as the rule may read it
+ * (undefined: not answered, or hidden: a hidden question's answer counts as none). A leaf that names
+ * no question of the template, and a malformed condition, never hold; `not` holds where its
+ * condition does not, whatever the reason.
+ */
+export function nodeHolds(node: ConditionNode, byId: ReadonlyMap<string, LogicQuestion>, answerOf: (questionId: string) => AnswerInput | undefined): boolean {
+  switch (node.kind) {
+    case "leaf": {
+      if (node.source === null) return false;
+      const condition: Condition = node.hasValue ? { type: node.type, value: node.value } : { type: node.type };
+      return conditionHolds(condition, byId.get(node.source)!, answerOf(node.source));
+    }
+    case "all":
+      return node.items.every((item) => nodeHolds(item, byId, answerOf));
+    case "any":
+      return node.items.some((item) => nodeHolds(item, byId, answerOf));
+    case "not":
+      return !nodeHolds(node.item, byId, answerOf);
+    case "invalid":
       return false;
   }
 }

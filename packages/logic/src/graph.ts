@@ -1,5 +1,7 @@
 /** Validation of a template's logic graph (used when a template is saved). */
-import type { ConditionType, InputKind, LogicQuestion, LogicRule, LogicTemplate } from "./types.ts";
+import type { ConditionType, InputKind, LogicQuestion, LogicTemplate } from "./types.ts";
+import type { ConditionNode, IndexedRule, TemplateIndex } from "./model.ts";
+import { betweenBounds } from "./conditions.ts";
 import { CHOICE_VALUE_OPERATORS, CONDITION_TYPES, OPERATORS_BY_KIND, isConditionType } from "./types.ts";
 import { elementaryCycles } from "./cycles.ts";
 import { indexTemplate, questionRef, quote } from "./model.ts";
@@ -36,7 +38,7 @@ function optionNames(q: LogicQuestion): Set<string> {
   return names;
 }
 
-/** Condition values that do not fit the source's input kind, with the reason. */
+/** Condition values that do not fit the source's input kind (text operators: a text), with the reason. */
 function badValues(kind: InputKind, type: ConditionType, source: LogicQuestion, values: readonly unknown[]): { bad: unknown[]; why: string } {
   if (isChoiceKind(kind)) {
     const names = optionNames(source);
@@ -56,39 +58,75 @@ function badValues(kind: InputKind, type: ConditionType, source: LogicQuestion, 
     case "boolean":
       return { bad: values.filter((v) => parseBoolean(v, true) === null), why: "is not true, false, yes or no" };
     default:
+      if (type === "contains" || type === "not_contains" || type === "starts_with") {
+        return { bad: values.filter((v) => { const t = scalarString(v); return t === null || t === ""; }), why: "is not a text value" };
+      }
       return { bad: values.filter((v) => scalarString(v) === null), why: "is not a text value" };
   }
 }
 
-/** Problems of one rule whose source and target both exist. */
-function ruleProblems(rule: LogicRule, source: LogicQuestion, target: LogicQuestion): string[] {
-  const problems: string[] = [];
-  const where = `in rule from ${name(source)} to ${name(target)}`;
-  if (source.id === target.id) problems.push(`Rule on question ${name(source)} targets its own source question`);
-  const type = rule.condition.type;
+/** Problems of one leaf condition reading `source`; `where` names the rule (and the question read when it is not the rule's source). */
+function leafProblems(type: string, value: unknown, source: LogicQuestion, where: string): string[] {
   if (!isConditionType(type)) {
     const allowed = `allowed: ${CONDITION_TYPES.join(", ")}`;
-    problems.push(type === "" ? `Missing condition type ${where}; ${allowed}` : `Unknown condition type ${quote(type)} ${where}; ${allowed}`);
-    return problems;
+    return [type === "" ? `Missing condition type ${where}; ${allowed}` : `Unknown condition type ${quote(type)} ${where}; ${allowed}`];
   }
   const kind = inputKind(source.inputType);
-  if (!OPERATORS_BY_KIND[kind].includes(type)) {
-    problems.push(`Condition ${quote(type)} cannot be used on ${typeName(source)} question ${name(source)}`);
-    return problems;
+  if (!OPERATORS_BY_KIND[kind].includes(type)) return [`Condition ${quote(type)} cannot be used on ${typeName(source)} question ${name(source)}`];
+  if (type === "is_empty" || type === "is_not_empty") return [];
+  if (type === "between") {
+    const bounds = betweenBounds(value);
+    if (bounds === null || bounds.some(isMissing)) return [`Condition 'between' ${where} needs a list of two values [low, high]`];
+    const { bad, why } = badValues(kind, type, source, bounds);
+    if (bad.length > 0) return [`Condition 'between' ${where}: ${bad.length === 1 ? "value" : "values"} ${listValues(bad)} ${bad.length === 1 ? why : why.replace(/^is /, "are ")}`];
+    const [low, high] = kind === "number" ? bounds.map((b) => parseNumber(b)!) : bounds.map((b) => parseIsoDate(b)!.instant);
+    if (low! > high!) return [`Condition 'between' ${where}: bounds out of order, ${quote(show(bounds[0]))} is above ${quote(show(bounds[1]))}`];
+    return [];
   }
-  if (type === "is_empty" || type === "is_not_empty") return problems;
-  const value = rule.condition.value;
   const values = type === "is_one_of" || type === "is_not_one_of" ? conditionList(value) : isMissing(value) ? [] : [value];
-  if (values.length === 0) {
-    problems.push(`Condition ${quote(type)} ${where} needs a value`);
-    return problems;
-  }
+  if (values.length === 0) return [`Condition ${quote(type)} ${where} needs a value`];
   const { bad, why } = badValues(kind, type, source, values);
   if (bad.length > 0) {
     const label = bad.length === 1 ? "value" : "values";
     const verb = bad.length === 1 ? why : why.replace(/^is /, "are ");
-    problems.push(`Condition ${quote(type)} ${where}: ${label} ${listValues(bad)} ${verb}`);
+    return [`Condition ${quote(type)} ${where}: ${label} ${listValues(bad)} ${verb}`];
   }
+  return [];
+}
+
+/** Problems of one rule whose source and target both exist: its condition's leaves and groups. */
+function ruleProblems(rule: IndexedRule, index: TemplateIndex): string[] {
+  const source = index.byId.get(rule.sourceQuestionId)!;
+  const target = index.byId.get(rule.targetQuestionId)!;
+  const problems: string[] = [];
+  const where = `in rule from ${name(source)} to ${name(target)}`;
+  const shows = rule.action === "ask_questions";
+  if (shows && source.id === target.id) problems.push(`Rule on question ${name(source)} targets its own source question`);
+  const walk = (node: ConditionNode): void => {
+    switch (node.kind) {
+      case "invalid":
+        problems.push(`Condition ${where}: ${node.problem}`);
+        return;
+      case "all":
+      case "any":
+        node.items.forEach(walk);
+        return;
+      case "not":
+        walk(node.item);
+        return;
+      case "leaf": {
+        if (node.source === null) {
+          problems.push(`Condition ${where}: sourceKey ${quote(node.named ?? "")} matches no question key`);
+          return;
+        }
+        const read = index.byId.get(node.source)!;
+        if (shows && read.id === target.id && source.id !== target.id) problems.push(`Rule from ${name(source)} to ${name(target)} shows ${name(target)} on a condition that reads ${name(target)} itself`);
+        const at = read.id === source.id ? where : `${where} (on question ${name(read)})`;
+        problems.push(...leafProblems(node.type, node.value, read, at));
+      }
+    }
+  };
+  walk(rule.node);
   return problems;
 }
 
@@ -100,9 +138,7 @@ export function validateLogicGraph(t: LogicTemplate): string[] {
   const keyCounts = new Map<string, number>();
   for (const q of index.questions) if (q.key !== null && q.key !== undefined) keyCounts.set(q.key, (keyCounts.get(q.key) ?? 0) + 1);
   for (const [key, count] of keyCounts) if (count > 1) problems.push(`Duplicate question key ${quote(key)}`);
-  for (const rule of index.rules) {
-    problems.push(...ruleProblems(rule, index.byId.get(rule.sourceQuestionId)!, index.byId.get(rule.targetQuestionId)!));
-  }
+  for (const rule of index.rules) problems.push(...ruleProblems(rule, index));
   const ids = index.questions.map((q) => q.id);
   const { cycles, truncated } = elementaryCycles(ids, (id) => index.successors.get(id) ?? [], MAX_REPORTED_CYCLES);
   for (const cycle of cycles) problems.push(`Logic cycle: ${cycle.map((id) => pathName(index.byId.get(id)!)).join(" -> ")}`);

@@ -36,7 +36,23 @@
  *   holds for any item.
  * - greater_than / less_than: strict, NUMBER (numbers) and DATE (instants; a date-only value is midnight
  *   UTC, a date-time without offset is read as UTC); false on other types or non-comparable values.
+ * - greater_than_or_equal / less_than_or_equal: as greater_than / less_than, equality included.
+ * - between: value [low, high], inclusive at both ends; NUMBER and DATE.
+ * - before / after: strict, DATE only (the same comparison as less_than / greater_than).
+ * - contains / not_contains / starts_with: TEXT only, case-insensitive on answerText; not_contains is
+ *   the complement of contains on an answered source.
  * - Unknown condition types never hold.
+ *
+ * Groups: a rule's condition may be {all: [c, ...]}, {any: [c, ...]} or {not: c}, nested; a leaf reads
+ * the rule's source unless it names another question (sourceKey, or sourceQuestionId). A rule shows
+ * its target when its own source is shown and its condition holds, where a leaf on a hidden question
+ * sees no answer (so `not` of a leaf is not the leaf's negative operator on an unanswered source).
+ * Every question a condition reads is an edge of the graph: cycles through leaves hide as any other.
+ *
+ * Answer rules: actionType require_note, require_photo, require_action and flag do not take part in
+ * visibility. When such a rule's source and target are shown and its condition holds, the target's
+ * answer must carry a note / an image / a corrective action (evaluateInspection lists what is
+ * missing), or is flagged. Scores: evaluateInspection (outcome.ts) documents the arithmetic.
  *
  * Dates are strict ISO 8601: YYYY-MM-DD or YYYY-MM-DDTHH:mm[:ss[.fff]][Z|±HH[:MM]], calendar-checked.
  *
@@ -55,6 +71,10 @@
  * Nothing here throws on malformed input; problems are reported.
  */
 export {
+  ACTION_TYPES,
+  isActionType,
+  type ActionType,
+  type RuleCondition,
   CONDITION_TYPES,
   CHOICE_VALUE_OPERATORS,
   OPERATORS_BY_KIND,
@@ -69,7 +89,9 @@ export {
   type LogicTemplate,
 } from "./types.ts";
 export { hasValue, inputKind, parseIsoDate, selectedOptions, type ParsedDate, type Selection } from "./values.ts";
-export { conditionHolds } from "./conditions.ts";
+export { conditionHolds, nodeHolds } from "./conditions.ts";
+export { MAX_CONDITION_DEPTH, MAX_CONDITION_LEAVES, parseCondition, type ConditionNode } from "./model.ts";
+export { evaluateInspection, maxScoreOf, type InspectionOutcome } from "./outcome.ts";
 export { MAX_REPORTED_CYCLES, validateLogicGraph } from "./graph.ts";
 export { visibleQuestions } from "./visibility.ts";
 export { checkAnswerValue, validateAnswers } from "./answers.ts";

@@ -1,7 +1,7 @@
 /** Which questions are shown for a set of answers. */
 import type { AnswerInput, LogicTemplate } from "./types.ts";
 import type { TemplateIndex } from "./model.ts";
-import { conditionHolds } from "./conditions.ts";
+import { nodeHolds } from "./conditions.ts";
 import { nodesOnCycles } from "./cycles.ts";
 import { indexTemplate } from "./model.ts";
 
@@ -12,7 +12,8 @@ export interface Visibility {
 }
 
 /**
- * Visibility over an indexed template. Questions on a cycle are hidden; the rest of the graph is
+ * Visibility over an indexed template. A rule shows its target when its source is shown and its
+ * condition holds, where a leaf reading a hidden question sees no answer. Questions on a cycle are hidden; the rest of the graph is
  * acyclic and is walked in topological order, so the result does not depend on rule or question order.
  */
 export function computeVisibility(index: TemplateIndex, answers: ReadonlyMap<string, AnswerInput>): Visibility {
@@ -29,12 +30,12 @@ export function computeVisibility(index: TemplateIndex, answers: ReadonlyMap<str
   }
   const queue = [...pending].filter(([, n]) => n === 0).map(([id]) => id);
   const visible = new Set<string>();
+  // Every question a rule reads comes before the question it shows: its visibility is final here.
+  const answerOf = (q: string) => (visible.has(q) ? answers.get(q) : undefined);
   for (let i = 0; i < queue.length; i++) {
     const id = queue[i]!;
     const rules = index.rulesByTarget.get(id) ?? [];
-    const shown =
-      rules.length === 0 ||
-      rules.some((r) => visible.has(r.sourceQuestionId) && conditionHolds(r.condition, index.byId.get(r.sourceQuestionId)!, answers.get(r.sourceQuestionId)));
+    const shown = rules.length === 0 || rules.some((r) => visible.has(r.sourceQuestionId) && nodeHolds(r.node, index.byId, answerOf));
     if (shown) visible.add(id);
     for (const target of next(id)) {
       const left = pending.get(target);

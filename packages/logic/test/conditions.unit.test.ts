@@ -168,7 +168,7 @@ describe("BOOLEAN source", () => {
 
 describe("robustness", () => {
   it("unknown condition types never hold and odd inputs do not throw", () => {
-    expect(holds(text, "contains", "x", { answerText: "x" })).toBe(false);
+    expect(holds(text, "matches_regex", "x", { answerText: "x" })).toBe(false);
     expect(conditionHolds(null as unknown as Condition, text, answer("t", { answerText: "x" }))).toBe(false);
     expect(conditionHolds({ type: "equals", value: "x" }, { ...select, options: null } as unknown as LogicQuestion, answer("s", { answerText: "x" }))).toBe(false);
     expect(holds(select, "equals", { a: 1 }, { answerJson: { weird: true } })).toBe(false);

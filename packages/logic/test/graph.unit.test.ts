@@ -55,10 +55,10 @@ describe("validateLogicGraph", () => {
   });
 
   it("reports unknown and missing condition types", () => {
-    const t: LogicTemplate = template([txt, num], [rule("txt", "num", "contains", "x"), { id: "r", sourceQuestionId: "txt", targetQuestionId: "num", condition: {} as never }]);
+    const t: LogicTemplate = template([txt, num], [rule("txt", "num", "matches_regex", "x"), { id: "r", sourceQuestionId: "txt", targetQuestionId: "num", condition: {} as never }]);
     const problems = validateLogicGraph(t);
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/^Unknown condition type 'contains' in rule from 'txt' to 'num'; allowed: equals, is_selected/);
+    expect(problems[0]).toMatch(/^Unknown condition type 'matches_regex' in rule from 'txt' to 'num'; allowed: equals, is_selected/);
     expect(problems[1]).toMatch(/^Missing condition type in rule from 'txt' to 'num'/);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { CONDITION_TYPES, MAX_REPORTED_CYCLES, conditionHolds, hasValue, validateAnswers, validateLogicGraph, visibleQuestions } from "../src/index.ts";
-import type { AnswerInput, LogicQuestion, LogicRule, LogicTemplate } from "../src/index.ts";
+import type { AnswerInput, Condition, LogicQuestion, LogicRule, LogicTemplate } from "../src/index.ts";
 import { opts } from "./fixtures.ts";
 
 const INPUT_TYPES = ["SELECT", "MULTI_SELECT", "TEXT", "NUMBER", "DATE", "BOOLEAN", "radio", "photo"] as const;
@@ -137,7 +137,7 @@ describe("properties", () => {
         for (const q of template.questions) {
           const onCycle = reachableFrom(q.id, next).has(q.id);
           const rules = template.rules.filter((r) => r.targetQuestionId === q.id);
-          const shown = rules.length === 0 || rules.some((r) => visible.has(r.sourceQuestionId) && conditionHolds(r.condition, byId.get(r.sourceQuestionId)!, answers.get(r.sourceQuestionId)));
+          const shown = rules.length === 0 || rules.some((r) => visible.has(r.sourceQuestionId) && conditionHolds(r.condition as Condition, byId.get(r.sourceQuestionId)!, answers.get(r.sourceQuestionId)));
           expect(visible.has(q.id)).toBe(!onCycle && shown);
         }
       }),
