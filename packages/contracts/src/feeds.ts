@@ -1,3 +1,4 @@
+import { ACTION_CHANGES, ActionView } from "./actions.ts";
 import { errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
 import { EmployeeView } from "./employees.ts";
 import { InspectionSummary } from "./inspections.ts";
@@ -5,7 +6,7 @@ import { registry, z } from "./openapi.ts";
 import { keySecurity } from "./scopes.ts";
 import { TemplateListItem } from "./templates.ts";
 
-/** Change feeds (GET /api/feed/templates, /api/feed/inspections, /api/v1/feed/employees). */
+/** Change feeds (GET /api/feed/templates, /api/feed/inspections, /api/feed/actions, /api/v1/feed/employees). */
 
 export const FEED_LIMIT_DEFAULT = 100;
 export const FEED_LIMIT_MAX = 500;
@@ -21,13 +22,13 @@ export const FeedQuery = z.object({
 
 const CHANGES = ["created", "updated", "published", "archived", "deactivated"] as const;
 
-const feedPage = (name: string, resource: z.ZodType, changes: readonly string[]) =>
+const feedPage = (name: string, resource: z.ZodType, changes: readonly string[], kinds: readonly [string, ...string[]] = CHANGES) =>
   registry.register(
     name,
     z.object({
       items: z.array(
         z.object({
-          change: z.enum(CHANGES).openapi({ description: `One of: ${changes.join(", ")}.` }),
+          change: z.enum(kinds).openapi({ description: `One of: ${changes.join(", ")}.` }),
           at: isoTimestamp.openapi({ description: "When the change was made (its transaction's start)." }),
           id: z.uuid(),
           resource: resource.nullable().openapi({ description: "The resource as it is now, in the shape its own endpoints answer." }),
@@ -41,6 +42,7 @@ const feedPage = (name: string, resource: z.ZodType, changes: readonly string[])
 export const TemplateFeed = feedPage("TemplateFeed", TemplateListItem, ["created", "published", "archived"]);
 export const InspectionFeed = feedPage("InspectionFeed", InspectionSummary, ["created"]);
 export const EmployeeFeed = feedPage("EmployeeFeed", EmployeeView, ["created", "updated", "deactivated"]);
+export const ActionFeed = feedPage("CorrectiveActionFeed", ActionView, ACTION_CHANGES, ACTION_CHANGES);
 
 const description =
   "Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.";
@@ -48,6 +50,7 @@ const description =
 for (const [path, schema, security, what] of [
   ["/api/feed/templates", TemplateFeed, keySecurity("feeds:read", "templates:read"), "templates"],
   ["/api/feed/inspections", InspectionFeed, keySecurity("feeds:read", "inspections:read"), "inspections"],
+  ["/api/feed/actions", ActionFeed, keySecurity("feeds:read", "actions:read"), "corrective actions"],
   // Employee records: the sync's OAuth clients, or an API key that may read employees.
   ["/api/v1/feed/employees", EmployeeFeed, [{ oauth2: ["employees:sync"] }, ...keySecurity("feeds:read", "employees:read")], "employees"],
 ] as const) {

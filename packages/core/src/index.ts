@@ -29,6 +29,7 @@ export {
 export { seedDemo, type DemoSeed } from "./directory/seed.ts";
 export * from "./templates/index.ts";
 export * from "./inspections/index.ts";
+export * from "./actions/index.ts";
 export * from "./media/index.ts";
 export * from "./scim/index.ts";
 export * from "./employees/index.ts";

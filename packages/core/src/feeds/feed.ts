@@ -1,4 +1,5 @@
 import { isoText, type Db } from "@insp/db";
+import { actionsByIds } from "../actions/read.ts";
 import type { Change, ResourceType } from "../changes/index.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/sync-requests.ts";
@@ -29,6 +30,7 @@ const loaders: Record<ResourceType, Loader> = {
   inspection: async (db, organizationId, ids) => (await selectSummaries(db.$client, organizationId, ids)).map(toSummary),
   employee: employeesByIds,
   sync_request: syncRequestSummaries,
+  action: actionsByIds,
 };
 
 /** The resources as they are now, by id, in the shape their own endpoints answer (feeds and webhook bodies). */

@@ -14,11 +14,12 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
 
 /**
  * What a credential must be able to read to register for an event type: an endpoint receives the
- * resource itself, so registering for its events is reading it. employee.* carry employee
- * records, which only OAuth clients with employees:sync and API keys with employees:read may read
- * (users have no employee endpoints); sync.request.* carry counts only.
+ * resource itself, so registering for its events is reading it (action.* carry corrective
+ * actions: actions:read). employee.* carry employee records, which only OAuth clients with
+ * employees:sync and API keys with employees:read may read (users have no employee endpoints);
+ * sync.request.* carry counts only.
  */
-const READ_SCOPE: Record<string, ApiKeyScope | null> = { template: "templates:read", inspection: "inspections:read", employee: "employees:read", sync: null };
+const READ_SCOPE: Record<string, ApiKeyScope | null> = { template: "templates:read", inspection: "inspections:read", action: "actions:read", employee: "employees:read", sync: null };
 
 /** Throws 403 naming the first event type the credential may not receive. */
 export function assertMayReceive(p: Principal, events: readonly WebhookEventType[]): void {
