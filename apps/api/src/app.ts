@@ -8,6 +8,7 @@ import { errorHandler, notFoundRoute } from "./http/errors.ts";
 import { httpMetrics, metricsRoute } from "./http/metrics.ts";
 import { queueDashboardRoutes } from "./http/queue-dashboard.ts";
 import { authFailureLimiter, rateLimiter } from "./http/rate-limit.ts";
+import { actionRoutes } from "./routes/actions/index.ts";
 import { authRoutes } from "./routes/auth/index.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
 import { employeeSyncRoutes } from "./routes/employee-sync/index.ts";
@@ -22,7 +23,7 @@ import { scimErrors } from "./routes/scim/respond.ts";
 import { templateRoutes } from "./routes/templates/index.ts";
 
 /** Feature routers, one folder each under routes/. */
-const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes, scimRoutes];
+const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, actionRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes, scimRoutes];
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 

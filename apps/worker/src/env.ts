@@ -41,6 +41,9 @@ export const workerEnvShape = {
     "Media nothing references are deleted once unused this long (default one day); at least a minute, since an upload's bytes are still on their way to the store for a moment after its row is made.",
   ),
   MEDIA_SWEEP_SECONDS: intVar(300, 1, 86_400).describe("How often the orphan media sweep runs."),
+  ACTION_OVERDUE_SWEEP_SECONDS: intVar(60, 1, 3600).describe(
+    "How often corrective actions whose dueAt has passed (OPEN or IN_PROGRESS) are looked for; each is announced once with action.overdue, at most this long after it became due.",
+  ),
   MIGRATE_ON_START: boolVar(true).describe("Apply migrations at start (under an advisory lock, so replicas may start together); `npm start` migrates once itself."),
   SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600).describe("On SIGTERM: how long active jobs may take to finish; past it they are left to another worker (stalled-job recovery)."),
 };

@@ -1,6 +1,7 @@
 import { deleteOldAudit, expireKeys } from "@insp/core";
 import { analyzeGrownTables } from "@insp/db";
 import type { PeriodicTask, WorkerDeps } from "./deps.ts";
+import { actionSweeps } from "./jobs/actions/sweep.ts";
 import { employeeSyncSweeps } from "./jobs/employee-sync/sweep.ts";
 import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
 import { mediaSweeps } from "./jobs/media/sweep.ts";
@@ -33,7 +34,7 @@ const auditRetention: PeriodicTask[] = [{ name: "audit retention", everyMs: () =
 /** Idempotency-Keys of every endpoint past their 24 hours (core/idempotency.ts). */
 const idempotencySweeps: PeriodicTask[] = [{ name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) }];
 
-export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...webhookSweeps, ...mediaSweeps, ...idempotencySweeps, ...auditRetention];
+export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...webhookSweeps, ...actionSweeps, ...mediaSweeps, ...idempotencySweeps, ...auditRetention];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {

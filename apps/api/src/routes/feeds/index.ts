@@ -10,7 +10,7 @@ const feed = (deps: Deps, resourceType: ResourceType) =>
     res.json(await readFeed(deps.db, principalOf(req).organizationId, resourceType, query));
   });
 
-/** Change feeds (extension): templates and inspections with the same credentials as their lists, employees with the sync's OAuth scope. */
+/** Change feeds (extension): templates, inspections and corrective actions with the same credentials as their lists, employees with the sync's OAuth scope. */
 export function feedRoutes(deps: Deps): Router {
   const router = Router();
   const apiAuth = (read: ApiKeyScope) => authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["feeds:read", read] });
@@ -18,6 +18,7 @@ export function feedRoutes(deps: Deps): Router {
   const employeesAuth = authenticate(deps, { allow: ["client", "apiKey"], scope: SYNC_SCOPE, keyScopes: ["feeds:read", "employees:read"] });
   router.get("/api/feed/templates", apiAuth("templates:read"), feed(deps, "template"));
   router.get("/api/feed/inspections", apiAuth("inspections:read"), feed(deps, "inspection"));
+  router.get("/api/feed/actions", apiAuth("actions:read"), feed(deps, "action"));
   router.get("/api/v1/feed/employees", employeesAuth, feed(deps, "employee"));
   return router;
 }

@@ -1,0 +1,75 @@
+import { Router, type NextFunction, type Request, type Response } from "express";
+import { ActionListQuery, CreateActionBody, IdParam, PatchActionBody, type ApiKeyScope } from "@insp/contracts";
+import { AppError, actionFingerprint, createAction, getAction, listActions, patchAction, type ActionView } from "@insp/core";
+import type { Deps } from "../../deps.ts";
+import { auditOf, authenticate, principalOf } from "../../http/auth.ts";
+import { ifMatchRevisions, noneMatchHits, revisionETag } from "../../http/etag.ts";
+import { handle } from "../../http/handle.ts";
+
+/** `"r3-1a2b3c4d"`: the revision, and a fingerprint of the assignee shown and of `overdue` (core actionFingerprint). */
+const etagOf = (v: ActionView) => revisionETag({ revision: v.revision, fingerprint: actionFingerprint(v) }, "base64");
+
+/** PATCH needs If-Match (RFC 6585 428), before its body is looked at; as PATCH /api/inspections/{id}. */
+function requireIfMatch(req: Request, _res: Response, next: NextFunction): void {
+  if (req.header("if-match") === undefined) {
+    next(new AppError("precondition_required", "If-Match is required: send the ETag of GET /api/actions/{id}, so that a change made meanwhile is not overwritten"));
+    return;
+  }
+  next();
+}
+
+/**
+ * Corrective actions (extension, docs/actions.md): API keys with actions:read / actions:write, and
+ * every user of the organization. Any user may list, read and raise actions; PATCH is for API
+ * keys, admin users, the action's assignee and the user who created it (core patchAction).
+ */
+export function actionRoutes(deps: Deps): Router {
+  const router = Router();
+  const auth = (scope: ApiKeyScope) => authenticate(deps, { allow: ["apiKey", "user"], keyScopes: [scope] });
+  const [read, write] = [auth("actions:read"), auth("actions:write")];
+  const org = (req: Request) => principalOf(req).organizationId;
+
+  router.post(
+    "/api/actions",
+    write,
+    handle({ body: CreateActionBody }, async ({ body }, req, res) => {
+      const action = await createAction(deps.db, org(req), auditOf(req), body);
+      res.setHeader("ETag", etagOf(action));
+      res.status(201).json(action);
+    }),
+  );
+  router.get(
+    "/api/actions",
+    read,
+    handle({ query: ActionListQuery }, async ({ query }, req, res) => {
+      res.json(await listActions(deps.db, org(req), query));
+    }),
+  );
+  router.get(
+    "/api/actions/:id",
+    read,
+    handle({ params: IdParam }, async ({ params }, req, res) => {
+      const action = await getAction(deps.db, org(req), params.id);
+      const etag = etagOf(action);
+      res.setHeader("ETag", etag);
+      if (noneMatchHits(req.header("if-none-match"), etag)) {
+        res.status(304).end();
+        return;
+      }
+      res.json(action);
+    }),
+  );
+  router.patch(
+    "/api/actions/:id",
+    write,
+    requireIfMatch,
+    handle({ params: IdParam, body: PatchActionBody }, async ({ params, body }, req, res) => {
+      const p = principalOf(req);
+      const editor = { audit: auditOf(req), mayChangeAny: p.kind === "apiKey" || (p.kind === "user" && p.isAdmin) };
+      const { action } = await patchAction(deps.db, p.organizationId, params.id, ifMatchRevisions(req.header("if-match")!), body, editor);
+      res.setHeader("ETag", etagOf(action));
+      res.json(action);
+    }),
+  );
+  return router;
+}
