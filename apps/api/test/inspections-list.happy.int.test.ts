@@ -39,6 +39,12 @@ describe("GET /api/inspections", () => {
       template: { id: tpl.id, title: "Plant audit", type: "AUDIT" },
       inspector: { id: t.users.inspector.id, name: "Demo Inspector", email: t.users.inspector.email },
       site: { id: t.sites[0]!.id, name: "Main Plant", code: "MAIN" },
+      // Extensions: a template without scores or flags, no location given.
+      score: 0,
+      maxScore: 0,
+      scorePercentage: null,
+      flaggedCount: 0,
+      location: null,
     });
     expect(res.body.inspections[0].site).toEqual({ id: t.sites[1]!.id, name: "North Depot", code: "NORTH" });
   });

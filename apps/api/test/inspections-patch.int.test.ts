@@ -209,7 +209,7 @@ describe("PATCH /api/inspections/{id}", () => {
     expect((await stack.http.get(`/api/inspections/${id}/revisions/1`, { auth: { bearer: other.apiKey } })).status).toBe(404);
     expect((await stack.http.patch(`/api/inspections/${id}`, { removeAnswers: [] }, { auth: null, headers: { "if-match": etag } })).status).toBe(401);
     expect((await patch(t, "not-a-uuid", { status: "COMPLETED" }, etag)).status).toBe(404);
-    expect(await patch(t, id, {}, etag)).toMatchObject({ status: 400, body: { error: "Invalid request body", details: ["give at least one of status, completedAt, answers, removeAnswers"] } });
+    expect(await patch(t, id, {}, etag)).toMatchObject({ status: 400, body: { error: "Invalid request body", details: ["give at least one of status, completedAt, answers, removeAnswers, location"] } });
     expect((await patch(t, id, { status: "DONE" }, etag)).status).toBe(400);
     expect((await patch(t, id, { conductedBy: t.users.admin.id }, etag)).body.details).toEqual(['Unrecognized key: "conductedBy"']);
     const both = await patch(t, id, { answers: [{ questionId: tpl.q.remarks!.id, answerText: "x" }], removeAnswers: [tpl.q.remarks!.id] }, etag);

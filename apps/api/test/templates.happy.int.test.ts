@@ -208,11 +208,11 @@ describe("loadTemplateForValidation (used by inspection import)", () => {
       text: "Brakes OK?",
       inputType: "SELECT",
       required: true,
-      options: q.brakes.options.map((o: any) => ({ id: o.id, value: o.value, label: o.label, requiresNote: o.requiresNote, requiresPhoto: o.requiresPhoto })),
+      options: q.brakes.options.map((o: any) => ({ id: o.id, value: o.value, label: o.label, requiresNote: o.requiresNote, requiresPhoto: o.requiresPhoto, flagged: false })),
     });
     expect(loaded.questions[5]).toMatchObject({ key: null, inputType: "TEXT", options: [] });
     expect(loaded.rules).toHaveLength(3);
-    expect(loaded.rules).toContainEqual({ id: q.brakes.logicRules[0].id, sourceQuestionId: q.brakes.id, targetQuestionId: q.brake_issue.id, condition: { type: "equals", value: "no" } });
+    expect(loaded.rules).toContainEqual({ id: q.brakes.logicRules[0].id, sourceQuestionId: q.brakes.id, targetQuestionId: q.brake_issue.id, condition: { type: "equals", value: "no" }, actionType: "ask_questions" });
     expect(validateLogicGraph(loaded)).toEqual([]);
 
     const answers = (...list: AnswerInput[]) => new Map(list.map((a) => [a.questionId, a]));

@@ -1,3 +1,4 @@
+import { AnswerActionInput, ActionView } from "./actions.ts";
 import { IdParam, booleanQuery, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { registry, z } from "./openapi.ts";
 import { keySecurity } from "./scopes.ts";
@@ -12,11 +13,57 @@ export const MAX_ANSWER_JSON_ITEMS = 1000;
 /** The single list of inspection statuses (core's InspectionStatus type must stay the same union). */
 export const INSPECTION_STATUSES = ["COMPLETED", "IN_PROGRESS"] as const;
 
+/** Corrective actions one answer may raise in an import or a PATCH. */
+export const MAX_ANSWER_ACTIONS = 20;
+
+const percentQuery = (name: string) =>
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`)
+    .transform(Number)
+    .optional()
+    .openapi({ type: "number", description: `Extension: only inspections whose scorePercentage is ${name.startsWith("min") ? "at least" : "at most"} this (inspections without a score never match).` });
+
+/** minLon,minLat,maxLon,maxLat in degrees (WGS 84); minLon > maxLon crosses the antimeridian. */
+export const BBox = z
+  .string()
+  .transform((s, ctx) => {
+    const parts = s.split(",").map((p) => p.trim());
+    const nums = parts.map((p) => (/^-?\d+(\.\d+)?$/.test(p) ? Number(p) : Number.NaN));
+    if (parts.length !== 4 || nums.some((n) => Number.isNaN(n))) {
+      ctx.addIssue({ code: "custom", message: "bbox must be four numbers: minLon,minLat,maxLon,maxLat" });
+      return z.NEVER;
+    }
+    const [minLon, minLat, maxLon, maxLat] = nums as [number, number, number, number];
+    if ([minLon, maxLon].some((x) => x < -180 || x > 180) || [minLat, maxLat].some((y) => y < -90 || y > 90)) {
+      ctx.addIssue({ code: "custom", message: "bbox longitudes must be between -180 and 180 and latitudes between -90 and 90" });
+      return z.NEVER;
+    }
+    if (minLat > maxLat) {
+      ctx.addIssue({ code: "custom", message: "bbox minLat must not be above maxLat" });
+      return z.NEVER;
+    }
+    return { minLon, minLat, maxLon, maxLat };
+  })
+  .openapi({
+    type: "string",
+    example: "13.08,52.33,13.76,52.68",
+    description: "Extension: minLon,minLat,maxLon,maxLat (WGS 84 degrees, edges included); only inspections with a location inside. minLon above maxLon crosses the antimeridian.",
+  });
+
 export const InspectionListQuery = z.object({
   templateId: z.string().optional(),
   status: z.enum(INSPECTION_STATUSES).optional(),
   siteId: z.string().optional(),
   assetId: z.string().optional(),
+  flagged: z
+    .enum(["true", "false"], { message: "flagged must be true or false" })
+    .transform((v) => v === "true")
+    .optional()
+    .openapi({ type: "boolean", description: "Extension: true: inspections with at least one flagged answer; false: without." }),
+  minScorePercentage: percentQuery("minScorePercentage"),
+  maxScorePercentage: percentQuery("maxScorePercentage"),
+  bbox: BBox.optional(),
   ...pageQuery,
   includeAnswers: booleanQuery(false).openapi({ type: "boolean", description: "Adds each inspection's answers (never images)." }),
 });
@@ -51,8 +98,28 @@ export const ImportAnswer = z
       .refine((ids) => new Set(ids).size === ids.length, "mediaIds must not list an image twice")
       .optional()
       .openapi({ description: "Extension: images uploaded before with POST /api/media, by their mediaId; after the `media` images." }),
+    actions: z
+      .array(AnswerActionInput)
+      .max(MAX_ANSWER_ACTIONS, `an answer may raise at most ${MAX_ANSWER_ACTIONS} corrective actions`)
+      .optional()
+      .openapi({ description: "Extension: corrective actions this answer raises, created with the inspection (in a PATCH: added to those it has). They satisfy require_action rules." }),
   })
   .openapi("InspectionImportAnswer");
+
+const coordinate = (name: string, limit: number) =>
+  z
+    .number({ message: `${name} must be a number` })
+    .min(-limit, `${name} must be between -${limit} and ${limit}`)
+    .max(limit, `${name} must be between -${limit} and ${limit}`);
+
+/** Where an inspection took place, in WGS 84 degrees. */
+export const InspectionLocation = z
+  .object({
+    latitude: coordinate("location.latitude", 90),
+    longitude: coordinate("location.longitude", 180),
+    accuracyMeters: z.number().min(0, "location.accuracyMeters must not be negative").max(1e7, "location.accuracyMeters must be at most 10000000").optional(),
+  })
+  .openapi("InspectionLocation", { example: { latitude: 52.5163, longitude: 13.3777, accuracyMeters: 12 } });
 export type ImportAnswer = z.output<typeof ImportAnswer>;
 
 export const ImportBody = z
@@ -66,6 +133,7 @@ export const ImportBody = z
     startedAt: z.iso.datetime({ offset: true }).optional().openapi({ format: "date-time", description: "Default: completedAt, else the import time." }),
     completedAt: z.iso.datetime({ offset: true }).optional().openapi({ format: "date-time", description: "Default for COMPLETED: the import time. Not allowed for IN_PROGRESS." }),
     answers: z.array(ImportAnswer).max(MAX_IMPORT_ANSWERS),
+    location: InspectionLocation.nullable().optional().openapi({ description: "Extension: where it took place." }),
   })
   .openapi("InspectionImportRequest");
 export type ImportBody = z.output<typeof ImportBody>;
@@ -93,6 +161,11 @@ export const InspectionSummary = registry.register(
     inspector: Ref("InspectionInspectorRef", { name: z.string().nullable(), email: z.string() }),
     site: Ref("InspectionSiteRef", { name: z.string(), code: z.string() }).optional().openapi({ description: "Present when the inspection has a site." }),
     asset: Ref("InspectionAssetRef", { name: z.string(), code: z.string().nullable() }).optional().openapi({ description: "Present when the inspection has an asset." }),
+    score: z.number().openapi({ description: "Extension: points of the visible scored questions (docs/scoring.md)." }),
+    maxScore: z.number().openapi({ description: "Extension: their maximums; an unanswered one counts with 0 points." }),
+    scorePercentage: z.number().nullable().openapi({ description: "Extension: score / maxScore * 100, two decimals; null when maxScore is 0." }),
+    flaggedCount: z.number().int().openapi({ description: "Extension: answers flagged by a flagged option or a flag rule." }),
+    location: InspectionLocation.nullable().openapi({ description: "Extension: where it took place; null when not given." }),
   }),
 );
 
@@ -109,6 +182,7 @@ const answerValues = {
   unitId: z.string().nullable(),
   unitCategory: z.string().nullable(),
   note: z.string().nullable(),
+  flagged: z.boolean().openapi({ description: "Extension: a flagged option was chosen, or a flag rule holds (as of the inspection's latest revision)." }),
 };
 
 export const InspectionListAnswer = registry.register("InspectionListAnswer", z.object(answerValues));
@@ -138,6 +212,7 @@ export const InspectionDetailAnswer = registry.register(
     ...answerValues,
     question: z.object({ id: z.string(), text: z.string() }),
     images: z.array(z.union([InspectionImage, InspectionImageRef])).openapi({ description: "InspectionImage by default; InspectionImageRef with images=url." }),
+    actions: z.array(ActionView).openapi({ description: "Extension: the corrective actions raised on this answer's question." }),
   }),
 );
 
@@ -175,9 +250,10 @@ export const PatchInspectionBody = z
       .optional()
       .openapi({ description: "Each replaces the answer to its question (value, note and images: list the mediaIds to keep), or adds one." }),
     removeAnswers: z.array(z.string().min(1).max(64)).max(MAX_PATCH_ANSWERS).optional().openapi({ description: "Question ids whose answer is removed." }),
+    location: InspectionLocation.nullable().optional().openapi({ description: "Extension: where it took place; null removes it." }),
   })
   // Only when the keys are otherwise right: an unknown key is its own message.
-  .refine((b) => Object.keys(b).length > 0, { message: "give at least one of status, completedAt, answers, removeAnswers", when: (p) => p.issues.length === 0 })
+  .refine((b) => Object.keys(b).length > 0, { message: "give at least one of status, completedAt, answers, removeAnswers, location", when: (p) => p.issues.length === 0 })
   .openapi("InspectionPatchRequest");
 export type PatchInspectionBody = z.output<typeof PatchInspectionBody>;
 

@@ -62,6 +62,14 @@ const OptionInput = z.object({
   value: z.string().trim().min(1),
   requiresNote: z.boolean().optional(),
   requiresPhoto: z.boolean().optional(),
+  score: z
+    .number()
+    .min(-1e9, "score must be between -1000000000 and 1000000000")
+    .max(1e9, "score must be between -1000000000 and 1000000000")
+    .nullable()
+    .optional()
+    .openapi({ description: "Extension: points for choosing it; null: not applicable (the question leaves the inspection's score). A question's maximum is the highest score among its options (docs/scoring.md)." }),
+  flagged: z.boolean().optional().openapi({ description: "Extension: choosing it flags the answer (default false)." }),
 });
 
 const QuestionInput = z
@@ -88,17 +96,36 @@ const SectionInput = z
   })
   .openapi("TemplateSectionInput");
 
-const ConditionInput = z.object({
-  type: z.string().openapi({ description: "equals, is_selected, is_not_selected, is_not_equals, is_empty, is_not_empty, is_one_of, is_not_one_of, greater_than, less_than" }),
-  value: z.unknown().optional().openapi({ description: "Compared value; for choice questions an option value or id. A list (or comma-separated string) for is_one_of / is_not_one_of." }),
-});
+/**
+ * A leaf `{type, value?, sourceKey?}` or a group `{all: [...]}`, `{any: [...]}`, `{not: c}`, nested. The
+ * nested conditions are checked by the logic engine at save time (every problem is a detail of the 400).
+ */
+const ConditionInput = z
+  .object({
+    type: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          "A leaf's comparison: equals, is_not_equals, is_selected, is_not_selected, is_one_of, is_not_one_of, is_empty, is_not_empty, greater_than, less_than, greater_than_or_equal, less_than_or_equal, between, before, after, contains, not_contains, starts_with (docs/templates.md, Logic).",
+      }),
+    value: z.unknown().optional().openapi({ description: "Compared value; for choice questions an option value or id. A list (or comma-separated string) for is_one_of / is_not_one_of; [low, high] for between." }),
+    sourceKey: z.string().optional().openapi({ description: "Extension: the question this leaf reads (default: the rule's sourceKey)." }),
+    all: z.array(z.unknown()).optional().openapi({ description: "Extension: holds when every condition listed holds." }),
+    any: z.array(z.unknown()).optional().openapi({ description: "Extension: holds when at least one condition listed holds." }),
+    not: z.unknown().optional().openapi({ description: "Extension: holds when the condition given does not." }),
+  })
+  .openapi("TemplateCondition", { description: "Exactly one of type, all, any, not." });
 
 const LogicRuleInput = z
   .object({
     sourceKey: z.string(),
-    targetKey: z.string(),
+    targetKey: z.string().optional().openapi({ description: "Required for ask_questions; for the answer rules the default is sourceKey." }),
     condition: ConditionInput,
-    actionType: z.string().default("ask_questions"),
+    actionType: z
+      .string()
+      .default("ask_questions")
+      .openapi({ description: "ask_questions (show the target), or the extensions require_note, require_photo, require_action, flag (act on the target's answer)." }),
     order: z
       .number()
       .int()
@@ -133,7 +160,14 @@ export type CreateTemplateBody = z.output<typeof CreateTemplateBody>;
 // ---- responses ----
 
 const QuestionRef = z.object({ id: z.string(), text: z.string(), position: z.number().int() });
-const Condition = z.object({ type: z.string(), value: z.unknown() });
+const Condition = z
+  .union([
+    z.object({ type: z.string(), value: z.unknown(), sourceKey: z.string().optional() }),
+    z.object({ all: z.array(z.unknown()) }),
+    z.object({ any: z.array(z.unknown()) }),
+    z.object({ not: z.unknown() }),
+  ])
+  .openapi({ description: "A leaf {type, value} as the spec shows it, or (extension) a group as it was saved." });
 
 export const TemplateListItem = registry.register(
   "TemplateListItem",
@@ -190,6 +224,8 @@ export const TemplateQuestion = registry.register(
         position: z.number().int(),
         requiresNote: z.boolean().openapi({ description: "Extension: an answer selecting it must carry a note." }),
         requiresPhoto: z.boolean().openapi({ description: "Extension: an answer selecting it must carry media." }),
+        score: z.number().nullable().optional().openapi({ description: "Extension: points for choosing it; null: not applicable; absent: no score." }),
+        flagged: z.boolean().openapi({ description: "Extension: choosing it flags the answer." }),
       }),
     ),
     logicRules: z.array(TemplateLogicRule),

@@ -98,7 +98,7 @@ describe("planTemplate", () => {
     });
     const { message, details } = problemsOf(() => planTemplate(bad, types, ids()));
     expect(message).toBe("Invalid template logic");
-    expect(details).toEqual(["Unsupported actionType 'hide' in rule from 'b' to 'a'; supported: ask_questions", "Rule on question 'a' targets its own source question"]);
+    expect(details).toEqual(["Unsupported actionType 'hide' in rule from 'b' to 'a'; supported: ask_questions, require_note, require_photo, require_action, flag", "Rule on question 'a' targets its own source question"]);
   });
 });
 

@@ -3,7 +3,8 @@ import type { Db } from "@insp/db";
 import { answerMedia, inspectionAnswers, inspectionRevisions, inspections, media, templateQuestions } from "@insp/db/schema";
 import { isUuid, notFound } from "../errors.ts";
 import { InlineImage } from "../media/inline.ts";
-import { answerColumns, selectSummaries, toAnswer, toSummary } from "./summary.ts";
+import { actionsOfInspection } from "../actions/index.ts";
+import { actionsStamp, answerColumns, referencesFingerprint, selectSummaries, toAnswer, toSummary } from "./summary.ts";
 
 export type ImagesAs = "base64" | "url";
 
@@ -55,6 +56,7 @@ export async function getInspectionDetail(db: Db, organizationId: string, id: st
         .where(and(eq(answerMedia.organizationId, organizationId), inArray(answerMedia.answerId, answers.map((a) => a.id))))
         .orderBy(asc(answerMedia.answerId), asc(answerMedia.position))
     : [];
+  const actions = await actionsOfInspection(db, organizationId, id);
   // Nothing is read here: base64 images are InlineImages that the response writer streams from
   // the store one at a time; with images=url each is a reference to GET /api/media/{id}.
   type Image = { imgBlobSrc: InlineImage; imgDimension?: string } | { mediaId: string; url: string; mimeType: string; imgDimension?: string; bytes: number };
@@ -72,7 +74,12 @@ export async function getInspectionDetail(db: Db, organizationId: string, id: st
   return {
     ...summary,
     revision,
-    answers: answers.map((a) => ({ ...toAnswer(a), question: { id: a.questionId, text: a.questionText }, images: images.get(a.id) ?? [] })),
+    answers: answers.map((a) => ({ ...toAnswer(a), question: { id: a.questionId, text: a.questionText }, images: images.get(a.id) ?? [], actions: actions.get(a.questionId) ?? [] })),
   };
 }
 export type InspectionDetail = Awaited<ReturnType<typeof getInspectionDetail>>;
+
+/** The validator of a detail for its ETag: its revision, and what it shows of other rows and of its corrective actions. */
+export async function detailValidator(db: Db, organizationId: string, detail: InspectionDetail): Promise<{ revision: number; fingerprint: string }> {
+  return { revision: detail.revision, fingerprint: referencesFingerprint(detail, await actionsStamp(db.$client, organizationId, detail.id)) };
+}

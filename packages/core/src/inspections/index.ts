@@ -1,5 +1,5 @@
 export { listInspections, type InspectionPage, type ListInspectionsQuery } from "./list.ts";
-export { getInspectionDetail, type ImagesAs, type InspectionDetail } from "./detail.ts";
+export { detailValidator, getInspectionDetail, type ImagesAs, type InspectionDetail } from "./detail.ts";
 export { validateImport, type ImportInput, type ImportAnswerInput, type InspectionStatus } from "./validate.ts";
 export { prepareImport, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";
 export { formatInspectionNumber, type ImportPayload } from "./payload.ts";

@@ -9,6 +9,12 @@ export interface ListInspectionsQuery {
   status?: string;
   siteId?: string;
   assetId?: string;
+  /** true: at least one flagged answer; false: none. */
+  flagged?: boolean;
+  minScorePercentage?: number;
+  maxScorePercentage?: number;
+  /** Degrees, edges included; minLon > maxLon crosses the antimeridian. */
+  bbox?: { minLon: number; minLat: number; maxLon: number; maxLat: number };
   limit: number;
   offset: number;
   includeAnswers: boolean;
@@ -49,6 +55,15 @@ export async function listInspections(db: Db, organizationId: string, q: ListIns
     conds.push(sql`${sql(column)} = ${value}::uuid`);
   }
   if (q.status !== undefined) conds.push(sql`status = ${q.status}`);
+  // flagged=true reads the partial index of flagged inspections (inspections_org_flagged_created_idx).
+  if (q.flagged !== undefined) conds.push(q.flagged ? sql`flagged_count > 0` : sql`flagged_count = 0`);
+  if (q.minScorePercentage !== undefined) conds.push(sql`score_percentage >= ${q.minScorePercentage}`);
+  if (q.maxScorePercentage !== undefined) conds.push(sql`score_percentage <= ${q.maxScorePercentage}`);
+  if (q.bbox !== undefined) {
+    const b = q.bbox;
+    conds.push(sql`longitude is not null and latitude between ${b.minLat} and ${b.maxLat}`);
+    conds.push(b.minLon <= b.maxLon ? sql`longitude between ${b.minLon} and ${b.maxLon}` : sql`(longitude >= ${b.minLon} or longitude <= ${b.maxLon})`);
+  }
   const where = conds.reduce((a, c) => sql`${a} and ${c}`);
   const total =
     conds.length === 1

@@ -7,9 +7,10 @@ import { recordChange } from "../changes/index.ts";
 import { AppError, isUuid, notFound } from "../errors.ts";
 import { stableJson } from "../stable-json.ts";
 import { loadTemplateForValidation } from "../templates/index.ts";
-import { answerValues, holdMedia, storeAnswerImages, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";
+import { actionsOfInspection, checkActionInputs, insertInspectionActions } from "../actions/index.ts";
+import { answerValues, holdMedia, locationValues, storeAnswerImages, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";
 import { chunks } from "./run.ts";
-import { answerViolations, type ImportAnswerInput, type InspectionStatus } from "./validate.ts";
+import { answerActionItems, answerViolations, outcomeOf, type ImportAnswerInput, type InspectionLocation, type InspectionStatus } from "./validate.ts";
 
 /** PATCH /api/inspections/{id} after schema validation (contracts PatchInspectionBody). */
 export interface PatchInput {
@@ -20,6 +21,8 @@ export interface PatchInput {
   answers?: ImportAnswerInput[];
   /** Question ids whose answer is removed. */
   removeAnswers?: string[];
+  /** Where it took place; null removes it. */
+  location?: InspectionLocation | null;
 }
 
 export type PatchOutcome = { changed: boolean; revision: number };
@@ -83,9 +86,15 @@ export async function patchInspection(
   // The answers it ends with: those kept, then those given (the engine reports a question given
   // twice). Checked before any image is stored, as for an import: a refused request stores nothing.
   const kept = [...existing.values()].filter((a) => !patchedIds.has(a.values.questionId) && !removed.includes(a.values.questionId));
-  details.push(...answerViolations(template, [...kept.map((a) => ({ ...a.values, mediaIds: a.mediaIds })), ...patched], status));
+  // Actions the inspection has (cancelled ones excepted) count for require_action with those raised now.
+  const actionsBefore = new Map<string, number>();
+  for (const [questionId, list] of await actionsOfInspection(svc.db, organizationId, id)) actionsBefore.set(questionId, list.filter((a) => a.status !== "CANCELLED").length);
+  const finalAnswers: ImportAnswerInput[] = [...kept.map((a) => ({ ...a.values, mediaIds: a.mediaIds })), ...patched];
+  details.push(...answerViolations(template, finalAnswers, status, actionsBefore));
+  details.push(...(await checkActionInputs(svc.db, organizationId, answerActionItems(template, patched))));
   const newMedia = await storeAnswerImages(svc, organizationId, patched, questionText, details);
   if (details.length) throw new AppError("invalid", VALIDATION_FAILED, details);
+  const outcome = outcomeOf(template, finalAnswers, actionsBefore);
 
   const changes: Changes = { added: [], changed: [], removed };
   const writes: { values: ReturnType<typeof answerValues>; mediaIds: string[]; position: number }[] = [];
@@ -93,14 +102,21 @@ export async function patchInspection(
   patched.forEach((a, i) => {
     const values = answerValues(a);
     const before = existing.get(a.questionId);
-    if (before && stableJson(before.values) === stableJson(values) && stableJson(before.mediaIds) === stableJson(newMedia[i])) return; // unchanged
+    const unchanged = before && stableJson(before.values) === stableJson(values) && stableJson(before.mediaIds) === stableJson(newMedia[i]);
+    if (unchanged && !a.actions?.length) return; // unchanged, and no action raised on it
     (before ? changes.changed : changes.added).push(a.questionId);
     writes.push({ values, mediaIds: newMedia[i]!, position: before?.position ?? nextPosition++ });
   });
   const statusMoved = status !== current.status;
   const completedAtMoved = completedAt !== undefined && Date.parse(completedAt) !== current.completedAt?.getTime();
   if (statusMoved) changes.status = { from: current.status, to: status };
-  if (!writes.length && !removed.length && !statusMoved && !completedAtMoved) return { changed: false, revision: current.revision };
+  const location = input.location === undefined ? undefined : locationValues(input.location);
+  const currentLocation = current.latitude === null || current.longitude === null ? null : { latitude: current.latitude, longitude: current.longitude, accuracyMeters: current.locationAccuracyMeters };
+  const locationMoved = location !== undefined && stableJson(location) !== stableJson(currentLocation);
+  if (!writes.length && !removed.length && !statusMoved && !completedAtMoved && !locationMoved) return { changed: false, revision: current.revision };
+  // Answers kept as they are whose flag moved (a flag rule reads another answer): updated in place.
+  const written = new Set(writes.map((w) => w.values.questionId));
+  const reflagged = kept.filter((a) => !written.has(a.values.questionId) && a.flagged !== outcome.flagged.has(a.values.questionId)).map((a) => a.values.questionId);
 
   return svc.db.transaction(async (tx) => {
     // Row lock: PATCHes of one inspection apply one after the other; the loser of a race sees the new revision.
@@ -120,13 +136,37 @@ export async function patchInspection(
         .set({ revisionTo: revision })
         .where(and(eq(inspectionAnswers.inspectionId, id), isNull(inspectionAnswers.revisionTo), inArray(inspectionAnswers.questionId, closing)));
     }
-    const rows = writes.map((w) => ({ row: { ...w.values, id: randomUUID(), organizationId, inspectionId: id, position: w.position, revisionFrom: revision }, mediaIds: w.mediaIds }));
+    const rows = writes.map((w) => ({
+      row: { ...w.values, flagged: outcome.flagged.has(w.values.questionId), id: randomUUID(), organizationId, inspectionId: id, position: w.position, revisionFrom: revision },
+      mediaIds: w.mediaIds,
+    }));
     // In statements of at most 1,000 answers and 5,000 links: one may carry at most 65,535 parameters.
     for (const batch of chunks(rows, 1000)) await tx.insert(inspectionAnswers).values(batch.map((r) => r.row));
     const links = rows.flatMap((r) => r.mediaIds.map((mediaId, position) => ({ answerId: r.row.id, mediaId, organizationId, position })));
     for (const batch of chunks(links, 5000)) await tx.insert(answerMedia).values(batch);
+    for (const batch of chunks(reflagged, 1000)) {
+      await tx
+        .update(inspectionAnswers)
+        .set({ flagged: sql`not ${inspectionAnswers.flagged}` })
+        .where(and(eq(inspectionAnswers.inspectionId, id), isNull(inspectionAnswers.revisionTo), inArray(inspectionAnswers.questionId, batch)));
+    }
+    const raised = patched.flatMap((a) => (a.actions ?? []).map((input) => ({ questionId: a.questionId, input })));
+    if (raised.length) await insertInspectionActions(tx, organizationId, audit, id, raised);
     const finalCompletedAt = status === "COMPLETED" ? (completedAt !== undefined ? new Date(completedAt) : current.completedAt) : null;
-    await tx.update(inspections).set({ revision, status, completedAt: finalCompletedAt, updatedAt: sql`now()` }).where(eq(inspections.id, id));
+    await tx
+      .update(inspections)
+      .set({
+        revision,
+        status,
+        completedAt: finalCompletedAt,
+        score: outcome.score,
+        maxScore: outcome.maxScore,
+        scorePercentage: outcome.scorePercentage,
+        flaggedCount: outcome.flagged.size,
+        ...(location !== undefined ? { latitude: location?.latitude ?? null, longitude: location?.longitude ?? null, locationAccuracyMeters: location?.accuracyMeters ?? null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(inspections.id, id));
     await tx.insert(inspectionRevisions).values({
       organizationId,
       inspectionId: id,
@@ -140,7 +180,12 @@ export async function patchInspection(
     });
     await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: id, change: "updated" });
     if (statusMoved) await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: id, change: "completed" });
-    const changedFields = [...(writes.length || removed.length ? ["answers"] : []), ...(statusMoved ? ["status"] : []), ...(completedAtMoved ? ["completedAt"] : [])];
+    const changedFields = [
+      ...(writes.length || removed.length ? ["answers"] : []),
+      ...(statusMoved ? ["status"] : []),
+      ...(completedAtMoved ? ["completedAt"] : []),
+      ...(locationMoved ? ["location"] : []),
+    ];
     await recordAudit(tx, audit, { organizationId, action: "inspection.updated", resourceType: "inspection", resourceId: id, changedFields });
     return { changed: true, revision };
   });
@@ -157,6 +202,7 @@ interface StoredAnswer {
   values: ReturnType<typeof answerValues>;
   mediaIds: string[];
   position: number;
+  flagged: boolean;
 }
 
 /** The current answers by question id, with their images' media ids in order. */
@@ -175,5 +221,5 @@ async function currentAnswers(db: Tx | PrepareServices["db"], organizationId: st
     : [];
   const mediaOf = new Map<string, string[]>();
   for (const l of links) mediaOf.set(l.answerId, [...(mediaOf.get(l.answerId) ?? []), l.mediaId]);
-  return new Map(rows.map((r) => [r.questionId, { values: answerValues(r as ImportAnswerInput), mediaIds: mediaOf.get(r.id) ?? [], position: r.position }]));
+  return new Map(rows.map((r) => [r.questionId, { values: answerValues(r as ImportAnswerInput), mediaIds: mediaOf.get(r.id) ?? [], position: r.position, flagged: r.flagged }]));
 }

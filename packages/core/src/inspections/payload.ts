@@ -1,3 +1,4 @@
+import type { AnswerActionInputType } from "../actions/index.ts";
 import type { InspectionStatus } from "./validate.ts";
 
 /**
@@ -16,6 +17,12 @@ export interface ImportPayload {
   startedAt: string;
   completedAt: string | null;
   answers: PayloadAnswer[];
+  /** Computed at validation (absent in imports queued before scores existed: 0 / 0 / null / 0). */
+  score?: number;
+  maxScore?: number;
+  scorePercentage?: number | null;
+  flaggedCount?: number;
+  location?: { latitude: number; longitude: number; accuracyMeters: number | null } | null;
 }
 
 export interface PayloadAnswer {
@@ -31,6 +38,9 @@ export interface PayloadAnswer {
   unitCategory: string | null;
   note: string | null;
   mediaIds: string[];
+  flagged?: boolean;
+  /** Corrective actions it raises, created with the inspection. */
+  actions?: AnswerActionInputType[];
 }
 
 export function isImportPayload(p: unknown): p is ImportPayload {

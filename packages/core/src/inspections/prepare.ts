@@ -3,7 +3,7 @@ import { inspectionImports } from "@insp/db/schema";
 import { AppError } from "../errors.ts";
 import { decodeImage, touchMedia, upsertMedia, type MediaServices } from "../media/index.ts";
 import type { ImportPayload } from "./payload.ts";
-import { validateImport, type ImportAnswerInput, type ImportInput } from "./validate.ts";
+import { outcomeOf, validateImport, type ImportAnswerInput, type ImportInput, type InspectionLocation } from "./validate.ts";
 import type { AuditContext } from "../audit/index.ts";
 
 export interface PrepareServices extends MediaServices {
@@ -71,6 +71,7 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
 
   const now = new Date().toISOString();
   const completedAt = input.completedAt ?? (input.status === "COMPLETED" ? now : null);
+  const outcome = outcomeOf(template, input.answers);
   const payload: ImportPayload = {
     v: 1,
     templateId: template.id,
@@ -83,13 +84,23 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
     status: input.status,
     startedAt: input.startedAt ?? completedAt ?? now,
     completedAt,
-    answers: input.answers.map((a, i) => ({ ...answerValues(a), mediaIds: mediaIds[i]! })),
+    answers: input.answers.map((a, i) => ({ ...answerValues(a), mediaIds: mediaIds[i]!, flagged: outcome.flagged.has(a.questionId), ...(a.actions?.length ? { actions: a.actions } : {}) })),
+    score: outcome.score,
+    maxScore: outcome.maxScore,
+    scorePercentage: outcome.scorePercentage,
+    flaggedCount: outcome.flagged.size,
+    location: locationValues(input.location),
   };
   return svc.db.transaction(async (tx) => {
     await holdMedia(tx, organizationId, mediaIds.flat());
     const [row] = await tx.insert(inspectionImports).values({ organizationId, payload, audit }).returning({ id: inspectionImports.id });
     return row!.id;
   });
+}
+
+/** A location as stored, null when not given. */
+export function locationValues(l: InspectionLocation | null | undefined): { latitude: number; longitude: number; accuracyMeters: number | null } | null {
+  return l ? { latitude: l.latitude, longitude: l.longitude, accuracyMeters: l.accuracyMeters ?? null } : null;
 }
 
 /** An answer's stored values: every field, null when not given. */

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { inspectionRevisions, inspections } from "@insp/db/schema";
 import { isUuid, notFound } from "../errors.ts";
-import { referencesFingerprint, selectSummaries, toSummary } from "./summary.ts";
+import { actionsStamp, referencesFingerprint, selectSummaries, toSummary } from "./summary.ts";
 
 export interface InspectionRevision {
   revision: number;
@@ -38,7 +38,7 @@ export async function currentValidator(db: { $client: Parameters<typeof selectSu
   if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
   const [row] = await selectSummaries(db.$client, organizationId, [id]);
   if (!row) throw notFound(`Inspection ${id} not found`);
-  return { revision: row.revision, fingerprint: referencesFingerprint(toSummary(row)) };
+  return { revision: row.revision, fingerprint: referencesFingerprint(toSummary(row), await actionsStamp(db.$client, organizationId, id)) };
 }
 
 /** 404 unless the inspection is the organization's. */

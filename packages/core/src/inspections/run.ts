@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { PG, pgErrorCode, type Db, type DbOrTx } from "@insp/db";
 import { answerMedia, inspectionAnswers, inspectionCounters, inspectionImports, inspectionRevisions, inspections } from "@insp/db/schema";
 import { recordAudit, type AuditContext } from "../audit/index.ts";
+import { insertInspectionActions } from "../actions/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { formatInspectionNumber, isImportPayload } from "./payload.ts";
 
@@ -55,6 +56,13 @@ export async function runImport(db: Db, organizationId: string, importId: string
         status: p.status,
         startedAt: new Date(p.startedAt),
         completedAt: p.completedAt === null ? null : new Date(p.completedAt),
+        score: p.score ?? 0,
+        maxScore: p.maxScore ?? 0,
+        scorePercentage: p.scorePercentage ?? null,
+        flaggedCount: p.flaggedCount ?? 0,
+        latitude: p.location?.latitude ?? null,
+        longitude: p.location?.longitude ?? null,
+        locationAccuracyMeters: p.location?.accuracyMeters ?? null,
       })
       .returning({ id: inspections.id });
     const inspectionId = inspection!.id;
@@ -74,11 +82,16 @@ export async function runImport(db: Db, organizationId: string, importId: string
       changes: { added: p.answers.map((a) => a.questionId), changed: [], removed: [] },
     });
 
-    const answers = p.answers.map(({ mediaIds, ...a }, position) => ({ row: { ...a, id: randomUUID(), organizationId, inspectionId, position }, mediaIds }));
+    const answers = p.answers.map(({ mediaIds, actions: _actions, flagged, ...a }, position) => ({
+      row: { ...a, flagged: flagged ?? false, id: randomUUID(), organizationId, inspectionId, position },
+      mediaIds,
+    }));
     // Batched: one statement may carry at most 65,535 parameters (16 per answer).
     for (const batch of chunks(answers, 1000)) await tx.insert(inspectionAnswers).values(batch.map((a) => a.row));
     const links = answers.flatMap((a) => a.mediaIds.map((mediaId, position) => ({ answerId: a.row.id, mediaId, organizationId, position })));
     for (const batch of chunks(links, 5000)) await tx.insert(answerMedia).values(batch);
+    const raised = p.answers.flatMap((a) => (a.actions ?? []).map((input) => ({ questionId: a.questionId, input })));
+    if (raised.length) await insertInspectionActions(tx, organizationId, actor, inspectionId, raised);
 
     const result = { id: inspectionId, inspectionNumber };
     await tx

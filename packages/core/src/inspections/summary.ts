@@ -18,6 +18,7 @@ const summaryColumns = (sql: postgres.Sql) => sql`
   i.id, i.inspection_number, i.template_id, i.template_version, i.asset_id, i.asset_name, i.site_id, i.conducted_by,
   i.organization_id, ${sql.unsafe(isoText("i.started_at"))} as started_at, ${sql.unsafe(isoText("i.completed_at"))} as completed_at,
   ${sql.unsafe(isoText("i.created_at"))} as created_at, ${sql.unsafe(isoText("i.updated_at"))} as updated_at, i.status, i.revision,
+  i.score, i.max_score, i.score_percentage, i.flagged_count, i.latitude, i.longitude, i.location_accuracy_meters,
   t.title as template_title, t.type as template_type, u.name as inspector_name, u.email as inspector_email,
   s.name as site_name, s.code as site_code, a.name as asset_ref_name, a.code as asset_code`;
 
@@ -70,6 +71,13 @@ export interface SummaryRow {
   updated_at: string;
   status: string;
   revision: number;
+  score: number;
+  max_score: number;
+  score_percentage: number | null;
+  flagged_count: number;
+  latitude: number | null;
+  longitude: number | null;
+  location_accuracy_meters: number | null;
   template_title: string;
   template_type: string;
   inspector_name: string | null;
@@ -101,17 +109,40 @@ export function toSummary(r: SummaryRow) {
     inspector: { id: r.conducted_by, name: r.inspector_name, email: r.inspector_email },
     ...(r.site_id !== null && r.site_name !== null ? { site: { id: r.site_id, name: r.site_name, code: r.site_code } } : {}),
     ...(r.asset_id !== null && r.asset_ref_name !== null ? { asset: { id: r.asset_id, name: r.asset_ref_name, code: r.asset_code } } : {}),
+    score: r.score,
+    maxScore: r.max_score,
+    scorePercentage: r.score_percentage,
+    flaggedCount: r.flagged_count,
+    location:
+      r.latitude === null || r.longitude === null
+        ? null
+        : { latitude: r.latitude, longitude: r.longitude, ...(r.location_accuracy_meters !== null ? { accuracyMeters: r.location_accuracy_meters } : {}) },
   };
 }
 export type InspectionSummary = ReturnType<typeof toSummary>;
+
+/** How many corrective actions an inspection has and the sum of their revisions: moves with every change of one. */
+export interface ActionsStamp {
+  count: number;
+  revisions: number;
+}
+const NO_ACTIONS: ActionsStamp = { count: 0, revisions: 0 };
+
+/** The actions stamp of one inspection (for the detail's ETag: a changed action changes the detail). */
+export async function actionsStamp(sql: postgres.Sql, organizationId: string, inspectionId: string): Promise<ActionsStamp> {
+  const [row] = await sql<{ count: number; revisions: number }[]>`
+    select count(*)::int as count, coalesce(sum(revision), 0)::int as revisions
+    from corrective_actions where organization_id = ${organizationId} and inspection_id = ${inspectionId}`;
+  return row ?? NO_ACTIONS;
+}
 
 /**
  * A short hash of what a summary shows of other rows (template version title and type,
  * inspector, site, asset): part of the detail's ETag with the revision, so a renamed site or
  * inspector is not served as "not modified".
  */
-export function referencesFingerprint(s: InspectionSummary): string {
-  const refs = [s.template, s.inspector, s.siteId ?? null, "site" in s ? s.site : null, s.assetId ?? null, s.assetName ?? null, "asset" in s ? s.asset : null];
+export function referencesFingerprint(s: InspectionSummary, actions: ActionsStamp = NO_ACTIONS): string {
+  const refs = [s.template, s.inspector, s.siteId ?? null, "site" in s ? s.site : null, s.assetId ?? null, s.assetName ?? null, "asset" in s ? s.asset : null, actions];
   return createHash("sha256").update(JSON.stringify(refs)).digest("hex").slice(0, 8);
 }
 
@@ -130,6 +161,7 @@ export const answerColumns = {
   unitId: inspectionAnswers.unitId,
   unitCategory: inspectionAnswers.unitCategory,
   note: inspectionAnswers.note,
+  flagged: inspectionAnswers.flagged,
 };
 
 export function toAnswer(a: { [K in keyof typeof answerColumns]: unknown }) {
@@ -146,5 +178,6 @@ export function toAnswer(a: { [K in keyof typeof answerColumns]: unknown }) {
     unitId: a.unitId as string | null,
     unitCategory: a.unitCategory as string | null,
     note: a.note as string | null,
+    flagged: a.flagged as boolean,
   };
 }

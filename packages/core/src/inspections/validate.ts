@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { assets, sites, users } from "@insp/db/schema";
-import { checkAnswerValue, hasValue, selectedOptions, validateAnswers, visibleQuestions, type AnswerInput } from "@insp/logic";
+import { checkAnswerValue, evaluateInspection, hasValue, selectedOptions, validateAnswers, visibleQuestions, type AnswerInput, type InspectionOutcome } from "@insp/logic";
+import { checkActionInputs, type AnswerActionInputType } from "../actions/index.ts";
 import { isBlank, isUuid, notFound } from "../errors.ts";
 import { loadTemplateForValidation, type TemplateForValidation } from "../templates/index.ts";
 
@@ -17,6 +18,15 @@ export interface ImportAnswerInput extends AnswerInput {
   media?: string[];
   /** Images uploaded before (POST /api/media), by id. */
   mediaIds?: string[];
+  /** Corrective actions this answer raises. */
+  actions?: AnswerActionInputType[];
+}
+
+/** Where an inspection took place (WGS 84 degrees). */
+export interface InspectionLocation {
+  latitude: number;
+  longitude: number;
+  accuracyMeters?: number | undefined;
 }
 
 /** The import body after schema validation (contracts ImportBody). */
@@ -30,6 +40,7 @@ export interface ImportInput {
   startedAt?: string;
   completedAt?: string;
   answers: ImportAnswerInput[];
+  location?: InspectionLocation | null;
 }
 
 export interface ValidatedImport {
@@ -101,6 +112,7 @@ export async function validateImport(db: DbOrTx, organizationId: string, input: 
   }
 
   details.push(...answerViolations(template, input.answers, input.status));
+  details.push(...(await checkActionInputs(db, organizationId, answerActionItems(template, input.answers))));
   return { template, asset, details };
 }
 
@@ -109,6 +121,31 @@ export async function validateImport(db: DbOrTx, organizationId: string, input: 
  * fit, hidden questions answered, and for COMPLETED only, IN_PROGRESS being a draft, visible
  * required questions missing), then the options' note and photo requirements.
  */
-export function answerViolations(template: TemplateForValidation, answers: ImportAnswerInput[], status: InspectionStatus): string[] {
-  return [...validateAnswers(template, answers, { requireRequired: status === "COMPLETED" }), ...optionRequirements(template, answers)];
+export function answerViolations(template: TemplateForValidation, answers: ImportAnswerInput[], status: InspectionStatus, actionsBefore: ReadonlyMap<string, number> = new Map()): string[] {
+  const violations = [...validateAnswers(template, answers, { requireRequired: status === "COMPLETED" }), ...optionRequirements(template, answers)];
+  // The answer rules' notes, photos and actions are owed by a finished inspection, as its required answers are.
+  if (status === "COMPLETED") violations.push(...outcomeOf(template, answers, actionsBefore).missing);
+  return violations;
+}
+
+/**
+ * Score, flags and what the answer rules ask for, of the answers an inspection ends with. An answer's
+ * images are its media plus mediaIds; its actions are those it raises plus `actionsBefore` (the
+ * question's actions the inspection has already).
+ */
+export function outcomeOf(template: TemplateForValidation, answers: ImportAnswerInput[], actionsBefore: ReadonlyMap<string, number> = new Map()): InspectionOutcome {
+  return evaluateInspection(
+    template,
+    answers.map((a) => ({
+      ...a,
+      imageCount: (a.media?.length ?? 0) + (a.mediaIds?.length ?? 0),
+      actionCount: (a.actions?.length ?? 0) + (actionsBefore.get(a.questionId) ?? 0),
+    })),
+  );
+}
+
+/** The actions raised by the answers, each labelled for messages by its question's text. */
+export function answerActionItems(template: TemplateForValidation, answers: ImportAnswerInput[]): { label: string; input: AnswerActionInputType }[] {
+  const text = new Map(template.questions.map((q) => [q.id, q.text]));
+  return answers.flatMap((a) => (a.actions ?? []).map((input, i) => ({ label: `Answer to ${quote(text.get(a.questionId) ?? a.questionId)}: actions[${i}]`, input })));
 }

@@ -26,7 +26,11 @@ export async function writeVersionContent(tx: Tx, organizationId: string, templa
   const at = { organizationId, templateId, version };
   await insertInChunks(tx, templateSections, plan.sections.map((s) => ({ ...s, ...at })));
   await insertInChunks(tx, templateQuestions, plan.questions.map(({ options: _options, ...question }) => ({ ...question, ...at })));
-  await insertInChunks(tx, templateQuestionOptions, plan.questions.flatMap((question) => question.options.map((o) => ({ ...o, ...at, questionId: question.id }))));
+  await insertInChunks(
+    tx,
+    templateQuestionOptions,
+    plan.questions.flatMap((question) => question.options.map(({ score, ...o }) => ({ ...o, ...at, questionId: question.id, score: score ?? null, scoreNotApplicable: score === null }))),
+  );
   await insertInChunks(tx, templateLogicRules, plan.rules.map((r) => ({ ...r, conditionValue: r.conditionValue ?? null, ...at })));
 }
 
@@ -40,8 +44,8 @@ export async function copyVersionContent(tx: Tx, organizationId: string, templat
     insert into ${templateQuestions} (id, organization_id, template_id, version, section_id, key, text, hint, required, position, response_type_id, input_type)
     select id, organization_id, template_id, ${to}, section_id, key, text, hint, required, position, response_type_id, input_type from ${templateQuestions} where ${scope}`);
   await tx.execute(sql`
-    insert into ${templateQuestionOptions} (id, organization_id, template_id, version, question_id, label, value, position, requires_note, requires_photo)
-    select id, organization_id, template_id, ${to}, question_id, label, value, position, requires_note, requires_photo from ${templateQuestionOptions} where ${scope}`);
+    insert into ${templateQuestionOptions} (id, organization_id, template_id, version, question_id, label, value, position, requires_note, requires_photo, score, score_not_applicable, flagged)
+    select id, organization_id, template_id, ${to}, question_id, label, value, position, requires_note, requires_photo, score, score_not_applicable, flagged from ${templateQuestionOptions} where ${scope}`);
   await tx.execute(sql`
     insert into ${templateLogicRules} (id, organization_id, template_id, version, source_question_id, target_question_id, condition_type, condition_value, action_type, "order")
     select id, organization_id, template_id, ${to}, source_question_id, target_question_id, condition_type, condition_value, action_type, "order" from ${templateLogicRules} where ${scope}`);

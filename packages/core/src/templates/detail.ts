@@ -2,7 +2,8 @@ import type { DbOrTx } from "@insp/db";
 import type { LogicOption, LogicQuestion, LogicRule, LogicTemplate } from "@insp/logic";
 import { notFound } from "../errors.ts";
 import { assertTemplateAccess, loadTemplateRows, toListItem, type TemplateRows } from "./read.ts";
-import type { QuestionRef, TemplateDetail, TemplateQuestion, TemplateStatus, TemplateTriggerRule, TemplateType, VersionStatus } from "./types.ts";
+import { GROUP_CONDITION, storedCondition } from "./plan.ts";
+import type { RuleCondition, QuestionRef, TemplateDetail, TemplateQuestion, TemplateStatus, TemplateTriggerRule, TemplateType, VersionStatus } from "./types.ts";
 
 /** The spec's detail shape from the rows of one template (pure). */
 export function toDetail(rows: TemplateRows): TemplateDetail {
@@ -10,8 +11,11 @@ export function toDetail(rows: TemplateRows): TemplateDetail {
   const ref = new Map<string, QuestionRef>(questions.map((q) => [q.id, { id: q.id, text: q.text, position: q.position }]));
   const optionsOf = groupBy(options, (o) => o.questionId);
   const rulesFrom = groupBy(rules, (r) => r.sourceQuestionId);
-  const rulesTo = groupBy(rules, (r) => r.targetQuestionId);
-  const condition = (r: (typeof rules)[number]) => ({ type: r.conditionType, value: r.conditionValue ?? null });
+  // Only ask_questions rules show a question; the answer rules (require_note, ...) are listed under their source.
+  const rulesTo = groupBy(rules.filter((r) => r.actionType === "ask_questions"), (r) => r.targetQuestionId);
+  // A group is shown as it was saved; a leaf as the spec shows it, {type, value}.
+  const condition = (r: (typeof rules)[number]): RuleCondition =>
+    r.conditionType === GROUP_CONDITION ? (r.conditionValue as RuleCondition) : { type: r.conditionType, value: r.conditionValue ?? null };
 
   const question = (q: (typeof questions)[number]): TemplateQuestion => {
     const triggerRules: TemplateTriggerRule[] = (rulesTo.get(q.id) ?? []).map((r) => ({
@@ -38,6 +42,8 @@ export function toDetail(rows: TemplateRows): TemplateDetail {
         position: o.position,
         requiresNote: o.requiresNote,
         requiresPhoto: o.requiresPhoto,
+        ...optionScore(o),
+        flagged: o.flagged,
       })),
       logicRules: (rulesFrom.get(q.id) ?? []).map((r) => ({
         id: r.id,
@@ -89,6 +95,11 @@ export interface ValidationOption extends LogicOption {
   requiresPhoto: boolean;
 }
 
+/** An option's score as the API shows it and the engine reads it: a number, null (not applicable), or absent (no score). */
+function optionScore(o: { score: number | null; scoreNotApplicable: boolean }): { score?: number | null } {
+  return o.scoreNotApplicable ? { score: null } : o.score !== null ? { score: o.score } : {};
+}
+
 export interface ValidationQuestion extends LogicQuestion {
   options: ValidationOption[];
 }
@@ -128,13 +139,22 @@ export function toValidationTemplate(rows: TemplateRows): TemplateForValidation 
       text: q.text,
       inputType: q.inputType,
       required: q.required,
-      options: (optionsOf.get(q.id) ?? []).map((o) => ({ id: o.id, value: o.value, label: o.label, requiresNote: o.requiresNote, requiresPhoto: o.requiresPhoto })),
+      options: (optionsOf.get(q.id) ?? []).map((o) => ({
+        id: o.id,
+        value: o.value,
+        label: o.label,
+        requiresNote: o.requiresNote,
+        requiresPhoto: o.requiresPhoto,
+        ...optionScore(o),
+        flagged: o.flagged,
+      })),
     })),
     rules: rules.map((r) => ({
       id: r.id,
       sourceQuestionId: r.sourceQuestionId,
       targetQuestionId: r.targetQuestionId,
-      condition: r.conditionValue === null || r.conditionValue === undefined ? { type: r.conditionType } : { type: r.conditionType, value: r.conditionValue },
+      condition: storedCondition(r.conditionType, r.conditionValue),
+      actionType: r.actionType,
     })),
   };
 }

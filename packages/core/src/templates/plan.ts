@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { inputKind, validateLogicGraph, type LogicTemplate } from "@insp/logic";
+import { ACTION_TYPES, inputKind, validateLogicGraph, type LogicTemplate, type RuleCondition } from "@insp/logic";
 import { AppError, badRequest } from "../errors.ts";
 import type { CreateTemplateInput, QuestionInput, TemplateOption } from "./types.ts";
 
@@ -49,7 +49,10 @@ export interface TemplatePlan {
   skipped: { index: number; reason: string }[];
 }
 
-export const SUPPORTED_ACTION_TYPES = ["ask_questions"] as const;
+export const SUPPORTED_ACTION_TYPES = ACTION_TYPES;
+
+/** conditionType of a rule whose condition is a group, or a leaf reading another question: conditionValue holds it as saved. */
+export const GROUP_CONDITION = "group";
 
 /**
  * Ids of the version a new version is made from, so that what is kept keeps its id: a question
@@ -132,12 +135,21 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
         seen.add(o.value);
       }
       const optionId = optionIds(id);
-      options = inline.map((o, i) => ({ id: optionId(o.value), label: o.label, value: o.value, position: i, requiresNote: o.requiresNote ?? false, requiresPhoto: o.requiresPhoto ?? false }));
+      options = inline.map((o, i) => ({
+        id: optionId(o.value),
+        label: o.label,
+        value: o.value,
+        position: i,
+        requiresNote: o.requiresNote ?? false,
+        requiresPhoto: o.requiresPhoto ?? false,
+        ...(o.score !== undefined ? { score: o.score } : {}),
+        flagged: o.flagged ?? false,
+      }));
     } else {
       const copies = new Map<string, string>();
       const optionId = optionIds(id);
       options = (rt?.options ?? []).map((o) => {
-        const copy = { ...o, id: optionId(o.value) };
+        const copy = { ...o, id: optionId(o.value), flagged: false };
         copies.set(o.id, copy.id);
         return copy;
       });
@@ -173,29 +185,38 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
   const logicProblems: string[] = [];
   const perSource = new Map<string, number>();
   input.logicRules.forEach((r, index) => {
+    const asks = r.actionType === "ask_questions";
+    // The answer rules act on their source's own answer unless they name another question.
+    const targetKey = r.targetKey ?? (asks ? undefined : r.sourceKey);
+    if (targetKey === undefined) {
+      logicProblems.push(`logicRules[${index}]: targetKey is required for ask_questions rules (the question the rule shows)`);
+      return;
+    }
     const source = byKey.get(r.sourceKey);
-    const target = byKey.get(r.targetKey);
+    const target = byKey.get(targetKey);
     if (!source || !target) {
       const reason =
         !source && !target
-          ? `sourceKey ${q(r.sourceKey)} and targetKey ${q(r.targetKey)} match no question key`
+          ? `sourceKey ${q(r.sourceKey)} and targetKey ${q(targetKey)} match no question key`
           : !source
             ? `sourceKey ${q(r.sourceKey)} matches no question key`
-            : `targetKey ${q(r.targetKey)} matches no question key`;
+            : `targetKey ${q(targetKey)} matches no question key`;
       skipped.push({ index, reason });
       return;
     }
     if (!(SUPPORTED_ACTION_TYPES as readonly string[]).includes(r.actionType)) {
-      logicProblems.push(`Unsupported actionType ${q(r.actionType)} in rule from ${q(r.sourceKey)} to ${q(r.targetKey)}; supported: ${SUPPORTED_ACTION_TYPES.join(", ")}`);
+      logicProblems.push(`Unsupported actionType ${q(r.actionType)} in rule from ${q(r.sourceKey)} to ${q(targetKey)}; supported: ${SUPPORTED_ACTION_TYPES.join(", ")}`);
     }
     const nth = perSource.get(source.id) ?? 0;
     perSource.set(source.id, nth + 1);
+    const condition = savedCondition(r.condition, source.id, (key) => byKey.get(key)?.id, copiedIds);
+    const isLeaf = "type" in condition && condition.sourceKey === undefined;
     rules.push({
       id: newId(),
       sourceQuestionId: source.id,
       targetQuestionId: target.id,
-      conditionType: r.condition.type,
-      conditionValue: remapOptionIds(r.condition.value, copiedIds.get(source.id)),
+      conditionType: isLeaf ? condition.type : GROUP_CONDITION,
+      conditionValue: isLeaf ? condition.value : condition,
       actionType: r.actionType,
       order: r.order ?? nth,
     });
@@ -207,12 +228,43 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
       id: r.id,
       sourceQuestionId: r.sourceQuestionId,
       targetQuestionId: r.targetQuestionId,
-      condition: r.conditionValue === undefined ? { type: r.conditionType } : { type: r.conditionType, value: r.conditionValue },
+      condition: storedCondition(r.conditionType, r.conditionValue),
+      actionType: r.actionType,
     })),
   };
   logicProblems.push(...validateLogicGraph(graph));
   if (logicProblems.length > 0) throw badRequest("Invalid template logic", logicProblems);
   return { sections, questions, rules, skipped };
+}
+
+/** A rule's condition for the logic engine from its stored columns (a group is kept whole in conditionValue). */
+export function storedCondition(conditionType: string, conditionValue: unknown): RuleCondition {
+  if (conditionType === GROUP_CONDITION) return conditionValue as RuleCondition;
+  return conditionValue === null || conditionValue === undefined ? { type: conditionType } : { type: conditionType, value: conditionValue };
+}
+
+type SavedCondition = { type: string; value?: unknown; sourceKey?: string } | { all: unknown[] } | { any: unknown[] } | { not: unknown };
+
+/**
+ * A condition as it is stored and shown: only the known keys of each leaf and group kept (anything
+ * else in a body is dropped, as the schema drops it at the top), a leaf's value naming a copied
+ * response-type option rewritten to its copy's id (remapOptionIds), and malformed parts kept as
+ * they are for the logic engine to report.
+ */
+function savedCondition(c: unknown, ruleSource: string, idOfKey: (key: string) => string | undefined, copiedIds: ReadonlyMap<string, ReadonlyMap<string, string>>, depth = 0): SavedCondition {
+  if (c === null || typeof c !== "object" || Array.isArray(c) || depth > 64) return c as SavedCondition;
+  const o = c as Record<string, unknown>;
+  const forms = ["type", "all", "any", "not"].filter((k) => Object.hasOwn(o, k));
+  if (forms.length !== 1) return o as SavedCondition;
+  const nested = (x: unknown) => savedCondition(x, ruleSource, idOfKey, copiedIds, depth + 1);
+  if (forms[0] === "all" || forms[0] === "any") return (Array.isArray(o[forms[0]]) ? { [forms[0]]: (o[forms[0]] as unknown[]).map(nested) } : o) as SavedCondition;
+  if (forms[0] === "not") return { not: nested(o.not) };
+  const sourceKey = typeof o.sourceKey === "string" ? o.sourceKey : undefined;
+  const reads = sourceKey === undefined ? ruleSource : idOfKey(sourceKey);
+  const leaf: { type: string; value?: unknown; sourceKey?: string } = { type: o.type as string };
+  if (Object.hasOwn(o, "value")) leaf.value = remapOptionIds(o.value, reads === undefined ? undefined : copiedIds.get(reads));
+  if (o.sourceKey !== undefined) leaf.sourceKey = o.sourceKey as string;
+  return leaf;
 }
 
 /**

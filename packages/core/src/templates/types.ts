@@ -30,10 +30,8 @@ export interface QuestionRef {
   position: number;
 }
 
-export interface RuleCondition {
-  type: string;
-  value: unknown;
-}
+/** A leaf {type, value} as the spec shows it, or a group ({all}, {any}, {not}, leaves with sourceKey) as saved. */
+export type RuleCondition = { type: string; value: unknown; sourceKey?: string } | { all: unknown[] } | { any: unknown[] } | { not: unknown };
 
 export interface TemplateLogicRule {
   id: string;
@@ -59,6 +57,9 @@ export interface TemplateOption {
   position: number;
   requiresNote: boolean;
   requiresPhoto: boolean;
+  /** Points for choosing it; null: not applicable; absent: no score (docs/scoring.md). */
+  score?: number | null;
+  flagged: boolean;
 }
 
 export interface TemplateQuestion {
@@ -113,7 +114,9 @@ export interface QuestionInput {
   required: boolean;
   responseTypeId?: string | null | undefined;
   hint?: string | null | undefined;
-  options?: { label: string; value: string; requiresNote?: boolean | undefined; requiresPhoto?: boolean | undefined }[] | undefined;
+  options?:
+    | { label: string; value: string; requiresNote?: boolean | undefined; requiresPhoto?: boolean | undefined; score?: number | null | undefined; flagged?: boolean | undefined }[]
+    | undefined;
 }
 
 export interface CreateTemplateInput {
@@ -123,5 +126,12 @@ export interface CreateTemplateInput {
   assetTypeId?: string | null | undefined;
   sections: { title: string; description?: string | null | undefined; questions: QuestionInput[] }[];
   questions: QuestionInput[];
-  logicRules: { sourceKey: string; targetKey: string; condition: { type: string; value?: unknown }; actionType: string; order?: number | undefined }[];
+  logicRules: {
+    sourceKey: string;
+    /** Required for ask_questions; the answer rules default to sourceKey. */
+    targetKey?: string | undefined;
+    condition: { type?: string | undefined; value?: unknown; sourceKey?: string | undefined; all?: unknown[] | undefined; any?: unknown[] | undefined; not?: unknown };
+    actionType: string;
+    order?: number | undefined;
+  }[];
 }

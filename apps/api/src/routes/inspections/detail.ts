@@ -1,5 +1,5 @@
 import { IdParam, InspectionDetailQuery, RevisionParam } from "@insp/contracts";
-import { currentValidator, getInspectionDetail, referencesFingerprint } from "@insp/core";
+import { currentValidator, getInspectionDetail, detailValidator } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { noneMatchHits, revisionETag } from "../../http/etag.ts";
@@ -20,7 +20,7 @@ export const inspectionDetailRoute = (deps: Deps) =>
       }
     }
     const detail = await getInspectionDetail(deps.db, organizationId, params.id, { images: query.images });
-    res.setHeader("ETag", revisionETag({ revision: detail.revision, fingerprint: referencesFingerprint(detail) }, query.images));
+    res.setHeader("ETag", revisionETag(await detailValidator(deps.db, organizationId, detail), query.images));
     await sendWithInlineImages(req, res, deps.media, detail);
   });
 

@@ -1,5 +1,5 @@
 import { IdParam, InspectionDetailQuery, PatchInspectionBody } from "@insp/contracts";
-import { getInspectionDetail, listInspectionRevisions, patchInspection, referencesFingerprint, type PrepareServices } from "@insp/core";
+import { getInspectionDetail, listInspectionRevisions, patchInspection, detailValidator, type PrepareServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { ifMatchRevisions, revisionETag } from "../../http/etag.ts";
@@ -16,7 +16,7 @@ export function patchInspectionRoute(deps: Deps) {
     const organizationId = principalOf(req).organizationId;
     await patchInspection(svc, organizationId, params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req));
     const detail = await getInspectionDetail(deps.db, organizationId, params.id, { images: query.images });
-    res.setHeader("ETag", revisionETag({ revision: detail.revision, fingerprint: referencesFingerprint(detail) }, query.images));
+    res.setHeader("ETag", revisionETag(await detailValidator(deps.db, organizationId, detail), query.images));
     await sendWithInlineImages(req, res, deps.media, detail);
   });
 }
