@@ -59,9 +59,13 @@ describe("what a key may do", () => {
     expect(JSON.parse(listed.stdout).find((k: { name: string }) => k.name === "BI export").scopes).toEqual(["inspections:read", "media:read"]);
   });
 
-  it("keys made before scopes existed were given every scope (the migration's list is the contract's)", () => {
+  it("keys made before scopes existed were given every scope, and the scopes added since (the migrations' lists are the contract's)", () => {
     const sql = readFileSync(`${root}drizzle/0006_api_key_scopes.sql`, "utf8");
-    expect(sql.match(/ARRAY\[([^\]]*)\]/)![1]!.split(",").map((s) => s.replace(/'/g, ""))).toEqual(ALL_API_KEY_SCOPES);
+    const first = sql.match(/ARRAY\[([^\]]*)\]/)![1]!.split(",").map((s) => s.replace(/'/g, ""));
+    // 0007: keys that read (write) inspections read (write) corrective actions too.
+    const later = [...readFileSync(`${root}drizzle/0007_scores_logic_actions_location.sql`, "utf8").matchAll(/array_append\("scopes", '([^']+)'\)/g)].map((m) => m[1]!);
+    expect(later).toEqual(["actions:read", "actions:write"]);
+    expect([...first, ...later].sort()).toEqual([...ALL_API_KEY_SCOPES].sort());
   });
 });
 

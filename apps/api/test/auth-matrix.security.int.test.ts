@@ -26,6 +26,7 @@ interface Ids {
   media: string;
   session: string;
   group: string;
+  action: string;
 }
 interface Op {
   name: string;
@@ -58,6 +59,10 @@ const OPS: Op[] = [
   { name: "GET /api/inspections/{id}/revisions", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
   { name: "GET /api/inspections/{id}/revisions/{revision}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions/1`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
   { name: "POST /api/inspections", method: "POST", path: () => "/api/inspections", body: (t, tpl) => importBody(t, tpl), accepts: ["apiKey", "user"], keyScopes: ["inspections:write"] },
+  { name: "POST /api/actions", method: "POST", path: () => "/api/actions", body: (t) => ({ title: "Matrix", assigneeId: t.users.inspector.id }), accepts: ["apiKey", "user"], keyScopes: ["actions:write"] },
+  { name: "GET /api/actions", method: "GET", path: () => "/api/actions", accepts: ["apiKey", "user"], keyScopes: ["actions:read"] },
+  { name: "GET /api/actions/{id}", method: "GET", path: (i) => `/api/actions/${i.action}`, accepts: ["apiKey", "user"], keyScopes: ["actions:read"] },
+  { name: "PATCH /api/actions/{id}", method: "PATCH", path: (i) => `/api/actions/${i.action}`, body: () => ({ priority: "HIGH" }), headers: { "if-match": "*" }, accepts: ["apiKey", "user"], keyScopes: ["actions:write"] },
   { name: "POST /api/v1/sync/employees", method: "POST", path: () => "/api/v1/sync/employees", body: () => ({ employees: [{ externalEmployeeId: `M-${randomUUID()}` }] }), accepts: ["client"], scope: "employees:sync" },
   { name: "GET /api/v1/sync/requests/{requestId}", method: "GET", path: (i) => `/api/v1/sync/requests/${i.request}`, accepts: ["client"], scope: "employees:sync" },
   { name: "POST /api/v1/sync/sessions", method: "POST", path: () => "/api/v1/sync/sessions", accepts: ["client"], scope: "employees:sync" },
@@ -69,6 +74,7 @@ const OPS: Op[] = [
   { name: "GET /api/v1/employees/{id}", method: "GET", path: (i) => `/api/v1/employees/${i.employee}`, accepts: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["employees:read"] },
   { name: "GET /api/feed/templates", method: "GET", path: () => "/api/feed/templates", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "templates:read"] },
   { name: "GET /api/feed/inspections", method: "GET", path: () => "/api/feed/inspections", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "inspections:read"] },
+  { name: "GET /api/feed/actions", method: "GET", path: () => "/api/feed/actions", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "actions:read"] },
   { name: "GET /api/v1/feed/employees", method: "GET", path: () => "/api/v1/feed/employees", accepts: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["feeds:read", "employees:read"] },
   { name: "POST /api/webhooks", method: "POST", path: () => "/api/webhooks", body: () => ({ url: "https://hooks.example.com/matrix", events: ["template.created"] }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
   { name: "GET /api/webhooks", method: "GET", path: () => "/api/webhooks", accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
@@ -115,7 +121,11 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
   const synced = await (await syncCaller(stack, t)).sync([{ externalEmployeeId: `MX-${randomUUID()}` }]);
   const hook = await stack.http.post("/api/webhooks", { url: "https://hooks.example.com/matrix", events: ["template.created"] }, { auth: { bearer: t.apiKey } });
   const session = await stack.http.post("/api/v1/sync/sessions", {}, { auth: { bearer: await syncToken(stack, t) } });
-  return { tpl, ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id, session: session.body.sessionId, group: t.groups[0]!.id } };
+  const action = await stack.http.post("/api/actions", { title: "Matrix", inspectionId: inspection.id, questionId: tpl.q.brakes!.id }, { auth: { bearer: t.apiKey } });
+  return {
+    tpl,
+    ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id, session: session.body.sessionId, group: t.groups[0]!.id, action: action.body.id },
+  };
 }
 
 beforeAll(async () => {
@@ -249,7 +259,7 @@ describe("auth matrix: every operation refuses every bad credential", () => {
 });
 
 describe("tenancy matrix: another tenant's ids never reach its data", () => {
-  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, idsB.session, idsB.group, b.organization.id, b.users.admin.id, b.sites[0]!.id];
+  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, idsB.session, idsB.group, idsB.action, b.organization.id, b.users.admin.id, b.sites[0]!.id];
   const leaks = (text: string) => bData().filter((id) => text.includes(id));
 
   for (const op of OPS.filter((o) => /\{/.test(o.name))) {
@@ -269,6 +279,10 @@ describe("tenancy matrix: another tenant's ids never reach its data", () => {
       `/api/inspections?siteId=${b.sites[0]!.id}`,
       `/api/inspections?templateId=${idsB.template}&includeAnswers=true`,
     ];
+    for (const path of [`/api/actions?inspectionId=${idsB.inspection}`, `/api/actions?assigneeId=${b.users.inspector.id}`]) {
+      const res = await stack.http.get(path, { auth: { header: creds.apiKey } });
+      expect({ path, status: res.status, n: res.body.actions.length, total: res.body.pagination.total }).toEqual({ path, status: 200, n: 0, total: 0 });
+    }
     for (const path of lists) {
       const res = await stack.http.get(path, { auth: { header: creds.apiKey } });
       expect({ path, status: res.status, n: res.body.inspections.length, total: res.body.pagination.total }).toEqual({ path, status: 200, n: 0, total: 0 });
@@ -291,6 +305,12 @@ describe("tenancy matrix: another tenant's ids never reach its data", () => {
     expect(theirSite.status).toBe(400);
     const theirCreator = await stack.http.post("/api/templates", { createdBy: b.users.admin.id, name: "X", type: "AUDIT", sections: [] }, { auth });
     expect(theirCreator).toMatchObject({ status: 400, body: { error: "createdBy must be the id of a user of your organization" } });
+    const theirAssignee = await stack.http.post("/api/actions", { title: "X", assigneeId: b.users.inspector.id }, { auth });
+    expect(theirAssignee).toMatchObject({ status: 400, body: { details: [`assigneeId '${b.users.inspector.id}' is not a user of this organization`] } });
+    const theirInspection = await stack.http.post("/api/actions", { title: "X", inspectionId: idsB.inspection }, { auth });
+    expect(theirInspection).toMatchObject({ status: 400, body: { details: [`inspectionId '${idsB.inspection}' is not an inspection of this organization`] } });
+    const [written] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from corrective_actions where organization_id = ${a.organization.id} and (inspection_id = ${idsB.inspection} or assignee_id = ${b.users.inspector.id})`;
+    expect(written!.n).toBe(0);
     const theirRt = await stack.http.post("/api/templates", { createdBy: a.users.admin.id, name: "X", type: "AUDIT", sections: [{ title: "S", questions: [{ text: "Q", responseTypeId: b.responseTypes[0]!.id }] }] }, { auth });
     expect(theirRt.status).toBe(400);
     const sync = await (await syncCaller(stack, a)).sync([{ externalEmployeeId: `MX-${randomUUID()}`, sites: [{ id: b.sites[0]!.id }] }]);

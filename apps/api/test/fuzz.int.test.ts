@@ -36,6 +36,7 @@ beforeAll(async () => {
   const sync = await syncCaller(stack, t);
   const synced = await sync.sync([{ externalEmployeeId: "FUZZ-1", email: "fuzz-1@example.test", userAccount: {} }]);
   const login = await stack.http.post("/api/auth/login", { email: t.users.inspector.email, password: t.users.inspector.password });
+  const action = (await stack.http.post("/api/actions", { title: "Fuzz", inspectionId: inspection.id, questionId: tpl.q.brakes!.id }, { auth: { bearer: t.apiKey } })).body as { id: string };
   knownIds.push(
     tpl.id,
     inspection.id,
@@ -43,6 +44,7 @@ beforeAll(async () => {
     synced.results[0].employeeId,
     t.users.admin.id,
     t.users.inspector.id,
+    action.id,
     ...t.sites.map((s) => s.id),
     ...t.assetTypes.map((a) => a.id),
     ...t.responseTypes.map((r) => r.id),
@@ -50,6 +52,7 @@ beforeAll(async () => {
   );
   pathIds = {
     "/api/inspections/{id}": inspection.id,
+    "/api/actions/{id}": action.id,
     "/api/templates/{id}/versions": tpl.id,
     "/scim/v2/Users/{id}": synced.results[0].employeeId,
     "/scim/v2/Groups/{id}": t.groups[0]!.id,
@@ -59,13 +62,16 @@ beforeAll(async () => {
     templateId: [tpl.id],
     createdBy: [t.users.admin.id],
     conductedBy: [t.users.inspector.id, t.users.admin.id],
+    assigneeId: [t.users.inspector.id, t.users.admin.id, null],
+    inspectionId: [inspection.id],
+    priority: ["LOW", "MEDIUM", "HIGH"],
     siteId: t.sites.map((s) => s.id),
     id: t.sites.map((s) => s.id),
     questionId: questions.map((q) => q.id),
     responseOptionId: questions.flatMap((q) => q.options.map((o) => o.id)),
     responseTypeId: t.responseTypes.map((r) => r.id),
     assetTypeId: t.assetTypes.map((a) => a.id),
-    status: ["COMPLETED", "IN_PROGRESS", "ACTIVE", "INACTIVE", "TERMINATED"],
+    status: ["COMPLETED", "IN_PROGRESS", "ACTIVE", "INACTIVE", "TERMINATED", "OPEN", "DONE", "CANCELLED"],
     type: ["AUDIT", "ASSET"],
     roles: [["inspector"], ["site_manager"], ["admin"]],
     email: [t.users.inspector.email, "new.person@example.test"],
