@@ -309,6 +309,352 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List corrective actions; extension
+         * @description Newest first (createdAt, then id, descending), so pages never overlap. A filter id that is not one of the organization's matches nothing.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "OPEN" | "IN_PROGRESS" | "DONE" | "CANCELLED";
+                    assigneeId?: string;
+                    inspectionId?: string;
+                    /** @description true: only overdue actions (OPEN or IN_PROGRESS, dueAt past); false: only those that are not. */
+                    overdue?: boolean;
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of actions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CorrectiveActionList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Raise a corrective action; extension
+         * @description Any user of the organization (admin or inspector) or an API key with actions:write. `inspectionId` must be an inspection of the caller's organization, `questionId` (only with it) a question of that inspection's template version, and `assigneeId` a user of the organization: otherwise 400 `{error, details}`. Starts OPEN at revision 1; sends action.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "title": "Replace the left brake pad",
+                     *       "description": "Worn below 2 mm during the monthly forklift check",
+                     *       "assigneeId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *       "dueAt": "2026-03-31T17:00:00Z",
+                     *       "priority": "HIGH",
+                     *       "inspectionId": "0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77",
+                     *       "questionId": "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActionCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The action */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CorrectiveAction"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/actions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One corrective action; extension
+         * @description The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The action */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CorrectiveAction"];
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change, complete, cancel or reopen a corrective action; extension
+         * @description Needs `If-Match` with the ETag of GET /api/actions/{id} (428 without it; 412 when the action has changed since). An API key with actions:write, an admin user, the action's assignee or the user who created it may change it (another user: 403). A status move the lifecycle does not allow is a 409. Becoming DONE records completedAt and completedBy and sends action.completed; reopening clears them. Changing dueAt or reopening lets action.overdue be sent again. Each accepted change is a new revision (action.updated); a request that changes nothing makes none.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ActionPatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The action after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CorrectiveAction"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/inspections": {
         parameters: {
             query?: never;
@@ -327,6 +673,14 @@ export interface paths {
                     status?: "COMPLETED" | "IN_PROGRESS";
                     siteId?: string;
                     assetId?: string;
+                    /** @description Extension: true: inspections with at least one flagged answer; false: without. */
+                    flagged?: boolean;
+                    /** @description Extension: only inspections whose scorePercentage is at least this (inspections without a score never match). */
+                    minScorePercentage?: number;
+                    /** @description Extension: only inspections whose scorePercentage is at most this (inspections without a score never match). */
+                    maxScorePercentage?: number;
+                    /** @description Extension: minLon,minLat,maxLon,maxLat (WGS 84 degrees, edges included); only inspections with a location inside. minLon above maxLon crosses the antimeridian. */
+                    bbox?: string;
                     /** @description Page size, default 50; values above 100 are capped at 100. */
                     limit?: number;
                     /** @description At most 1000000000; a larger offset is a 400. */
@@ -2232,6 +2586,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feed/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed of corrective actions; extension
+         * @description Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page; none: from the first change. */
+                    cursor?: string;
+                    /** @description Changes per page, default 100; values above 500 are capped at 500. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changes of corrective actions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CorrectiveActionFeed"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/feed/employees": {
         parameters: {
             query?: never;
@@ -2393,7 +2827,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
+                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
                         description?: string | null;
                     };
                 };
@@ -2596,7 +3030,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
+                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
@@ -4824,6 +5258,74 @@ export interface components {
                 scopes: string[];
             };
         };
+        CorrectiveAction: {
+            /** Format: uuid */
+            id: string;
+            title: string;
+            description: string | null;
+            /** @enum {string} */
+            priority: "LOW" | "MEDIUM" | "HIGH";
+            /** @enum {string} */
+            status: "OPEN" | "IN_PROGRESS" | "DONE" | "CANCELLED";
+            /** Format: uuid */
+            assigneeId: string | null;
+            assignee: {
+                /** Format: uuid */
+                id: string;
+                name: string | null;
+                email: string;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            dueAt: string | null;
+            /** @description OPEN or IN_PROGRESS with dueAt in the past. */
+            overdue: boolean;
+            /** Format: uuid */
+            inspectionId: string | null;
+            /** Format: uuid */
+            questionId: string | null;
+            /** @description The credential that created it (API key, user, ...). */
+            createdBy: {
+                /** @description api_key, user, admin_cli, ... */
+                type: string;
+                id: string | null;
+            };
+            /**
+             * Format: date-time
+             * @description When it became DONE; null while it is not DONE (reopening clears it).
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            completedAt: string | null;
+            /** @description Who made it DONE; null while it is not DONE. */
+            completedBy: {
+                /** @description api_key, user, admin_cli, ... */
+                type: string;
+                id: string | null;
+            } | null;
+            /** @description 1 when created, one more for every accepted PATCH. The ETag header names it. */
+            revision: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        CorrectiveActionList: {
+            actions: components["schemas"]["CorrectiveAction"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
         InspectionSummary: {
             id: string;
             /** @example INS-000123 */
@@ -4861,6 +5363,15 @@ export interface components {
             inspector: components["schemas"]["InspectionInspectorRef"];
             site?: components["schemas"]["InspectionSiteRef"];
             asset?: components["schemas"]["InspectionAssetRef"];
+            /** @description Extension: points of the visible scored questions (docs/scoring.md). */
+            score: number;
+            /** @description Extension: their maximums; an unanswered one counts with 0 points. */
+            maxScore: number;
+            /** @description Extension: score / maxScore * 100, two decimals; null when maxScore is 0. */
+            scorePercentage: number | null;
+            /** @description Extension: answers flagged by a flagged option or a flag rule. */
+            flaggedCount: number;
+            location: components["schemas"]["InspectionLocation"];
         };
         InspectionTemplateRef: {
             id: string;
@@ -4885,6 +5396,19 @@ export interface components {
             name: string;
             code: string | null;
         };
+        /**
+         * @description Extension: where it took place; null when not given.
+         * @example {
+         *       "latitude": 52.5163,
+         *       "longitude": 13.3777,
+         *       "accuracyMeters": 12
+         *     }
+         */
+        InspectionLocation: {
+            latitude: number;
+            longitude: number;
+            accuracyMeters?: number;
+        } | null;
         InspectionListAnswer: {
             id: string;
             questionId: string;
@@ -4898,6 +5422,8 @@ export interface components {
             unitId: string | null;
             unitCategory: string | null;
             note: string | null;
+            /** @description Extension: a flagged option was chosen, or a flag rule holds (as of the inspection's latest revision). */
+            flagged: boolean;
         };
         InspectionImage: {
             /**
@@ -4936,12 +5462,16 @@ export interface components {
             unitId: string | null;
             unitCategory: string | null;
             note: string | null;
+            /** @description Extension: a flagged option was chosen, or a flag rule holds (as of the inspection's latest revision). */
+            flagged: boolean;
             question: {
                 id: string;
                 text: string;
             };
             /** @description InspectionImage by default; InspectionImageRef with images=url. */
             images: (components["schemas"]["InspectionImage"] | components["schemas"]["InspectionImageRef"])[];
+            /** @description Extension: the corrective actions raised on this answer's question. */
+            actions: components["schemas"]["CorrectiveAction"][];
         };
         InspectionList: {
             inspections: (components["schemas"]["InspectionSummary"] & {
@@ -5052,9 +5582,17 @@ export interface components {
         TemplateLogicRule: {
             id: string;
             order: number;
+            /** @description A leaf {type, value} as the spec shows it, or (extension) a group as it was saved. */
             condition: {
                 type: string;
                 value?: unknown;
+                sourceKey?: string;
+            } | {
+                all: unknown[];
+            } | {
+                any: unknown[];
+            } | {
+                not?: unknown;
             };
             actionType: string;
             triggeredQuestionId: string;
@@ -5067,9 +5605,17 @@ export interface components {
         TemplateTriggerRule: {
             id: string;
             order: number;
+            /** @description A leaf {type, value} as the spec shows it, or (extension) a group as it was saved. */
             condition: {
                 type: string;
                 value?: unknown;
+                sourceKey?: string;
+            } | {
+                all: unknown[];
+            } | {
+                any: unknown[];
+            } | {
+                not?: unknown;
             };
             questionId: string;
             question: {
@@ -5100,6 +5646,10 @@ export interface components {
                 requiresNote: boolean;
                 /** @description Extension: an answer selecting it must carry media. */
                 requiresPhoto: boolean;
+                /** @description Extension: points for choosing it; null: not applicable; absent: no score. */
+                score?: number | null;
+                /** @description Extension: choosing it flags the answer. */
+                flagged: boolean;
             }[];
             logicRules: components["schemas"]["TemplateLogicRule"][];
             triggerRule: components["schemas"]["TemplateTriggerRule"] & (Record<string, never> | null);
@@ -5380,11 +5930,32 @@ export interface components {
             nextCursor: string;
             hasMore: boolean;
         };
+        CorrectiveActionFeed: {
+            items: {
+                /**
+                 * @description One of: created, updated, completed, overdue.
+                 * @enum {string}
+                 */
+                change: "created" | "updated" | "completed" | "overdue";
+                /**
+                 * Format: date-time
+                 * @description When the change was made (its transaction's start).
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                at: string;
+                /** Format: uuid */
+                id: string;
+                resource: components["schemas"]["CorrectiveAction"] & (Record<string, never> | null);
+            }[];
+            /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
         WebhookEndpoint: {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
+            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
             description: string | null;
             enabled: boolean;
             /** @description Why the service disabled it (410 Gone, failing for 5 days); null otherwise. */
@@ -5429,7 +6000,7 @@ export interface components {
                  */
                 eventId: string;
                 /** @enum {string} */
-                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed";
+                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 /** @description Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why). */
@@ -5677,6 +6248,56 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        ActionCreateRequest: {
+            title: string;
+            description?: string | null;
+            /**
+             * Format: uuid
+             * @description A user of the organization (admin or inspector); null: nobody.
+             */
+            assigneeId?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due; once past while OPEN or IN_PROGRESS the action is overdue. null: no due date.
+             */
+            dueAt?: string | null;
+            /**
+             * @default MEDIUM
+             * @enum {string}
+             */
+            priority?: "LOW" | "MEDIUM" | "HIGH";
+            /**
+             * Format: uuid
+             * @description The inspection it follows up, of the caller's organization.
+             */
+            inspectionId?: string;
+            /**
+             * Format: uuid
+             * @description Only with inspectionId: a question of that inspection's template version.
+             */
+            questionId?: string;
+        };
+        ActionPatchRequest: {
+            title?: string;
+            description?: string | null;
+            /**
+             * Format: uuid
+             * @description A user of the organization (admin or inspector); null: nobody.
+             */
+            assigneeId?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due; once past while OPEN or IN_PROGRESS the action is overdue. null: no due date.
+             */
+            dueAt?: string | null;
+            /** @enum {string} */
+            priority?: "LOW" | "MEDIUM" | "HIGH";
+            /**
+             * @description OPEN -> IN_PROGRESS -> DONE, OPEN -> DONE, OPEN or IN_PROGRESS -> CANCELLED; DONE and CANCELLED may be reopened (OPEN or IN_PROGRESS). Any other move is a 409.
+             * @enum {string}
+             */
+            status?: "OPEN" | "IN_PROGRESS" | "DONE" | "CANCELLED";
+        };
         InspectionPatchRequest: {
             /**
              * @description IN_PROGRESS -> COMPLETED completes it (every visible required question must then be answered). A COMPLETED inspection never goes back (409).
@@ -5692,6 +6313,19 @@ export interface components {
             answers?: components["schemas"]["InspectionImportAnswer"][];
             /** @description Question ids whose answer is removed. */
             removeAnswers?: string[];
+            /**
+             * @description Extension: where it took place; null removes it.
+             * @example {
+             *       "latitude": 52.5163,
+             *       "longitude": 13.3777,
+             *       "accuracyMeters": 12
+             *     }
+             */
+            location?: {
+                latitude: number;
+                longitude: number;
+                accuracyMeters?: number;
+            } | null;
         };
         InspectionImportAnswer: {
             questionId: string;
@@ -5711,6 +6345,27 @@ export interface components {
             media?: string[];
             /** @description Extension: images uploaded before with POST /api/media, by their mediaId; after the `media` images. */
             mediaIds?: string[];
+            /** @description Extension: corrective actions this answer raises, created with the inspection (in a PATCH: added to those it has). They satisfy require_action rules. */
+            actions?: components["schemas"]["AnswerActionInput"][];
+        };
+        AnswerActionInput: {
+            title: string;
+            description?: string | null;
+            /**
+             * Format: uuid
+             * @description A user of the organization (admin or inspector); null: nobody.
+             */
+            assigneeId?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due; once past while OPEN or IN_PROGRESS the action is overdue. null: no due date.
+             */
+            dueAt?: string | null;
+            /**
+             * @description Default MEDIUM.
+             * @enum {string}
+             */
+            priority?: "LOW" | "MEDIUM" | "HIGH";
         };
         InspectionImportRequest: {
             templateId: string;
@@ -5734,6 +6389,19 @@ export interface components {
              */
             completedAt?: string;
             answers: components["schemas"]["InspectionImportAnswer"][];
+            /**
+             * @description Extension: where it took place.
+             * @example {
+             *       "latitude": 52.5163,
+             *       "longitude": 13.3777,
+             *       "accuracyMeters": 12
+             *     }
+             */
+            location?: {
+                latitude: number;
+                longitude: number;
+                accuracyMeters?: number;
+            } | null;
         };
         /** @description At most 200 sections, 5000 questions in all, 500 inline options per question and 5000 logic rules; every limit past is a 400 naming it. A template's options, inline and copied from response types together, have a limit too (docs/templates.md, Size limits). */
         CreateTemplateRequest: {
@@ -5775,20 +6443,38 @@ export interface components {
                 value: string;
                 requiresNote?: boolean;
                 requiresPhoto?: boolean;
+                /** @description Extension: points for choosing it; null: not applicable (the question leaves the inspection's score). A question's maximum is the highest score among its options (docs/scoring.md). */
+                score?: number | null;
+                /** @description Extension: choosing it flags the answer (default false). */
+                flagged?: boolean;
             }[];
         };
         TemplateLogicRuleInput: {
             sourceKey: string;
-            targetKey: string;
-            condition: {
-                /** @description equals, is_selected, is_not_selected, is_not_equals, is_empty, is_not_empty, is_one_of, is_not_one_of, greater_than, less_than */
-                type: string;
-                /** @description Compared value; for choice questions an option value or id. A list (or comma-separated string) for is_one_of / is_not_one_of. */
-                value?: unknown;
-            };
-            /** @default ask_questions */
+            /** @description Required for ask_questions; for the answer rules the default is sourceKey. */
+            targetKey?: string;
+            condition: components["schemas"]["TemplateCondition"];
+            /**
+             * @description ask_questions (show the target), or the extensions require_note, require_photo, require_action, flag (act on the target's answer).
+             * @default ask_questions
+             */
             actionType?: string;
             order?: number;
+        };
+        /** @description Exactly one of type, all, any, not. */
+        TemplateCondition: {
+            /** @description A leaf's comparison: equals, is_not_equals, is_selected, is_not_selected, is_one_of, is_not_one_of, is_empty, is_not_empty, greater_than, less_than, greater_than_or_equal, less_than_or_equal, between, before, after, contains, not_contains, starts_with (docs/templates.md, Logic). */
+            type?: string;
+            /** @description Compared value; for choice questions an option value or id. A list (or comma-separated string) for is_one_of / is_not_one_of; [low, high] for between. */
+            value?: unknown;
+            /** @description Extension: the question this leaf reads (default: the rule's sourceKey). */
+            sourceKey?: string;
+            /** @description Extension: holds when every condition listed holds. */
+            all?: unknown[];
+            /** @description Extension: holds when at least one condition listed holds. */
+            any?: unknown[];
+            /** @description Extension: holds when the condition given does not. */
+            not?: unknown;
         };
         EmployeeSyncRequest: {
             /** @description Echoed in the response; null is the same as absent */
