@@ -340,7 +340,12 @@ registry.registerPath({
       content: {
         "application/json": {
           schema: PatchInspectionBody,
-          example: { status: "COMPLETED", answers: [{ questionId: "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e", answerText: "Leak fixed on site" }], removeAnswers: ["c8d9e0f1-2a3b-4c4d-9e5f-6a7b8c9d0e1f"] },
+          example: {
+            status: "COMPLETED",
+            answers: [{ questionId: "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e", answerText: "Leak fixed on site" }],
+            removeAnswers: ["c8d9e0f1-2a3b-4c4d-9e5f-6a7b8c9d0e1f"],
+            location: { latitude: 52.5163, longitude: 13.3777 },
+          },
         },
       },
     },
@@ -391,8 +396,15 @@ registry.registerPath({
             completedAt: "2026-03-01T10:30:00Z",
             answers: [
               { questionId: "b7c8d9e0-1f2a-4b3c-8d4e-5f6a7b8c9d0e", answerText: "No leaks found" },
-              { questionId: "c8d9e0f1-2a3b-4c4d-9e5f-6a7b8c9d0e1f", templateOptionId: "d9e0f1a2-3b4c-4d5e-8f6a-7b8c9d0e1f2a", note: "Rust on the left fork", media: ["data:image/png;base64,iVBORw0KGgo..."] },
+              {
+                questionId: "c8d9e0f1-2a3b-4c4d-9e5f-6a7b8c9d0e1f",
+                templateOptionId: "d9e0f1a2-3b4c-4d5e-8f6a-7b8c9d0e1f2a",
+                note: "Rust on the left fork",
+                media: ["data:image/png;base64,iVBORw0KGgo..."],
+                actions: [{ title: "Replace the left fork", priority: "HIGH", assigneeId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", dueAt: "2026-03-08T17:00:00Z" }],
+              },
             ],
+            location: { latitude: 52.5163, longitude: 13.3777, accuracyMeters: 12 },
           },
         },
       },

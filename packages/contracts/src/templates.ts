@@ -324,12 +324,26 @@ registry.registerPath({
               {
                 title: "Forks",
                 questions: [
-                  { key: "forks_ok", text: "Forks free of damage?", required: true, options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no", requiresPhoto: true }] },
+                  {
+                    key: "forks_ok",
+                    text: "Forks free of damage?",
+                    required: true,
+                    options: [
+                      { label: "Yes", value: "yes", score: 1 },
+                      { label: "No", value: "no", score: 0, flagged: true, requiresPhoto: true },
+                      { label: "Not fitted", value: "na", score: null },
+                    ],
+                  },
+                  { key: "load_kg", text: "Rated load (kg)", responseTypeId: "f1a2b3c4-5d6e-4f7a-8b9c-0d1e2f3a4b5c" },
                   { key: "damage", text: "Describe the damage", required: true, responseTypeId: "e0f1a2b3-4c5d-4e6f-9a7b-8c9d0e1f2a3b" },
                 ],
               },
             ],
-            logicRules: [{ sourceKey: "forks_ok", targetKey: "damage", condition: { type: "equals", value: "no" }, actionType: "ask_questions" }],
+            logicRules: [
+              { sourceKey: "forks_ok", targetKey: "damage", condition: { type: "equals", value: "no" }, actionType: "ask_questions" },
+              { sourceKey: "forks_ok", targetKey: "damage", condition: { all: [{ type: "equals", value: "no" }, { type: "greater_than", value: 2000, sourceKey: "load_kg" }] }, actionType: "require_action" },
+              { sourceKey: "load_kg", condition: { type: "between", value: [0, 500] }, actionType: "flag" },
+            ],
           },
         },
       },
