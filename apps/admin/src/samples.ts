@@ -3,8 +3,10 @@ import type { DemoSeed } from "@insp/core";
 /**
  * Sample content for a new demo organization, made through the HTTP API with the demo API key
  * (so the first `npm start` shows something real): a published "Forklift pre-use check" template
- * with two sections, choice options and a logic rule (brakes "No" asks what is wrong), and three
- * inspections of it: two completed (one with the rule's follow-up answered) and one in progress.
+ * with two sections, choice options (fork condition scored, "Bent" flagged), a logic rule (brakes "No"
+ * asks what is wrong) and an answer rule (a bent fork needs a corrective action), and three
+ * inspections of it: two completed (one with the rule's follow-up answered, a corrective action and
+ * a location) and one in progress.
  */
 export async function seedSamples(baseUrl: string, demo: DemoSeed): Promise<{ templateId: string; inspections: string[] }> {
   const call = async (method: string, path: string, body?: unknown) => {
@@ -38,12 +40,24 @@ export async function seedSamples(baseUrl: string, demo: DemoSeed): Promise<{ te
         title: "Condition",
         questions: [
           { key: "hours", text: "Hour meter reading", required: true, responseTypeId: rt("NUMBER") },
-          { key: "forks", text: "Fork condition", options: [{ label: "Good", value: "good" }, { label: "Worn", value: "worn" }, { label: "Bent", value: "bent", requiresNote: true }] },
+          {
+            key: "forks",
+            text: "Fork condition",
+            options: [
+              { label: "Good", value: "good", score: 2 },
+              { label: "Worn", value: "worn", score: 1 },
+              { label: "Bent", value: "bent", score: 0, flagged: true, requiresNote: true },
+            ],
+          },
           { key: "remarks", text: "Remarks", responseTypeId: rt("TEXT") },
         ],
       },
     ],
-    logicRules: [{ sourceKey: "brakes", targetKey: "brake_issue", condition: { type: "equals", value: "no" } }],
+    logicRules: [
+      { sourceKey: "brakes", targetKey: "brake_issue", condition: { type: "equals", value: "no" } },
+      // A bent fork needs a corrective action on the remarks.
+      { sourceKey: "forks", targetKey: "remarks", condition: { type: "equals", value: "bent" }, actionType: "require_action" },
+    ],
   });
   const template = created.template as { id: string; sections: { questions: { id: string; key: string | null; options: { id: string; value: string }[] }[] }[] };
   await call("POST", `/api/templates/${template.id}/publish`, {});
@@ -70,8 +84,13 @@ export async function seedSamples(baseUrl: string, demo: DemoSeed): Promise<{ te
         { questionId: id("brake_issue"), answerJson: ["leak"] },
         { questionId: id("hours"), answerNumber: 3311.5 },
         { questionId: id("forks"), responseOptionId: opt("forks", "bent"), note: "Left fork bent at the heel" },
-        { questionId: id("remarks"), answerText: "Taken out of service, workshop notified" },
+        {
+          questionId: id("remarks"),
+          answerText: "Taken out of service, workshop notified",
+          actions: [{ title: "Replace the left fork", priority: "HIGH", assigneeId: demo.users.admin.id, dueAt: new Date(Date.now() + 3 * 86_400_000).toISOString() }],
+        },
       ],
+      location: { latitude: 52.5163, longitude: 13.3777, accuracyMeters: 15 },
     },
     { status: "IN_PROGRESS", answers: [{ questionId: id("brakes"), responseOptionId: opt("brakes", "yes") }] },
   ];
