@@ -766,9 +766,22 @@ export interface paths {
                      *           "note": "Rust on the left fork",
                      *           "media": [
                      *             "data:image/png;base64,iVBORw0KGgo..."
+                     *           ],
+                     *           "actions": [
+                     *             {
+                     *               "title": "Replace the left fork",
+                     *               "priority": "HIGH",
+                     *               "assigneeId": "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+                     *               "dueAt": "2026-03-08T17:00:00Z"
+                     *             }
                      *           ]
                      *         }
-                     *       ]
+                     *       ],
+                     *       "location": {
+                     *         "latitude": 52.5163,
+                     *         "longitude": 13.3777,
+                     *         "accuracyMeters": 12
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["InspectionImportRequest"];
@@ -968,7 +981,11 @@ export interface paths {
                      *       ],
                      *       "removeAnswers": [
                      *         "c8d9e0f1-2a3b-4c4d-9e5f-6a7b8c9d0e1f"
-                     *       ]
+                     *       ],
+                     *       "location": {
+                     *         "latitude": 52.5163,
+                     *         "longitude": 13.3777
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["InspectionPatchRequest"];
@@ -1472,14 +1489,27 @@ export interface paths {
                      *               "options": [
                      *                 {
                      *                   "label": "Yes",
-                     *                   "value": "yes"
+                     *                   "value": "yes",
+                     *                   "score": 1
                      *                 },
                      *                 {
                      *                   "label": "No",
                      *                   "value": "no",
+                     *                   "score": 0,
+                     *                   "flagged": true,
                      *                   "requiresPhoto": true
+                     *                 },
+                     *                 {
+                     *                   "label": "Not fitted",
+                     *                   "value": "na",
+                     *                   "score": null
                      *                 }
                      *               ]
+                     *             },
+                     *             {
+                     *               "key": "load_kg",
+                     *               "text": "Rated load (kg)",
+                     *               "responseTypeId": "f1a2b3c4-5d6e-4f7a-8b9c-0d1e2f3a4b5c"
                      *             },
                      *             {
                      *               "key": "damage",
@@ -1499,6 +1529,35 @@ export interface paths {
                      *             "value": "no"
                      *           },
                      *           "actionType": "ask_questions"
+                     *         },
+                     *         {
+                     *           "sourceKey": "forks_ok",
+                     *           "targetKey": "damage",
+                     *           "condition": {
+                     *             "all": [
+                     *               {
+                     *                 "type": "equals",
+                     *                 "value": "no"
+                     *               },
+                     *               {
+                     *                 "type": "greater_than",
+                     *                 "value": 2000,
+                     *                 "sourceKey": "load_kg"
+                     *               }
+                     *             ]
+                     *           },
+                     *           "actionType": "require_action"
+                     *         },
+                     *         {
+                     *           "sourceKey": "load_kg",
+                     *           "condition": {
+                     *             "type": "between",
+                     *             "value": [
+                     *               0,
+                     *               500
+                     *             ]
+                     *           },
+                     *           "actionType": "flag"
                      *         }
                      *       ]
                      *     }
