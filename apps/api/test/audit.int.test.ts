@@ -124,6 +124,18 @@ describe("audit log", () => {
     } while (cursor);
     expect(seen).toEqual(all.map((e) => e.id));
     expect(await audit(other, `&since=${encodeURIComponent(since)}`)).toEqual([]);
+    // Newest first by sequence number across a power of ten (as text, '9' sorts after '10').
+    await stack.db.sql`
+      insert into audit_log (organization_id, seq, actor_type, action, resource_type, changed_fields, created_at)
+      select ${other.organization.id}, s, 'system', 'test.entry', 'test', '{}', '2001-01-01T00:00:00Z' from generate_series(95::bigint, 104::bigint) s`;
+    const order: string[] = [];
+    for (let next: string | null = "", n = 0; next !== null && n < 10; n++) {
+      const res: JsonResponse = await stack.http.get(`/api/audit?limit=3&action=test.entry${next ? `&cursor=${next}` : ""}`, { auth: { bearer: other.apiKey } });
+      order.push(...res.body.items.map((e: Entry) => e.id));
+      next = res.body.nextCursor;
+    }
+    const ids = await stack.db.sql<{ id: string }[]>`select id from audit_log where organization_id = ${other.organization.id} and action = 'test.entry' order by seq desc`;
+    expect(order).toEqual(ids.map((r) => r.id));
     for (const q of ["cursor=abc", "since=yesterday", "limit=0", `action=${"x".repeat(300)}`]) {
       const res = await stack.http.get(`/api/audit?${q}`, { auth });
       expect(res.status, q).toBe(400);

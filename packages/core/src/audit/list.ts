@@ -47,9 +47,10 @@ export async function listAudit(db: Db, organizationId: string, q: AuditQuery): 
   if (q.until !== undefined) cond.push(sql`created_at < ${q.until}::timestamptz`);
   if (before !== null) cond.push(sql`seq < ${before}::bigint`);
   const where = cond.reduce((a, c) => sql`${a} and ${c}`);
+  // Ordered by the column, not by the text alias of the same name (as text, '9' sorts after '10').
   const rows = await sql<{ seq: string; id: string; at: string; actor_type: string; actor_id: string | null; action: string; resource_type: string; resource_id: string | null; changed_fields: string[]; request_id: string | null }[]>`
     select seq::text as seq, id, ${sql.unsafe(isoText("created_at"))} as at, actor_type, actor_id, action, resource_type, resource_id, changed_fields, request_id
-    from audit_log where ${where} order by seq desc limit ${q.limit + 1}`;
+    from audit_log where ${where} order by audit_log.seq desc limit ${q.limit + 1}`;
   const page = rows.slice(0, q.limit);
   return {
     items: page.map((r) => ({
