@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
 import { client, startApi, startStack, type ApiProcess, type Stack } from "@insp/testing";
@@ -42,6 +44,25 @@ describe("rate limit per credential, shared by replicas", () => {
     const res = await client(stack.api.baseUrl, { bearer: other.apiKey }).get("/api/templates");
     expect(res.status).toBe(200);
     expect(res.headers.get("ratelimit-remaining")).toBe("4");
+  });
+});
+
+describe("requests the client abandons", () => {
+  it("are not failed authentications: an address that cancels many requests is not locked out", async () => {
+    const { port, hostname } = new URL(stack.api.baseUrl);
+    // More abandoned requests than AUTH_FAILURES_PER_MINUTE (4), each with a valid key of its own
+    // (the per-credential limit is 5): headers and the start of a body, then the client leaves.
+    for (let i = 0; i < 6; i++) {
+      const key = (await stack.tenant()).apiKey;
+      const socket = net.connect(Number(port), hostname);
+      await once(socket, "connect");
+      socket.write(`POST /api/inspections HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"answers": [`);
+      await new Promise((r) => setTimeout(r, 300));
+      socket.destroy();
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const res = await client(stack.api.baseUrl, { bearer: (await stack.tenant()).apiKey }).get("/api/templates");
+    expect(res.status).toBe(200);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
 import { credentialFingerprint } from "@insp/core";
@@ -53,7 +53,12 @@ export function rateLimiter(deps: Deps): RequestHandler {
  * rest of the window.
  */
 export function authFailureLimiter(deps: Deps): RequestHandler {
-  return rateLimit({
+  const store = new RedisStore({
+    prefix: `${deps.env.QUEUE_PREFIX}:rlfail:`,
+    sendCommand: redisCommand(deps),
+  });
+  const keyOf = (req: Request) => ipKeyGenerator(req.ip ?? "unknown");
+  const limiter = rateLimit({
     windowMs: 60_000,
     limit: deps.env.AUTH_FAILURES_PER_MINUTE,
     standardHeaders: false,
@@ -62,15 +67,22 @@ export function authFailureLimiter(deps: Deps): RequestHandler {
     requestPropertyName: "authFailureLimit",
     skipSuccessfulRequests: true,
     requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-    store: new RedisStore({
-      prefix: `${deps.env.QUEUE_PREFIX}:rlfail:`,
-      sendCommand: redisCommand(deps),
-    }),
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? "unknown"),
+    store,
+    keyGenerator: keyOf,
     handler: (req, res, _next, options) => {
       const reset = (req as { authFailureLimit?: { resetTime?: Date } }).authFailureLimit?.resetTime;
       res.setHeader("Retry-After", String(reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : 60));
       res.status(options.statusCode).json({ error: "Too many failed authentication attempts: retry after the Retry-After period" });
     },
   });
+  // The library counts every request and takes back those that finish with another status than
+  // 401; a request the client abandons before its answer never finishes, so it stayed counted as
+  // a failed authentication: a client behind one address that cancels requests (a phone losing
+  // its network, a load test ending) was locked out with 429s after 60 of them. Taken back here.
+  return (req, res, next) => {
+    res.once("close", () => {
+      if (!res.writableFinished) store.decrement(keyOf(req)).catch(() => {});
+    });
+    limiter(req, res, next);
+  };
 }
