@@ -15,7 +15,9 @@ const WARMUP_SECONDS = 2;
 /**
  * `size` inspections of one organization (a few answers each) written with INSERT ... SELECT
  * FROM generate_series, one per minute back from now, then VACUUM ANALYZE as autovacuum
- * would eventually do on a table of that size.
+ * would eventually do on a table of that size. Scores spread over 0..100 %, one in seven
+ * inspections flagged, and a location on every other one (a grid around Berlin), so the filters
+ * of issue 22 have something to find.
  */
 async function bulkInsert(ctx: BenchContext, t: DemoSeed, size: number) {
   const tpl = await publishedTemplate(ctx.http, t, ANSWERS);
@@ -23,12 +25,15 @@ async function bulkInsert(ctx: BenchContext, t: DemoSeed, size: number) {
   const sql = ctx.db.sql;
   const org = t.organization.id;
   await sql`
-    insert into inspections (organization_id, inspection_number, template_id, template_version, site_id, conducted_by, status, started_at, completed_at, created_at, updated_at)
+    insert into inspections (organization_id, inspection_number, template_id, template_version, site_id, conducted_by, status, started_at, completed_at, created_at, updated_at,
+      score, max_score, score_percentage, flagged_count, latitude, longitude)
     select ${org}, 'INS-' || lpad(g::text, 6, '0'), ${tpl.id}, 1,
       case when g % 2 = 0 then ${t.sites[0]!.id}::uuid else ${t.sites[1]!.id}::uuid end,
       case when g % 3 = 0 then ${t.users.admin.id}::uuid else ${t.users.inspector.id}::uuid end,
       case when g % 10 = 0 then 'IN_PROGRESS' else 'COMPLETED' end,
-      ts - interval '30 minutes', case when g % 10 = 0 then null else ts end, ts, ts
+      ts - interval '30 minutes', case when g % 10 = 0 then null else ts end, ts, ts,
+      g % 101, 100, g % 101, case when g % 7 = 0 then 1 else 0 end,
+      case when g % 2 = 0 then 52.3 + (g % 100) * 0.004 end, case when g % 2 = 0 then 13.1 + (g % 97) * 0.007 end
     from generate_series(1, ${size}::int) g, lateral (select now() - (${size}::int - g) * interval '1 minute' as ts) x`;
   await sql`
     insert into inspection_answers (organization_id, inspection_id, question_id, answer_text, answer_number, answer_boolean, note, position)
@@ -86,6 +91,9 @@ export const list: Scenario = {
       { key: "page1", what: "page 1 (limit 50)", path: "/api/inspections" },
       { key: "offset", what: `page at offset ${offset}`, path: `/api/inspections?offset=${offset}` },
       { key: "answers", what: "page 1, includeAnswers=true", path: "/api/inspections?includeAnswers=true" },
+      { key: "flagged", what: "page 1, flagged=true (1 in 7)", path: "/api/inspections?flagged=true" },
+      { key: "score", what: "page 1, minScorePercentage=90 (1 in 10)", path: "/api/inspections?minScorePercentage=90" },
+      { key: "bbox", what: "page 1, bbox (a quarter of the located)", path: "/api/inspections?bbox=13.1,52.3,13.44,52.5" },
     ];
     const rows: Row[] = [];
     const metrics: Record<string, number> = { size, connections, setupS: round(setup.ms / 1000) };
