@@ -34,8 +34,9 @@ export default defineConfig({
           globalSetup: ["packages/testing/src/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two cores: process-level tests start API and worker processes of their own.
-          maxWorkers: 2,
+          // Two cores, three files at a time: most of a file's time is spent waiting on the API and
+          // worker processes it started, Postgres and Redis (711 s with two at a time).
+          maxWorkers: 3,
           fileParallelism: true,
           // A worker keeps the modules it has loaded from one file to the next instead of importing
           // @insp/testing, core, db, ... again for each of the ~70 files (about 240 s of imports

@@ -63,7 +63,7 @@ describe("npm start with embedded servers", () => {
     expect(templates.map((t: { title: string; status: string }) => [t.title, t.status])).toEqual([["Forklift pre-use check", "PUBLISHED"]]);
     const detail = await get(`/api/templates/${templates[0].id}`, demo.apiKey);
     expect(detail.sections.length).toBe(2);
-    expect(detail.sections.flatMap((s: { questions: { logicRules: unknown[] }[] }) => s.questions.flatMap((q) => q.logicRules)).length).toBe(1);
+    expect(detail.sections.flatMap((s: { questions: { logicRules: unknown[] }[] }) => s.questions.flatMap((q) => q.logicRules)).length).toBe(2);
     const inspections = await get("/api/inspections", demo.apiKey);
     expect(inspections.inspections.map((i: { status: string }) => i.status).sort()).toEqual(["COMPLETED", "COMPLETED", "IN_PROGRESS"]);
 

@@ -8,6 +8,9 @@ export const apiEnvShape = {
   HOST: z.string().default("0.0.0.0").describe("Listen address of the API."),
   RATE_LIMIT_PER_MINUTE: intVar(1000, 1, 1_000_000).describe("Requests per credential per minute; a sync request counts once."),
   AUTH_FAILURES_PER_MINUTE: intVar(60, 1, 1_000_000).describe("Failed authentications (401) per client address per minute before 429."),
+  RATE_LIMIT_WINDOW_SECONDS: intVar(60, 1, 3600).describe(
+    "Length of the rate-limit windows: RATE_LIMIT_PER_MINUTE and AUTH_FAILURES_PER_MINUTE are counted per window of this many seconds (default a minute, as their names say).",
+  ),
   BODY_LIMIT_MB: intVar(5, 1, 1024).describe("JSON body limit of every route but inspection import (413 past it)."),
   INSPECTION_BODY_LIMIT_MB: intVar(50, 1, 2048).describe("JSON body limit of POST /api/inspections, which is also its limit for inline images together."),
   REFUSED_BODY_DRAIN_SECONDS: intVar(30, 0, 600).describe(

@@ -9,12 +9,12 @@ import { scimCaller } from "./scim.fixtures.ts";
 /**
  * Generated requests for every operation of /openapi.json (valid ones from its schemas, and
  * hostile ones: requests.ts and mutations.ts name the families). FUZZ_CASES per operation
- * (default 200, so `npm test` stays under ten minutes on two cores; each run draws new cases,
+ * (default 100, so `npm test` stays under ten minutes on two cores; each run draws new cases,
  * and `npm run test:fuzz` runs 5,000); FUZZ_SEED repeats a run. Whatever comes in: no 5xx, every answer JSON
  * (an `error` string when it is an error), and the API and the worker still alive.
  */
 
-const CASES = Number(process.env.FUZZ_CASES ?? 200);
+const CASES = Number(process.env.FUZZ_CASES ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CONCURRENCY = 8;
 

@@ -186,9 +186,9 @@ describe("POST /api/templates: logic validated at save time", () => {
 
   it("an unknown condition type", async () => {
     const t = await stack.tenant();
-    const details = await invalid(t, [{ key: "a", text: "A" }, { key: "b", text: "B" }], [rule("a", "b", "contains", "x")]);
+    const details = await invalid(t, [{ key: "a", text: "A" }, { key: "b", text: "B" }], [rule("a", "b", "matches_regex", "x")]);
     expect(details).toHaveLength(1);
-    expect(details[0]).toMatch(/^Unknown condition type 'contains' in rule from 'a' to 'b'; allowed: equals, /);
+    expect(details[0]).toMatch(/^Unknown condition type 'matches_regex' in rule from 'a' to 'b'; allowed: equals, /);
   });
 
   it("an operator that makes no sense for the source's input type", async () => {
@@ -218,7 +218,7 @@ describe("POST /api/templates: logic validated at save time", () => {
   it("an unsupported actionType", async () => {
     const t = await stack.tenant();
     const details = await invalid(t, [{ key: "a", text: "A" }, { key: "b", text: "B" }], [{ ...rule("a", "b", "is_not_empty"), actionType: "notify" }]);
-    expect(details).toEqual(["Unsupported actionType 'notify' in rule from 'a' to 'b'; supported: ask_questions"]);
+    expect(details).toEqual(["Unsupported actionType 'notify' in rule from 'a' to 'b'; supported: ask_questions, require_note, require_photo, require_action, flag"]);
   });
 
   it("reports every problem at once, one message each", async () => {

@@ -25,7 +25,7 @@ const redisCommand =
  */
 export function rateLimiter(deps: Deps): RequestHandler {
   return rateLimit({
-    windowMs: 60_000,
+    windowMs: deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     limit: deps.env.RATE_LIMIT_PER_MINUTE,
     standardHeaders: "draft-6",
     legacyHeaders: false,
@@ -59,7 +59,7 @@ export function authFailureLimiter(deps: Deps): RequestHandler {
   });
   const keyOf = (req: Request) => ipKeyGenerator(req.ip ?? "unknown");
   const limiter = rateLimit({
-    windowMs: 60_000,
+    windowMs: deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     limit: deps.env.AUTH_FAILURES_PER_MINUTE,
     standardHeaders: false,
     legacyHeaders: false,
