@@ -34,6 +34,8 @@ export const inspections = pgTable(
     /** score / maxScore * 100, two decimals; null when maxScore is 0. */
     scorePercentage: doublePrecision("score_percentage"),
     flaggedCount: integer("flagged_count").notNull().default(0),
+    /** RECEIVED (on import), HAS_ISSUES, APPROVED, REJECTED (docs/review.md). */
+    reviewState: text("review_state").notNull().default("RECEIVED"),
     /** Where it took place (WGS 84 degrees), when the client says. */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
@@ -53,6 +55,7 @@ export const inspections = pgTable(
     // flagged=true pages read only flagged inspections; flagged=false and score ranges filter rows.
     index("inspections_org_flagged_created_idx").on(t.organizationId, t.createdAt, t.id).where(sql`flagged_count > 0`),
     index("inspections_org_score_idx").on(t.organizationId, t.scorePercentage),
+    index("inspections_org_review_created_idx").on(t.organizationId, t.reviewState, t.createdAt, t.id),
     index("inspections_org_location_idx").on(t.organizationId, t.longitude, t.latitude).where(sql`longitude is not null`),
   ],
 );
@@ -214,4 +217,57 @@ export const inspectionImports = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("inspection_imports_status_created_idx").on(t.status, t.createdAt)],
+);
+
+/**
+ * Comments on an inspection (docs/review.md): a reviewer's or anyone's (kind "comment"), the one
+ * a review carries (kind "review", with the state it set), and the service's own (kind "system",
+ * e.g. an APPROVED inspection changed by a PATCH). Newest last.
+ */
+export const inspectionComments = pgTable(
+  "inspection_comments",
+  {
+    id: id(),
+    organizationId: orgId(),
+    inspectionId: uuid("inspection_id")
+      .notNull()
+      .references(() => inspections.id, { onDelete: "cascade" }),
+    /** comment, review, system */
+    kind: text("kind").notNull(),
+    /** For kind review: the state it set. */
+    reviewState: text("review_state"),
+    body: text("body").notNull(),
+    /** user, api_key, oauth_client, system, ... and its id (the audit log's actor). */
+    authorType: text("author_type").notNull(),
+    authorId: text("author_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("inspection_comments_org_inspection_idx").on(t.organizationId, t.inspectionId, t.createdAt, t.id)],
+);
+
+/**
+ * PDF reports of inspections (docs/reports.md), one per inspection and what it shows: `cacheKey`
+ * is the inspection's revision and the fingerprint of everything else the report prints, so an
+ * unchanged inspection is served the stored file and any change makes a new one.
+ */
+export const inspectionReports = pgTable(
+  "inspection_reports",
+  {
+    id: id(),
+    organizationId: orgId(),
+    inspectionId: uuid("inspection_id")
+      .notNull()
+      .references(() => inspections.id, { onDelete: "cascade" }),
+    cacheKey: text("cache_key").notNull(),
+    /** QUEUED, RUNNING, SUCCEEDED, FAILED */
+    status: text("status").notNull().default("QUEUED"),
+    storageKey: text("storage_key"),
+    byteSize: bigint("byte_size", { mode: "number" }),
+    pages: integer("pages"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [uniqueIndex("inspection_reports_org_inspection_key").on(t.organizationId, t.inspectionId, t.cacheKey), index("inspection_reports_created_idx").on(t.createdAt)],
 );
