@@ -39,8 +39,10 @@ const feedPage = (name: string, resource: z.ZodType, changes: readonly string[],
     }),
   );
 
-export const TemplateFeed = feedPage("TemplateFeed", TemplateListItem, ["created", "published", "archived"]);
-export const InspectionFeed = feedPage("InspectionFeed", InspectionSummary, ["created"]);
+const TEMPLATE_CHANGES = ["created", "published", "archived", "draft_created"] as const;
+const INSPECTION_CHANGES = ["created", "updated", "completed", "reviewed"] as const;
+export const TemplateFeed = feedPage("TemplateFeed", TemplateListItem, TEMPLATE_CHANGES, TEMPLATE_CHANGES);
+export const InspectionFeed = feedPage("InspectionFeed", InspectionSummary, INSPECTION_CHANGES, INSPECTION_CHANGES);
 export const EmployeeFeed = feedPage("EmployeeFeed", EmployeeView, ["created", "updated", "deactivated"]);
 export const ActionFeed = feedPage("CorrectiveActionFeed", ActionView, ACTION_CHANGES, ACTION_CHANGES);
 

@@ -10,6 +10,10 @@ export const MAX_IMPORT_ANSWERS = 5000;
  * more, and each item is checked against the template's options.
  */
 export const MAX_ANSWER_JSON_ITEMS = 1000;
+/** Review states (docs/review.md); core's ReviewState type must stay the same union. */
+export const REVIEW_STATES = ["RECEIVED", "HAS_ISSUES", "APPROVED", "REJECTED"] as const;
+/** Characters of one comment. */
+export const MAX_COMMENT_LENGTH = 10_000;
 /** The single list of inspection statuses (core's InspectionStatus type must stay the same union). */
 export const INSPECTION_STATUSES = ["COMPLETED", "IN_PROGRESS"] as const;
 
@@ -56,6 +60,7 @@ export const InspectionListQuery = z.object({
   status: z.enum(INSPECTION_STATUSES).optional(),
   siteId: z.string().optional(),
   assetId: z.string().optional(),
+  reviewState: z.enum(REVIEW_STATES, { message: `reviewState must be one of ${REVIEW_STATES.join(", ")}` }).optional().openapi({ description: "Extension: only inspections in this review state." }),
   flagged: z
     .enum(["true", "false"], { message: "flagged must be true or false" })
     .transform((v) => v === "true")
@@ -165,6 +170,7 @@ export const InspectionSummary = registry.register(
     maxScore: z.number().openapi({ description: "Extension: their maximums; an unanswered one counts with 0 points." }),
     scorePercentage: z.number().nullable().openapi({ description: "Extension: score / maxScore * 100, two decimals; null when maxScore is 0." }),
     flaggedCount: z.number().int().openapi({ description: "Extension: answers flagged by a flagged option or a flag rule." }),
+    reviewState: z.enum(REVIEW_STATES).openapi({ description: "Extension: RECEIVED on import; set by POST /api/inspections/{id}/review (docs/review.md)." }),
     location: InspectionLocation.nullable().openapi({ description: "Extension: where it took place; null when not given." }),
   }),
 );
@@ -460,4 +466,104 @@ registry.registerPath({
     },
   },
   responses: { 201: { description: "Stored", content: { "application/json": { schema: UploadedMedia } } }, ...errorResponses(400, 401, 413, 415, 429) },
+});
+
+// ---- review and comments (docs/review.md) ----
+
+const commentText = z
+  .string({ message: "must be a string" })
+  .max(MAX_COMMENT_LENGTH, `a comment has at most ${MAX_COMMENT_LENGTH} characters`);
+
+export const ReviewBody = z
+  .strictObject({
+    state: z.enum(REVIEW_STATES, { message: `state must be one of ${REVIEW_STATES.join(", ")}` }),
+    comment: commentText.optional().openapi({ description: "Required (not blank) for HAS_ISSUES and REJECTED." }),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.state === "HAS_ISSUES" || b.state === "REJECTED") && !b.comment?.trim()) {
+      ctx.addIssue({ code: "custom", path: ["comment"], message: `a review that sets ${b.state} needs a comment saying why` });
+    }
+  })
+  .openapi("InspectionReviewRequest");
+export type ReviewBody = z.output<typeof ReviewBody>;
+
+export const CommentBody = z
+  .strictObject({ body: commentText.refine((s) => s.trim() !== "", "body must not be blank") })
+  .openapi("InspectionCommentRequest");
+
+export const InspectionComment = registry.register(
+  "InspectionComment",
+  z.object({
+    id: z.string(),
+    kind: z.enum(["comment", "review", "system"]).openapi({ description: "comment: anyone's; review: the comment a review carried; system: the service's own (an approved inspection changed)." }),
+    reviewState: z.enum(REVIEW_STATES).nullable().openapi({ description: "The state a review (or a system comment) set; null for a plain comment." }),
+    body: z.string(),
+    author: z.object({ type: z.string().openapi({ description: "user, api_key, ... or system" }), id: z.string().nullable(), name: z.string().nullable().openapi({ description: "A user's name." }) }),
+    createdAt: isoTimestamp,
+  }),
+);
+
+export const InspectionCommentList = registry.register(
+  "InspectionCommentList",
+  z.object({
+    comments: z.array(InspectionComment),
+    pagination: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
+  }),
+);
+
+export const InspectionReviewResponse = registry.register(
+  "InspectionReviewResponse",
+  z.object({
+    inspectionId: z.string(),
+    reviewState: z.enum(REVIEW_STATES),
+    previousState: z.enum(REVIEW_STATES),
+    comment: InspectionComment.nullable(),
+  }),
+);
+
+export const CommentListQuery = z.object({ ...pageQuery });
+
+registry.registerPath({
+  method: "post",
+  path: "/api/inspections/{id}/review",
+  summary: "Review an inspection: set its review state; extension",
+  description:
+    "RECEIVED (every import), HAS_ISSUES, APPROVED, REJECTED, from any state to any other. HAS_ISSUES and REJECTED need a comment, kept as the inspection's comment of kind review. API keys allowed to write inspections and admin users; other users get 403, and so does a user reviewing an inspection they conducted. Sends the webhook inspection.reviewed and writes an audit entry. A PATCH of an APPROVED inspection sets it back to RECEIVED (docs/review.md).",
+  security: write,
+  request: {
+    params: IdParam,
+    body: { content: { "application/json": { schema: ReviewBody, example: { state: "HAS_ISSUES", comment: "Photo of the left fork is missing; please add it." } } } },
+  },
+  responses: {
+    200: { description: "The review", content: { "application/json": { schema: InspectionReviewResponse } } },
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
+});
+
+registry.registerPath({
+  method: "get",
+  path: "/api/inspections/{id}/comments",
+  summary: "Comments on an inspection, oldest first (newest last); extension",
+  security: read,
+  request: { params: IdParam, query: CommentListQuery },
+  responses: {
+    200: { description: "A page of comments", content: { "application/json": { schema: InspectionCommentList } } },
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
+});
+
+registry.registerPath({
+  method: "post",
+  path: "/api/inspections/{id}/comments",
+  summary: "Comment on an inspection; extension",
+  description: `Up to ${MAX_COMMENT_LENGTH} characters; the author (user or API key) and the time are kept. API keys allowed to write inspections and every user of the organization.`,
+  security: write,
+  request: {
+    params: IdParam,
+    body: { content: { "application/json": { schema: CommentBody, example: { body: "Checked with the site manager: the guard was replaced on Monday." } } } },
+  },
+  responses: {
+    201: { description: "The comment", content: { "application/json": { schema: InspectionComment } } },
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
 });

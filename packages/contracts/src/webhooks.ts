@@ -12,6 +12,7 @@ export const WEBHOOK_EVENTS = [
   "inspection.created",
   "inspection.updated",
   "inspection.completed",
+  "inspection.reviewed",
   "action.created",
   "action.updated",
   "action.completed",

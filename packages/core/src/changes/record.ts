@@ -2,7 +2,7 @@ import type { DbOrTx } from "@insp/db";
 import { changeEvents } from "@insp/db/schema";
 
 export type ResourceType = "template" | "inspection" | "employee" | "sync_request" | "action";
-export type Change = "created" | "updated" | "published" | "archived" | "deactivated" | "completed" | "draft_created" | "overdue";
+export type Change = "created" | "updated" | "published" | "archived" | "deactivated" | "completed" | "draft_created" | "overdue" | "reviewed";
 
 /**
  * Records one change in the change log, inside the caller's transaction: it commits or rolls

@@ -9,3 +9,4 @@ export { requeueStalledImports } from "./sweep.ts";
 export { patchInspection, type PatchInput, type PatchOutcome } from "./patch.ts";
 export { listInspectionRevisions, currentValidator, type InspectionRevision } from "./revisions.ts";
 export { referencesFingerprint } from "./summary.ts";
+export { addComment, listComments, reviewInspection, type CommentView, type ReviewOutcome, type ReviewState, type Reviewer } from "./review.ts";

@@ -9,6 +9,7 @@ export interface ListInspectionsQuery {
   status?: string;
   siteId?: string;
   assetId?: string;
+  reviewState?: string;
   /** true: at least one flagged answer; false: none. */
   flagged?: boolean;
   minScorePercentage?: number;
@@ -68,6 +69,7 @@ export async function listInspections(db: Db, organizationId: string, q: ListIns
     conds.push(sql`${sql(column)} = ${value}::uuid`);
   }
   if (q.status !== undefined) conds.push(sql`status = ${q.status}`);
+  if (q.reviewState !== undefined) conds.push(sql`review_state = ${q.reviewState}`);
   // flagged=true reads the partial index of flagged inspections (inspections_org_flagged_created_idx).
   if (q.flagged !== undefined) conds.push(q.flagged ? sql`flagged_count > 0` : sql`flagged_count = 0`);
   if (q.minScorePercentage !== undefined) conds.push(sql`score_percentage >= ${q.minScorePercentage}`);

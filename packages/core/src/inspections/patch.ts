@@ -9,6 +9,7 @@ import { stableJson } from "../stable-json.ts";
 import { loadTemplateForValidation } from "../templates/index.ts";
 import { actionsOfInspection, checkActionInputs, insertInspectionActions } from "../actions/index.ts";
 import { answerValues, holdMedia, locationValues, storeAnswerImages, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";
+import { reopenApprovedReview } from "./review.ts";
 import { chunks } from "./run.ts";
 import { answerActionItems, answerViolations, outcomeOf, type ImportAnswerInput, type InspectionLocation, type InspectionStatus } from "./validate.ts";
 
@@ -120,7 +121,7 @@ export async function patchInspection(
 
   return svc.db.transaction(async (tx) => {
     // Row lock: PATCHes of one inspection apply one after the other; the loser of a race sees the new revision.
-    const [locked] = await tx.select({ revision: inspections.revision }).from(inspections).where(eq(inspections.id, id)).for("update");
+    const [locked] = await tx.select({ revision: inspections.revision, reviewState: inspections.reviewState }).from(inspections).where(eq(inspections.id, id)).for("update");
     if (!locked) throw notFound(`Inspection ${id} not found`);
     if (locked.revision !== current.revision) {
       assertRevision(expectedRevisions, locked.revision);
@@ -179,6 +180,8 @@ export async function patchInspection(
       changes,
     });
     await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: id, change: "updated" });
+    // An approved inspection that changes is no longer approved (docs/review.md).
+    if (locked.reviewState === "APPROVED") await reopenApprovedReview(tx, organizationId, id, revision, audit);
     if (statusMoved) await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: id, change: "completed" });
     const changedFields = [
       ...(writes.length || removed.length ? ["answers"] : []),

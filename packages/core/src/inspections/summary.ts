@@ -18,7 +18,7 @@ const summaryColumns = (sql: postgres.Sql) => sql`
   i.id, i.inspection_number, i.template_id, i.template_version, i.asset_id, i.asset_name, i.site_id, i.conducted_by,
   i.organization_id, ${sql.unsafe(isoText("i.started_at"))} as started_at, ${sql.unsafe(isoText("i.completed_at"))} as completed_at,
   ${sql.unsafe(isoText("i.created_at"))} as created_at, ${sql.unsafe(isoText("i.updated_at"))} as updated_at, i.status, i.revision,
-  i.score, i.max_score, i.score_percentage, i.flagged_count, i.latitude, i.longitude, i.location_accuracy_meters,
+  i.score, i.max_score, i.score_percentage, i.flagged_count, i.review_state, i.latitude, i.longitude, i.location_accuracy_meters,
   t.title as template_title, t.type as template_type, u.name as inspector_name, u.email as inspector_email,
   s.name as site_name, s.code as site_code, a.name as asset_ref_name, a.code as asset_code`;
 
@@ -75,6 +75,7 @@ export interface SummaryRow {
   max_score: number;
   score_percentage: number | null;
   flagged_count: number;
+  review_state: string;
   latitude: number | null;
   longitude: number | null;
   location_accuracy_meters: number | null;
@@ -113,6 +114,7 @@ export function toSummary(r: SummaryRow) {
     maxScore: r.max_score,
     scorePercentage: r.score_percentage,
     flaggedCount: r.flagged_count,
+    reviewState: r.review_state,
     location:
       r.latitude === null || r.longitude === null
         ? null
@@ -142,7 +144,7 @@ export async function actionsStamp(sql: postgres.Sql, organizationId: string, in
  * inspector is not served as "not modified".
  */
 export function referencesFingerprint(s: InspectionSummary, actions: ActionsStamp = NO_ACTIONS): string {
-  const refs = [s.template, s.inspector, s.siteId ?? null, "site" in s ? s.site : null, s.assetId ?? null, s.assetName ?? null, "asset" in s ? s.asset : null, actions];
+  const refs = [s.template, s.inspector, s.siteId ?? null, "site" in s ? s.site : null, s.assetId ?? null, s.assetName ?? null, "asset" in s ? s.asset : null, actions, s.reviewState];
   return createHash("sha256").update(JSON.stringify(refs)).digest("hex").slice(0, 8);
 }
 

@@ -8,11 +8,13 @@ import { importInspectionRoute } from "./import.ts";
 import { inspectionListRoute } from "./list.ts";
 import { mediaRoute } from "./media.ts";
 import { inspectionRevisionsRoute, patchInspectionRoute } from "./patch.ts";
+import { addCommentRoute, listCommentsRoute, reviewInspectionRoute } from "./review.ts";
 import { uploadMediaRoute } from "./upload.ts";
 
 /**
  * GET /api/inspections, GET /api/inspections/:id, POST /api/inspections (import through the
- * queue), and the extensions: PATCH and revisions of an inspection, GET and POST /api/media.
+ * queue), and the extensions: PATCH and revisions of an inspection, review and comments,
+ * GET and POST /api/media.
  */
 export function inspectionRoutes(deps: Deps): Router {
   const router = Router();
@@ -24,6 +26,9 @@ export function inspectionRoutes(deps: Deps): Router {
   router.get("/api/inspections/:id/revisions", read, inspectionRevisionsRoute(deps));
   router.get("/api/inspections/:id/revisions/:revision", read, inspectionRevisionRoute(deps));
   router.post("/api/inspections", write, importInspectionRoute(deps));
+  router.post("/api/inspections/:id/review", write, reviewInspectionRoute(deps));
+  router.get("/api/inspections/:id/comments", read, listCommentsRoute(deps));
+  router.post("/api/inspections/:id/comments", write, addCommentRoute(deps));
   router.get("/api/media/:id", auth("media:read"), mediaRoute(deps));
   router.post("/api/media", auth("media:write"), uploadMediaRoute(deps));
   return router;
