@@ -9,3 +9,4 @@ export * from "./changes.ts";
 export * from "./webhooks.ts";
 export * from "./audit.ts";
 export * from "./actions.ts";
+export * from "./exports.ts";
