@@ -18,12 +18,13 @@ import { feedRoutes } from "./routes/feeds/index.ts";
 import { webhookRoutes } from "./routes/webhooks/index.ts";
 import { healthRoutes } from "./routes/health/index.ts";
 import { inspectionRoutes } from "./routes/inspections/index.ts";
+import { reportRoutes } from "./routes/reports/index.ts";
 import { scimRoutes } from "./routes/scim/index.ts";
 import { scimErrors } from "./routes/scim/respond.ts";
 import { templateRoutes } from "./routes/templates/index.ts";
 
 /** Feature routers, one folder each under routes/. */
-const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, actionRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes, scimRoutes];
+const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, reportRoutes, actionRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes, scimRoutes];
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 

@@ -9,7 +9,7 @@ import { syncCaller, uniq } from "./employee-sync.fixtures.ts";
 // the dashboard needs, the token rule on each port, and no request content in any label.
 
 const TOKEN = "metrics-token-for-tests-0123456789";
-const QUEUES = ["employee-sync", "mail", "inspection-import", "webhook"];
+const QUEUES = ["employee-sync", "mail", "inspection-import", "inspection-report", "webhook"];
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 let stack: Stack;

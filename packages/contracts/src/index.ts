@@ -3,6 +3,7 @@ export * from "./common.ts";
 export * from "./auth.ts";
 export * from "./templates.ts";
 export * from "./inspections.ts";
+export * from "./reports.ts";
 export * from "./actions.ts";
 export * from "./employee-sync.ts";
 export * from "./employees.ts";

@@ -23,6 +23,11 @@ export const jobSchemas = {
     organizationId: z.uuid(),
     importId: z.uuid(),
   }),
+  /** One PDF report of an inspection (a row of inspection_reports, cached by the inspection's revision and what it prints). */
+  "inspection-report": z.object({
+    organizationId: z.uuid(),
+    reportId: z.uuid(),
+  }),
   /** One attempt of a webhook delivery: `attempt` is how many attempts were made before this one. */
   webhook: z.object({
     organizationId: z.uuid(),
@@ -47,6 +52,8 @@ export const queuePolicies: Record<JobName, QueuePolicy> = {
   "employee-sync": { attempts: 5, backoff: { type: "exponential", delay: 200 }, removeOnComplete: { age: 3600, count: 50_000 }, removeOnFail: { age: 86_400, count: 50_000 } },
   mail: { attempts: 8, backoff: { type: "exponential", delay: 2_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 86_400, count: 10_000 } },
   "inspection-import": { attempts: 3, backoff: { type: "exponential", delay: 500 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
+  // A report renders in seconds; a failure past these attempts is recorded on its row (FAILED) and answered as such.
+  "inspection-report": { attempts: 3, backoff: { type: "exponential", delay: 1_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
   // The delivery schedule lives in Postgres (webhook_deliveries.next_attempt_at, one delayed job per attempt);
   // BullMQ's own retries only cover a job that could not run (database outage, another copy sending it).
   webhook: { attempts: 10, backoff: { type: "exponential", delay: 1_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 86_400, count: 10_000 } },

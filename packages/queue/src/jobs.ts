@@ -11,6 +11,8 @@ export const jobIds = {
   syncItem: (requestId: string, idx: number) => jobId(requestId, String(idx)),
   mail: (outboxId: string) => jobId("mail", outboxId),
   import: (importId: string) => jobId("import", importId),
+  /** One report row: a second request for the same report (same cache key) collapses into its job. */
+  report: (reportId: string) => jobId("report", reportId),
   /** One attempt of a webhook delivery: each attempt is its own (delayed) job. */
   webhook: (deliveryId: string, attempt: number) => jobId("wh", deliveryId, String(attempt)),
 };
@@ -32,6 +34,10 @@ export async function enqueueMails(queues: Queues, organizationId: string, outbo
 
 export async function enqueueImport(queues: Queues, organizationId: string, importId: string): Promise<void> {
   await queues.enqueue("inspection-import", { organizationId, importId }, { jobId: jobIds.import(importId) });
+}
+
+export async function enqueueReport(queues: Queues, organizationId: string, reportId: string): Promise<void> {
+  await queues.enqueue("inspection-report", { organizationId, reportId }, { jobId: jobIds.report(reportId) });
 }
 
 /** The first attempt of new webhook deliveries (after their transaction committed). */

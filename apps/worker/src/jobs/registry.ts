@@ -3,6 +3,7 @@ import { JOB_NAMES, type JobName } from "@insp/queue";
 import type { ProcessorFactory, WorkerDeps } from "../deps.ts";
 import { employeeSyncProcessor } from "./employee-sync/processor.ts";
 import { inspectionImportProcessor } from "./inspection-import/processor.ts";
+import { inspectionReportProcessor } from "./inspection-report/processor.ts";
 import { mailProcessor } from "./mail/processor.ts";
 import { waitOutDatabaseOutages } from "./outage.ts";
 import { webhookProcessor } from "./webhook/processor.ts";
@@ -17,6 +18,7 @@ export const registry: Record<JobName, ProcessorFactory> = {
   "employee-sync": employeeSyncProcessor,
   mail: mailProcessor,
   "inspection-import": inspectionImportProcessor,
+  "inspection-report": inspectionReportProcessor,
   webhook: webhookProcessor,
 };
 

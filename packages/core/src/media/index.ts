@@ -3,7 +3,7 @@ import type { S3StoreOptions } from "./s3-store.ts";
 import type { MediaStore } from "./store.ts";
 
 export { decodeImage, inspectImage, sniffImageType, type DecodedImage, type ImageMime } from "./image.ts";
-export { mediaStorageKey, spool, MediaMissing, MediaStoreUnavailable, TooLarge, type MediaStore, type Spooled } from "./store.ts";
+export { mediaStorageKey, reportStorageKey, spool, MediaMissing, MediaStoreUnavailable, TooLarge, type MediaStore, type Spooled } from "./store.ts";
 export { FsMediaStore } from "./fs-store.ts";
 export type { S3StoreOptions } from "./s3-store.ts";
 export { touchMedia, upsertMedia, type ImageMeta, type MediaRow } from "./rows.ts";

@@ -43,7 +43,13 @@ export class MediaStoreUnavailable extends Error {}
  */
 export const mediaStorageKey = (organizationId: string, mediaId: string) => `${organizationId}/${mediaId.slice(0, 2)}/${mediaId}`;
 
-const KEY_RE = /^[0-9a-f-]{36}\/[0-9a-f]{2}\/(?:[0-9a-f]{64}|[0-9a-f-]{36})$/;
+/**
+ * The key of one inspection report's PDF (docs/reports.md): `<organizationId>/reports/<reportId>.pdf`,
+ * beside the organization's images in the same store, never shared with a media row.
+ */
+export const reportStorageKey = (organizationId: string, reportId: string) => `${organizationId}/reports/${reportId}.pdf`;
+
+const KEY_RE = /^[0-9a-f-]{36}\/(?:[0-9a-f]{2}\/(?:[0-9a-f]{64}|[0-9a-f-]{36})|reports\/[0-9a-f-]{36}\.pdf)$/;
 /** Keys come from our own rows; anything else (a path with `..`, say) is refused before it reaches a store. */
 export function assertMediaKey(key: string): string {
   if (!KEY_RE.test(key)) throw new Error(`invalid media key ${key}`);

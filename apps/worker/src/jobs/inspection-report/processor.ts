@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
+import { media } from "@insp/db/schema";
+import {
+  classifyReportFailure,
+  failReport,
+  finishReport,
+  getInspectionDetail,
+  getTemplateDetail,
+  PermanentReportError,
+  reportStorageKey,
+  reviewStateOf,
+  revisionOfCacheKey,
+  startReport,
+} from "@insp/core";
+import type { ProcessorFactory, WorkerDeps } from "../../deps.ts";
+import { renderReport, type ReportContent } from "./render.ts";
+
+/** The inspection as its report's cache key names it: its revision's answers, its template version, its review state. */
+async function loadContent(deps: WorkerDeps, organizationId: string, inspectionId: string, cacheKey: string): Promise<ReportContent> {
+  const revision = revisionOfCacheKey(cacheKey);
+  if (!Number.isInteger(revision)) throw new PermanentReportError("the report's cache key names no revision");
+  const detail = await getInspectionDetail(deps.db, organizationId, inspectionId, { images: "url", revision });
+  const template = await getTemplateDetail(deps.db, organizationId, detail.templateId, detail.templateVersion);
+  const reviewState = await reviewStateOf(deps.db, organizationId, inspectionId);
+  const mediaIds = detail.answers.flatMap((a) => a.images.flatMap((i) => ("mediaId" in i ? [i.mediaId] : [])));
+  const keys = mediaIds.length
+    ? await deps.db
+        .select({ id: media.id, storageKey: media.storageKey })
+        .from(media)
+        .where(and(eq(media.organizationId, organizationId), inArray(media.id, [...new Set(mediaIds)])))
+    : [];
+  return { detail, template, reviewState, imageKeys: new Map(keys.map((k) => [k.id, k.storageKey])) };
+}
+
+/**
+ * inspection-report: renders one report row into a PDF (render.ts) in the store's spool folder,
+ * moves it into the media store, records SUCCEEDED with its size and pages and deletes the
+ * inspection's older reports. Transient failures are retried per the queue policy; a permanent
+ * one, or the last attempt, records FAILED with a safe sentence so the waiting request answers.
+ */
+export const inspectionReportProcessor: ProcessorFactory = (deps) => async (job) => {
+  const { organizationId, reportId } = parseJobData("inspection-report", job.data);
+  const report = await startReport(deps.db, organizationId, reportId);
+  if (!report) return { skipped: true }; // finished by an earlier run of this job, or deleted with its inspection
+  await mkdir(deps.media.spoolDir, { recursive: true });
+  const file = path.join(deps.media.spoolDir, `${randomUUID()}.report.pdf`);
+  const storageKey = reportStorageKey(organizationId, reportId);
+  try {
+    const content = await loadContent(deps, organizationId, report.inspectionId, report.cacheKey);
+    const { pages } = await renderReport(content, deps.media, file);
+    const byteSize = (await stat(file)).size;
+    await deps.media.putFile(storageKey, file, byteSize);
+    if (!(await finishReport(deps.db, deps.media, organizationId, reportId, { storageKey, byteSize, pages }))) await deps.media.delete([storageKey]);
+    return { pages, byteSize };
+  } catch (err) {
+    const { permanent, message } = classifyReportFailure(err);
+    const lastAttempt = isLastAttempt(job);
+    deps.logger.error({ err, reportId, organizationId, attempt: job.attemptsMade + 1, permanent }, "inspection report failed");
+    if (!permanent && !lastAttempt) throw err;
+    await failReport(deps.db, organizationId, reportId, message);
+    throw new UnrecoverableError(message);
+  } finally {
+    await rm(file, { force: true });
+  }
+};

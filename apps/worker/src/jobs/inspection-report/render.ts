@@ -1,0 +1,188 @@
+import { createWriteStream } from "node:fs";
+import type { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
+import PDFDocument from "pdfkit";
+import sharp from "sharp";
+import type { InspectionDetail, MediaStore, TemplateDetail, TemplateQuestion } from "@insp/core";
+
+/** What a report prints: the inspection (images as media ids with their storage keys), its template version and review state. */
+export interface ReportContent {
+  detail: InspectionDetail;
+  template: TemplateDetail;
+  reviewState: string;
+  /** mediaId -> storage key of every image of the detail. */
+  imageKeys: Map<string, string>;
+}
+
+/** Images are scaled down to at most this many pixels on their longer side before they are embedded (about 200 dpi across an A4 page). */
+export const REPORT_IMAGE_MAX_PX = 1600;
+/** The tallest an image is drawn, in points (a third of an A4 page), so a portrait photo leaves room for its answer. */
+const IMAGE_MAX_HEIGHT = 280;
+const MARGIN = 50;
+const FLAG = "#b00020";
+const MUTED = "#555555";
+
+/** A date as the report prints it: `2026-11-25 14:03 UTC`, or the day alone for a date answer. */
+function when(iso: string | null | undefined): string {
+  if (!iso) return "-";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+const day = (iso: string | null | undefined) => (iso ? (/^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0] ?? iso) : "-");
+
+type Answer = InspectionDetail["answers"][number];
+
+/** An answer as words: option labels for choices, Yes/No, numbers, dates; text as written. */
+export function answerText(a: Answer, q: TemplateQuestion | undefined): string {
+  const options = q?.options ?? [];
+  const label = (v: unknown) => {
+    const s = String(v);
+    return options.find((o) => o.id === s || o.value === s)?.label ?? s;
+  };
+  if (a.templateOptionId) return label(a.templateOptionId);
+  if (Array.isArray(a.answerJson)) return a.answerJson.length ? a.answerJson.map(label).join(", ") : "-";
+  if (a.answerBoolean !== null) return a.answerBoolean ? "Yes" : "No";
+  if (a.answerNumber !== null) return String(a.answerNumber);
+  if (a.answerDate !== null) return /T/.test(a.answerDate) ? when(a.answerDate) : day(a.answerDate);
+  if (a.answerText !== null) return options.length ? label(a.answerText) : a.answerText;
+  if (a.answerJson !== null && typeof a.answerJson === "object") return JSON.stringify(a.answerJson);
+  return "-";
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * One image, read from the store and scaled down to REPORT_IMAGE_MAX_PX (never up) as a JPEG
+ * (pdfkit embeds JPEG and PNG only; WebP and GIF become JPEG too). Only this image is in memory.
+ */
+async function loadImage(store: MediaStore, key: string): Promise<{ data: Buffer; width: number; height: number }> {
+  const original = await readAll(await store.stream(key));
+  const { data, info } = await sharp(original, { limitInputPixels: 100_000_000 })
+    .rotate() // as the camera held it (EXIF orientation)
+    .resize({ width: REPORT_IMAGE_MAX_PX, height: REPORT_IMAGE_MAX_PX, fit: "inside", withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 80 })
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Questions in template order: the sections' in turn, then the standalone ones. */
+function questionsInOrder(t: TemplateDetail): { section: string | null; question: TemplateQuestion }[] {
+  const bySection = [...t.sections].sort((a, b) => a.position - b.position);
+  return [
+    ...bySection.flatMap((s) => [...s.questions].sort((a, b) => a.position - b.position).map((question) => ({ section: s.title, question }))),
+    ...[...t.standaloneQuestions].sort((a, b) => a.position - b.position).map((question) => ({ section: null, question })),
+  ];
+}
+
+/**
+ * Renders the report into `file` (streamed as it is written; pages stay buffered only for their
+ * footers, images are written once embedded) and answers its page count.
+ */
+export async function renderReport(content: ReportContent, store: MediaStore, file: string): Promise<{ pages: number }> {
+  const { detail, template, reviewState } = content;
+  const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, info: { Title: `${detail.inspectionNumber} ${template.title}`, Author: "Inspection Service" } });
+  const out = createWriteStream(file, { flags: "wx" });
+  doc.pipe(out);
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN;
+  const ensure = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+
+  // Header
+  doc.font("Helvetica-Bold").fontSize(18).text(template.title, { width });
+  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(`Template version ${detail.templateVersion}`, { width }).fillColor("black");
+  doc.moveDown(0.6);
+  const site = "site" in detail && detail.site ? `${detail.site.name}${detail.site.code ? ` (${detail.site.code})` : ""}` : "-";
+  const asset = "asset" in detail && detail.asset ? `${detail.asset.name}${detail.asset.code ? ` (${detail.asset.code})` : ""}` : (detail.assetName ?? "-");
+  const location = detail.location
+    ? `${detail.location.latitude.toFixed(6)}, ${detail.location.longitude.toFixed(6)}${detail.location.accuracyMeters !== undefined ? ` (within ${detail.location.accuracyMeters} m)` : ""}`
+    : "-";
+  const rows: [string, string][] = [
+    ["Inspection", detail.inspectionNumber],
+    ["Status", detail.status],
+    ["Review state", reviewState],
+    ["Site", site],
+    ["Asset", asset],
+    ["Inspector", detail.inspector.name ? `${detail.inspector.name} <${detail.inspector.email}>` : detail.inspector.email],
+    ["Started", when(detail.startedAt)],
+    ["Completed", when(detail.completedAt)],
+    ["Location", location],
+    ["Score", `${detail.score} / ${detail.maxScore}${detail.scorePercentage !== null ? ` (${Math.round(detail.scorePercentage * 10) / 10}%)` : ""}`],
+    ["Flagged answers", String(detail.flaggedCount)],
+  ];
+  doc.fontSize(10);
+  for (const [k, v] of rows) {
+    const y = doc.y;
+    doc.font("Helvetica-Bold").text(k, MARGIN, y, { width: 110 });
+    const afterLabel = doc.y;
+    doc.font("Helvetica").text(v, MARGIN + 115, y, { width: width - 115 });
+    doc.y = Math.max(doc.y, afterLabel);
+  }
+  doc.x = MARGIN;
+  doc.moveDown(0.8);
+  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).strokeColor("#cccccc").stroke();
+  doc.moveDown(0.8);
+
+  // Answers, in template order
+  const answers = new Map(detail.answers.map((a) => [a.questionId, a]));
+  let section: string | null | undefined;
+  for (const { section: s, question } of questionsInOrder(template)) {
+    const a = answers.get(question.id);
+    // A conditional question without an answer was not shown to the inspector.
+    if (!a && question.triggerRules.length) continue;
+    if (s !== section && s !== null) {
+      ensure(60);
+      doc.moveDown(0.4).font("Helvetica-Bold").fontSize(13).fillColor("black").text(s, MARGIN, doc.y, { width });
+      doc.moveDown(0.3);
+    }
+    section = s;
+    ensure(40);
+    doc.font("Helvetica-Bold").fontSize(11).fillColor(a?.flagged ? FLAG : "black");
+    doc.text(`${a?.flagged ? "[FLAGGED] " : ""}${question.text}`, MARGIN, doc.y, { width });
+    doc.font("Helvetica").fontSize(10).fillColor("black").text(a ? answerText(a, question) : "Not answered", { width });
+    if (a?.note) doc.fillColor(MUTED).text(`Note: ${a.note}`, { width }).fillColor("black");
+    for (const image of a?.images ?? []) {
+      if (!("mediaId" in image)) continue;
+      const key = content.imageKeys.get(image.mediaId);
+      if (!key) continue;
+      const img = await loadImage(store, key);
+      const scale = Math.min(1, width / img.width, IMAGE_MAX_HEIGHT / img.height);
+      const [w, h] = [img.width * scale, img.height * scale];
+      ensure(h + 6);
+      doc.image(img.data, MARGIN, doc.y + 3, { width: w, height: h });
+      doc.y += 6;
+      doc.x = MARGIN;
+    }
+    for (const action of a?.actions ?? []) {
+      ensure(28);
+      const assignee = action.assignee ? (action.assignee.name ?? action.assignee.email) : "unassigned";
+      doc.font("Helvetica-Bold").text(`Corrective action: ${action.title}`, MARGIN + 12, doc.y, { width: width - 12 });
+      doc.font("Helvetica").text(`${action.status}, ${action.priority} priority, ${assignee}, due ${action.dueAt ? day(action.dueAt) : "-"}`, { width: width - 12 });
+      doc.x = MARGIN;
+    }
+    doc.moveDown(0.6);
+  }
+
+  // Footers: page i of n on every page
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.page.margins.bottom = 0; // writing below the bottom margin must not open a page
+    doc
+      .font("Helvetica")
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(`${detail.inspectionNumber}  ·  page ${i + 1 - range.start} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 15, { width, align: "center", lineBreak: false });
+  }
+  doc.end();
+  await finished(out);
+  return { pages: range.count };
+}
