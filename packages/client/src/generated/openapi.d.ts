@@ -673,6 +673,8 @@ export interface paths {
                     status?: "COMPLETED" | "IN_PROGRESS";
                     siteId?: string;
                     assetId?: string;
+                    /** @description Extension: only inspections in this review state. */
+                    reviewState?: "RECEIVED" | "HAS_ISSUES" | "APPROVED" | "REJECTED";
                     /** @description Extension: true: inspections with at least one flagged answer; false: without. */
                     flagged?: boolean;
                     /** @description Extension: only inspections whose scorePercentage is at least this (inspections without a score never match). */
@@ -1398,6 +1400,269 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inspections/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review an inspection: set its review state; extension
+         * @description RECEIVED (every import), HAS_ISSUES, APPROVED, REJECTED, from any state to any other. HAS_ISSUES and REJECTED need a comment, kept as the inspection's comment of kind review. API keys allowed to write inspections and admin users; other users get 403, and so does a user reviewing an inspection they conducted. Sends the webhook inspection.reviewed and writes an audit entry. A PATCH of an APPROVED inspection sets it back to RECEIVED (docs/review.md).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "state": "HAS_ISSUES",
+                     *       "comment": "Photo of the left fork is missing; please add it."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InspectionReviewRequest"];
+                };
+            };
+            responses: {
+                /** @description The review */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionReviewResponse"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Comments on an inspection, oldest first (newest last); extension */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of comments */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionCommentList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Comment on an inspection; extension
+         * @description Up to 10000 characters; the author (user or API key) and the time are kept. API keys allowed to write inspections and every user of the organization.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "body": "Checked with the site manager: the guard was replaced on Monday."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InspectionCommentRequest"];
+                };
+            };
+            responses: {
+                /** @description The comment */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionComment"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/templates": {
         parameters: {
             query?: never;
@@ -2099,6 +2364,195 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/report.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The inspection as a PDF report; extension
+         * @description The report of the inspection as it is now: header (template, inspection number, site, asset, inspector, dates, location, review state), score and flags, every answer in template order with its note, images and corrective actions, page numbers. Reports are cached by the inspection's revision and a fingerprint of everything else they print: an unchanged inspection is answered from the stored file at once, with the same ETag (If-None-Match answers 304). Otherwise the report is rendered by a worker; the request waits up to REPORT_WAIT_SECONDS for it, then answers 202 with a status URL. Concurrent requests share one rendering.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The PDF, with Content-Disposition naming it `<inspection number>-<template title>.pdf` and an ETag */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": string;
+                    };
+                };
+                /** @description Still rendering after REPORT_WAIT_SECONDS (see Retry-After and statusUrl) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionReportPending"];
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The report could not be rendered; `error` says why */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionReportFailed"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The report queue is unavailable (see Retry-After) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inspections/{id}/reports/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a PDF report's rendering stands; extension
+         * @description QUEUED or RUNNING while a worker renders it, then SUCCEEDED (with `downloadUrl`, pages and size) or FAILED (with `error`). A report replaced by a newer one of the same inspection is deleted: 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    reportId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The report */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionReport"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2886,7 +3340,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
+                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
                         description?: string | null;
                     };
                 };
@@ -3089,7 +3543,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
+                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
@@ -5430,6 +5884,11 @@ export interface components {
             scorePercentage: number | null;
             /** @description Extension: answers flagged by a flagged option or a flag rule. */
             flaggedCount: number;
+            /**
+             * @description Extension: RECEIVED on import; set by POST /api/inspections/{id}/review (docs/review.md).
+             * @enum {string}
+             */
+            reviewState: "RECEIVED" | "HAS_ISSUES" | "APPROVED" | "REJECTED";
             location: components["schemas"]["InspectionLocation"];
         };
         InspectionTemplateRef: {
@@ -5606,6 +6065,49 @@ export interface components {
             bytes: number;
             sha256: string;
         };
+        InspectionComment: {
+            id: string;
+            /**
+             * @description comment: anyone's; review: the comment a review carried; system: the service's own (an approved inspection changed).
+             * @enum {string}
+             */
+            kind: "comment" | "review" | "system";
+            /**
+             * @description The state a review (or a system comment) set; null for a plain comment.
+             * @enum {string|null}
+             */
+            reviewState: "RECEIVED" | "HAS_ISSUES" | "APPROVED" | "REJECTED" | null;
+            body: string;
+            author: {
+                /** @description user, api_key, ... or system */
+                type: string;
+                id: string | null;
+                /** @description A user's name. */
+                name: string | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+        };
+        InspectionCommentList: {
+            comments: components["schemas"]["InspectionComment"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        InspectionReviewResponse: {
+            inspectionId: string;
+            /** @enum {string} */
+            reviewState: "RECEIVED" | "HAS_ISSUES" | "APPROVED" | "REJECTED";
+            /** @enum {string} */
+            previousState: "RECEIVED" | "HAS_ISSUES" | "APPROVED" | "REJECTED";
+            comment: components["schemas"]["InspectionComment"] & (Record<string, never> | null);
+        };
         TemplateListItem: {
             id: string;
             title: string;
@@ -5770,6 +6272,59 @@ export interface components {
         TemplateVersionList: {
             versions: components["schemas"]["TemplateVersionSummary"][];
         };
+        /** @description A PDF report of an inspection and where its rendering stands. */
+        InspectionReport: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            inspectionId: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+            /**
+             * @description The inspection's revision and a fingerprint of everything else the report prints
+             * @example r3-5f0c2a9e1b7d
+             */
+            cacheKey: string;
+            /** @example /api/inspections/0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77/reports/7d7c2f3a-9f1e-4c55-8a43-0f8f2b1d7711 */
+            statusUrl: string;
+            /**
+             * @description GET it for the PDF once SUCCEEDED (while it is the inspection's current report); null before
+             * @example /api/inspections/0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77/report.pdf
+             */
+            downloadUrl: string | null;
+            pages: number | null;
+            byteSize: number | null;
+            /** @description FAILED: why the report could not be rendered */
+            error: string | null;
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            finishedAt: string | null;
+        };
+        /** @description The report is still being rendered after REPORT_WAIT_SECONDS: follow statusUrl, or send the same GET again after Retry-After. */
+        InspectionReportPending: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING";
+            /** @example /api/inspections/0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77/reports/7d7c2f3a-9f1e-4c55-8a43-0f8f2b1d7711 */
+            statusUrl: string;
+            message: string;
+        };
+        InspectionReportFailed: {
+            /** @example The report of INS-000042 could not be rendered: an image of the inspection is missing from the media store */
+            error: string;
+            /** Format: uuid */
+            id: string;
+            statusUrl: string;
+        };
         EmployeeInput: {
             externalEmployeeId: string;
             /**
@@ -5929,10 +6484,10 @@ export interface components {
         TemplateFeed: {
             items: {
                 /**
-                 * @description One of: created, published, archived.
+                 * @description One of: created, published, archived, draft_created.
                  * @enum {string}
                  */
-                change: "created" | "updated" | "published" | "archived" | "deactivated";
+                change: "created" | "published" | "archived" | "draft_created";
                 /**
                  * Format: date-time
                  * @description When the change was made (its transaction's start).
@@ -5950,10 +6505,10 @@ export interface components {
         InspectionFeed: {
             items: {
                 /**
-                 * @description One of: created.
+                 * @description One of: created, updated, completed, reviewed.
                  * @enum {string}
                  */
-                change: "created" | "updated" | "published" | "archived" | "deactivated";
+                change: "created" | "updated" | "completed" | "reviewed";
                 /**
                  * Format: date-time
                  * @description When the change was made (its transaction's start).
@@ -6014,7 +6569,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
+            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
             description: string | null;
             enabled: boolean;
             /** @description Why the service disabled it (410 Gone, failing for 5 days); null otherwise. */
@@ -6059,7 +6614,7 @@ export interface components {
                  */
                 eventId: string;
                 /** @enum {string} */
-                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed";
+                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 /** @description Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why). */
@@ -6461,6 +7016,15 @@ export interface components {
                 longitude: number;
                 accuracyMeters?: number;
             } | null;
+        };
+        InspectionReviewRequest: {
+            /** @enum {string} */
+            state: "RECEIVED" | "HAS_ISSUES" | "APPROVED" | "REJECTED";
+            /** @description Required (not blank) for HAS_ISSUES and REJECTED. */
+            comment?: string;
+        };
+        InspectionCommentRequest: {
+            body: string;
         };
         /** @description At most 200 sections, 5000 questions in all, 500 inline options per question and 5000 logic rules; every limit past is a 400 naming it. A template's options, inline and copied from response types together, have a limit too (docs/templates.md, Size limits). */
         CreateTemplateRequest: {
