@@ -58,6 +58,8 @@ const OPS: Op[] = [
   { name: "PATCH /api/inspections/{id}", method: "PATCH", path: (i) => `/api/inspections/${i.inspection}`, body: (_t, tpl) => ({ answers: [{ questionId: tpl.q.remarks!.id, answerText: "matrix" }] }), headers: { "if-match": "*" }, accepts: ["apiKey", "user"], keyScopes: ["inspections:write"] },
   { name: "GET /api/inspections/{id}/revisions", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
   { name: "GET /api/inspections/{id}/revisions/{revision}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions/1`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "GET /api/inspections/{id}/report.pdf", method: "GET", path: (i) => `/api/inspections/${i.inspection}/report.pdf`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "GET /api/inspections/{id}/reports/{reportId}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/reports/00000000-0000-4000-8000-000000000000`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
   { name: "POST /api/inspections", method: "POST", path: () => "/api/inspections", body: (t, tpl) => importBody(t, tpl), accepts: ["apiKey", "user"], keyScopes: ["inspections:write"] },
   { name: "POST /api/inspections/{id}/review", method: "POST", path: (i) => `/api/inspections/${i.inspection}/review`, body: () => ({ state: "APPROVED" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["inspections:write"] },
   { name: "GET /api/inspections/{id}/comments", method: "GET", path: (i) => `/api/inspections/${i.inspection}/comments`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
