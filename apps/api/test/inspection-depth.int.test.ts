@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startStack, type Stack } from "@insp/testing";
+import { startStack, until, type Stack } from "@insp/testing";
 import { createTemplate, dataUrl, importOk, png, type Tpl } from "./inspections.fixtures.ts";
 
 let stack: Stack;
@@ -163,11 +163,19 @@ describe("scores, flags and answer rules at import", () => {
     expect(notes.actions).toMatchObject([{ title: "Replace the guard", priority: "HIGH", status: "OPEN", inspectionId: c.id, questionId: tpl.q.damage_notes!.id, assigneeId: t.users.inspector.id }]);
     const listed = await stack.http.get(`/api/actions?inspectionId=${c.id}`, auth(t));
     expect(listed.body.actions.map((x: any) => x.id)).toEqual([notes.actions[0].id]);
+    // An action falling overdue (no change of its own) is a new representation of the detail.
+    const etag = (await stack.http.get(`/api/inspections/${c.id}`, auth(t))).headers.get("etag")!;
+    expect((await stack.http.get(`/api/inspections/${c.id}`, { ...auth(t), headers: { "if-none-match": etag } })).status).toBe(304);
+    await stack.db.sql`update corrective_actions set due_at = now() - interval '1 minute' where id = ${notes.actions[0].id}`;
+    const stale = await stack.http.get(`/api/inspections/${c.id}?images=url`, { ...auth(t), headers: { "if-none-match": etag.replace(/"$/, '.url"') } });
+    expect(stale.status).toBe(200);
+    expect(stale.body.answers.find((x: any) => x.question.text === "What is damaged?").actions[0].overdue).toBe(true);
     // Summaries carry the score too: the list, and the feed webhooks are built from.
     const list = await stack.http.get(`/api/inspections?limit=10`, auth(t));
     expect(list.body.inspections.find((i: any) => i.id === c.id)).toMatchObject({ score: 6, maxScore: 8, scorePercentage: 75, flaggedCount: 2, location: null });
-    const feed = await stack.http.get(`/api/feed/inspections?limit=100`, auth(t));
-    expect(feed.body.items.find((i: any) => i.id === c.id).resource).toMatchObject({ score: 6, scorePercentage: 75, flaggedCount: 2 });
+    // A change appears in a feed once every transaction older than it has ended, on the whole server: polled.
+    const feed = await until("the import in the feed", async () => (await stack.http.get(`/api/feed/inspections?limit=100`, auth(t))).body, (b) => b.items.some((i: any) => i.id === c.id));
+    expect(feed.items.find((i: any) => i.id === c.id).resource).toMatchObject({ score: 6, scorePercentage: 75, flaggedCount: 2 });
   });
 
   it("a completed inspection owes the notes, photos and actions its answer rules ask for: one detail each; IN_PROGRESS owes them at the PATCH that completes it", async () => {
@@ -226,6 +234,14 @@ describe("scores, flags and answer rules at import", () => {
     expect(res.body.answers.find((a: any) => a.questionId === tpl.q.valve!.id).flagged).toBe(true);
     const flagged = await stack.http.get(`/api/inspections?flagged=true`, auth(t));
     expect(flagged.body.inspections.map((i: any) => i.id)).toEqual([id]);
+    // The whole form sent again, the valve unchanged: its flag still follows the pressure.
+    const back = await stack.http.patch(
+      `/api/inspections/${id}?images=url`,
+      { answers: [choose(tpl, "guard", "ok"), choose(tpl, "valve", "yes"), ans(tpl, "pressure", { answerNumber: 5 })] },
+      { ...auth(t), headers: { "if-match": res.headers.get("etag")! } },
+    );
+    expect(back.body.flaggedCount).toBe(0);
+    expect(back.body.answers.find((a: any) => a.questionId === tpl.q.valve!.id).flagged).toBe(false);
   });
 });
 

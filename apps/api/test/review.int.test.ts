@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, type DemoSeed } from "@insp/core";
-import { startStack, type Stack } from "@insp/testing";
+import { startStack, until, type Stack } from "@insp/testing";
 import { auditTemplateBody, createTemplate, importBody, importOk, type Tpl } from "./inspections.fixtures.ts";
 import { userToken } from "./templates.fixtures.ts";
 
@@ -56,9 +56,11 @@ describe("POST /api/inspections/{id}/review", () => {
     expect((await stack.http.get("/api/inspections?reviewState=OK", key(t))).status).toBe(400);
 
     // Webhooks' source (the change log, through the feed) and the audit log see each review.
-    const feed = await stack.http.get("/api/feed/inspections?limit=100", key(t));
-    expect(feed.body.items.filter((i: any) => i.id === id).map((i: any) => i.change)).toEqual(["created", "reviewed", "reviewed"]);
-    expect(feed.body.items.find((i: any) => i.change === "reviewed").resource.reviewState).toBe("APPROVED");
+    // A change appears in a feed once every transaction older than it has ended, on the whole server: polled.
+    const changes = (body: any) => body.items.filter((i: any) => i.id === id).map((i: any) => i.change);
+    const feed = await until("reviews in the feed", async () => (await stack.http.get("/api/feed/inspections?limit=100", key(t))).body, (b) => changes(b).length === 3);
+    expect(changes(feed)).toEqual(["created", "reviewed", "reviewed"]);
+    expect(feed.items.find((i: any) => i.change === "reviewed").resource.reviewState).toBe("APPROVED");
     const audit = await stack.http.get(`/api/audit?action=inspection.reviewed&resourceId=${id}`, key(t));
     expect(audit.body.items.map((e: any) => e.changedFields)).toEqual([["reviewState"], ["reviewState", "comment"]]);
   });
@@ -70,8 +72,14 @@ describe("POST /api/inspections/{id}/review", () => {
     const inspector = { auth: { bearer: await userToken(stack, t.users.inspector) } };
     const admin = { auth: { bearer: await userToken(stack, t.users.admin) } };
     expect(await review(inspector, id, { state: "APPROVED" })).toMatchObject({ status: 403, body: { error: "Only admin users can review inspections" } });
-    expect(await review(admin, byAdmin.id, { state: "APPROVED" })).toMatchObject({ status: 403, body: { error: "You cannot review an inspection you conducted" } });
+    const own = { status: 403, body: { error: "You cannot review an inspection you conducted, imported or changed" } };
+    expect(await review(admin, byAdmin.id, { state: "APPROVED" })).toMatchObject(own);
     expect((await review(admin, id, { state: "APPROVED" })).body).toMatchObject({ reviewState: "APPROVED", comment: null });
+    // An admin who changed someone else's inspection cannot approve the result either.
+    const changed = await inspection(t);
+    const patched = await stack.http.patch(`/api/inspections/${changed.id}`, { answers: [{ questionId: changed.tpl.q.remarks!.id, answerText: "mine now" }] }, { ...admin, headers: { "if-match": "*" } });
+    expect(patched.status).toBe(200);
+    expect(await review(admin, changed.id, { state: "APPROVED" })).toMatchObject(own);
     const readOnly = (await createApiKey(stack.db.db, t.organization.id, "reader", undefined, undefined, ["inspections:read"])).apiKey;
     expect(await review({ auth: { bearer: readOnly } }, id, { state: "REJECTED", comment: "no" })).toMatchObject({ status: 403, body: { error: "API key lacks the scope inspections:write" } });
     const stranger = await stack.tenant();

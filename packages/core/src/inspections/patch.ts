@@ -87,9 +87,11 @@ export async function patchInspection(
   // The answers it ends with: those kept, then those given (the engine reports a question given
   // twice). Checked before any image is stored, as for an import: a refused request stores nothing.
   const kept = [...existing.values()].filter((a) => !patchedIds.has(a.values.questionId) && !removed.includes(a.values.questionId));
-  // Actions the inspection has (cancelled ones excepted) count for require_action with those raised now.
+  // Actions raised before count for require_action with those raised now, whatever became of them
+  // since: the rule asks that one was raised (cancelling it is a decision about the action, and
+  // must not leave the inspection unable to take any change).
   const actionsBefore = new Map<string, number>();
-  for (const [questionId, list] of await actionsOfInspection(svc.db, organizationId, id)) actionsBefore.set(questionId, list.filter((a) => a.status !== "CANCELLED").length);
+  for (const [questionId, list] of await actionsOfInspection(svc.db, organizationId, id)) actionsBefore.set(questionId, list.length);
   const finalAnswers: ImportAnswerInput[] = [...kept.map((a) => ({ ...a.values, mediaIds: a.mediaIds })), ...patched];
   details.push(...answerViolations(template, finalAnswers, status, actionsBefore));
   details.push(...(await checkActionInputs(svc.db, organizationId, answerActionItems(template, patched))));
@@ -115,9 +117,12 @@ export async function patchInspection(
   const currentLocation = current.latitude === null || current.longitude === null ? null : { latitude: current.latitude, longitude: current.longitude, accuracyMeters: current.locationAccuracyMeters };
   const locationMoved = location !== undefined && stableJson(location) !== stableJson(currentLocation);
   if (!writes.length && !removed.length && !statusMoved && !completedAtMoved && !locationMoved) return { changed: false, revision: current.revision };
-  // Answers kept as they are whose flag moved (a flag rule reads another answer): updated in place.
+  // Answers left as they are (not given, or given unchanged) whose flag moved (a flag rule reads
+  // another answer): updated in place.
   const written = new Set(writes.map((w) => w.values.questionId));
-  const reflagged = kept.filter((a) => !written.has(a.values.questionId) && a.flagged !== outcome.flagged.has(a.values.questionId)).map((a) => a.values.questionId);
+  const reflagged = [...existing.values()]
+    .filter((a) => !written.has(a.values.questionId) && !removed.includes(a.values.questionId) && a.flagged !== outcome.flagged.has(a.values.questionId))
+    .map((a) => a.values.questionId);
 
   return svc.db.transaction(async (tx) => {
     // Row lock: PATCHes of one inspection apply one after the other; the loser of a race sees the new revision.

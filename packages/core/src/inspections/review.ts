@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx, Tx } from "@insp/db";
-import { inspectionComments, inspections, users } from "@insp/db/schema";
+import { inspectionComments, inspectionRevisions, inspections, users } from "@insp/db/schema";
 import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { AppError, forbidden, isUuid, notFound } from "../errors.ts";
@@ -69,6 +69,16 @@ async function inspectionOf(db: DbOrTx, organizationId: string, id: string, lock
   return row;
 }
 
+/** Whether a user imported the inspection or changed it (a revision names them as its actor). */
+async function wroteARevision(tx: Tx, inspectionId: string, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ revision: inspectionRevisions.revision })
+    .from(inspectionRevisions)
+    .where(and(eq(inspectionRevisions.inspectionId, inspectionId), eq(inspectionRevisions.actorType, "user"), eq(inspectionRevisions.actorId, userId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Writes one comment in the caller's transaction and returns it as the API shows it. */
 async function insertComment(
   tx: Tx,
@@ -99,7 +109,9 @@ export async function reviewInspection(db: Db, organizationId: string, id: strin
   if (comment === undefined && NEEDS_COMMENT.includes(input.state)) throw new AppError("invalid", `A review that sets ${input.state} needs a comment saying why`);
   return db.transaction(async (tx) => {
     const row = await inspectionOf(tx, organizationId, id, true);
-    if (reviewer.kind === "user" && row.conductedBy === reviewer.userId) throw forbidden("You cannot review an inspection you conducted");
+    if (reviewer.kind === "user" && (row.conductedBy === reviewer.userId || (await wroteARevision(tx, id, reviewer.userId)))) {
+      throw forbidden("You cannot review an inspection you conducted, imported or changed");
+    }
     await tx.update(inspections).set({ reviewState: input.state, updatedAt: sql`now()` }).where(eq(inspections.id, id));
     const view = comment === undefined ? null : await insertComment(tx, organizationId, id, { kind: "review", body: comment, reviewState: input.state, authorType: audit.actorType, authorId: audit.actorId });
     await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: id, change: "reviewed" });

@@ -123,18 +123,28 @@ export function toSummary(r: SummaryRow) {
 }
 export type InspectionSummary = ReturnType<typeof toSummary>;
 
-/** How many corrective actions an inspection has and the sum of their revisions: moves with every change of one. */
+/**
+ * What the detail shows of an inspection's corrective actions beyond their revisions: how many,
+ * the sum of their revisions (moves with every change of one), how many are overdue now (an action
+ * becomes overdue without a change), and a hash of their assignees' names and e-mails.
+ */
 export interface ActionsStamp {
   count: number;
   revisions: number;
+  overdue: number;
+  assignees: string;
 }
-const NO_ACTIONS: ActionsStamp = { count: 0, revisions: 0 };
+const NO_ACTIONS: ActionsStamp = { count: 0, revisions: 0, overdue: 0, assignees: "" };
 
 /** The actions stamp of one inspection (for the detail's ETag: a changed action changes the detail). */
 export async function actionsStamp(sql: postgres.Sql, organizationId: string, inspectionId: string): Promise<ActionsStamp> {
-  const [row] = await sql<{ count: number; revisions: number }[]>`
-    select count(*)::int as count, coalesce(sum(revision), 0)::int as revisions
-    from corrective_actions where organization_id = ${organizationId} and inspection_id = ${inspectionId}`;
+  const [row] = await sql<ActionsStamp[]>`
+    select count(*)::int as count, coalesce(sum(a.revision), 0)::int as revisions,
+      (count(*) filter (where a.status in ('OPEN', 'IN_PROGRESS') and a.due_at < now()))::int as overdue,
+      coalesce(md5(string_agg(coalesce(u.name, '') || '|' || coalesce(u.email, ''), ',' order by a.id)), '') as assignees
+    from corrective_actions a
+    left join users u on u.id = a.assignee_id and u.organization_id = ${organizationId}
+    where a.organization_id = ${organizationId} and a.inspection_id = ${inspectionId}`;
   return row ?? NO_ACTIONS;
 }
 
