@@ -11,6 +11,7 @@ import { authFailureLimiter, rateLimiter } from "./http/rate-limit.ts";
 import { actionRoutes } from "./routes/actions/index.ts";
 import { authRoutes } from "./routes/auth/index.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
+import { exportRoutes } from "./routes/exports/index.ts";
 import { employeeSyncRoutes } from "./routes/employee-sync/index.ts";
 import { employeeRoutes } from "./routes/employees/index.ts";
 import { auditRoutes } from "./routes/audit/index.ts";
@@ -24,7 +25,7 @@ import { scimErrors } from "./routes/scim/respond.ts";
 import { templateRoutes } from "./routes/templates/index.ts";
 
 /** Feature routers, one folder each under routes/. */
-const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, reportRoutes, actionRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes, scimRoutes];
+const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, reportRoutes, actionRoutes, exportRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes, scimRoutes];
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 

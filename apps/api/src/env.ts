@@ -24,6 +24,7 @@ export const apiEnvShape = {
   DEACTIVATION_THRESHOLD_MIN: intVar(10, 0, 10_000_000).describe("Deletion guard: the smallest number of deactivations that can be quarantined (with DEACTIVATION_THRESHOLD_PERCENT)."),
   IMPORT_WAIT_SECONDS: intVar(30, 1, 3600).describe("How long an inspection import waits for its job before answering 503 with its import id (the import goes on)."),
   REPORT_WAIT_SECONDS: intVar(10, 0, 600).describe("How long GET /api/inspections/{id}/report.pdf waits for a report being rendered before answering 202 with its status URL (the rendering goes on)."),
+  EXPORTS_MAX_RUNNING_PER_ORG: intVar(3, 1, 1000).describe("CSV/XLSX exports an organization may have QUEUED or RUNNING at once; POST /api/exports past it answers 429."),
   MEDIA_MAX_IMAGE_MB: intVar(10, 1, 1024).describe("Largest image of an import, a PATCH or an upload (POST /api/media)."),
   TOKEN_TTL_SECONDS: intVar(3600, 60, 86_400).describe("Lifetime of OAuth client-credentials access tokens."),
   USER_TOKEN_TTL_SECONDS: intVar(900, 60, 86_400).describe("Lifetime of user tokens from POST /api/auth/login."),

@@ -10,6 +10,8 @@ export const workerEnvShape = {
   MAIL_DEFER_MAX_SECONDS: intVar(10, 0, 3600).describe("While this worker runs employee-sync jobs its mail jobs wait, at most this long in a row (then mails run for a second); 0: mails and syncs run side by side."),
   IMPORT_CONCURRENCY: intVar(2, 1, 200).describe("Inspection-import jobs one worker process runs at once."),
   REPORT_CONCURRENCY: intVar(1, 1, 50).describe("PDF reports one worker process renders at once (each holds one image at a time in memory, scaled down before it is embedded)."),
+  EXPORT_CONCURRENCY: intVar(1, 1, 50).describe("CSV and XLSX exports one worker process writes at once (each holds one page of a few hundred inspections in memory)."),
+  EXPORT_RETENTION_HOURS: intVar(24, 1, 24 * 365).describe("Exports (their files and statuses) are deleted this many hours after they finished (SUCCEEDED, FAILED or CANCELLED)."),
   WEBHOOK_CONCURRENCY: intVar(8, 1, 200).describe("Webhook delivery attempts one worker process runs at once (each holds a connection until the receiver answers)."),
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

@@ -37,7 +37,7 @@ async function main() {
   const metrics = { registry, jobs: jobMetrics(registry) };
   const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer, media: await createMediaStore(env), metrics };
 
-  const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY, "inspection-report": env.REPORT_CONCURRENCY, webhook: env.WEBHOOK_CONCURRENCY };
+  const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY, "inspection-export": env.EXPORT_CONCURRENCY, "inspection-report": env.REPORT_CONCURRENCY, webhook: env.WEBHOOK_CONCURRENCY };
   const workers = [...buildProcessors(deps)].map(([name, processor]) => {
     const w = new Worker(name, processor, {
       connection: createRedis(env, "worker"),

@@ -3,6 +3,7 @@ import { analyzeGrownTables } from "@insp/db";
 import type { PeriodicTask, WorkerDeps } from "./deps.ts";
 import { actionSweeps } from "./jobs/actions/sweep.ts";
 import { employeeSyncSweeps } from "./jobs/employee-sync/sweep.ts";
+import { inspectionExportSweeps } from "./jobs/inspection-export/sweep.ts";
 import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
 import { mediaSweeps } from "./jobs/media/sweep.ts";
 import { mailSweeps } from "./jobs/mail/sweep.ts";
@@ -34,7 +35,7 @@ const auditRetention: PeriodicTask[] = [{ name: "audit retention", everyMs: () =
 /** Idempotency-Keys of every endpoint past their 24 hours (core/idempotency.ts). */
 const idempotencySweeps: PeriodicTask[] = [{ name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) }];
 
-export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...webhookSweeps, ...actionSweeps, ...mediaSweeps, ...idempotencySweeps, ...auditRetention];
+export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...inspectionExportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...webhookSweeps, ...actionSweeps, ...mediaSweeps, ...idempotencySweeps, ...auditRetention];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {

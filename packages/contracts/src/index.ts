@@ -5,6 +5,7 @@ export * from "./templates.ts";
 export * from "./inspections.ts";
 export * from "./reports.ts";
 export * from "./actions.ts";
+export * from "./exports.ts";
 export * from "./employee-sync.ts";
 export * from "./employees.ts";
 export * from "./feeds.ts";

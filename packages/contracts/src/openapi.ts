@@ -30,6 +30,7 @@ export const TAGS: { name: string; description: string; prefixes: string[] }[] =
   { name: "Templates", description: "Inspection templates: sections, questions, options, conditional logic, versions.", prefixes: ["/api/templates"] },
   { name: "Inspections", description: "Inspections and their answers and images: import, read, continue (PATCH), revisions, media.", prefixes: ["/api/inspections", "/api/media"] },
   { name: "Corrective actions", description: "Follow-ups raised by an inspection's answer or on their own: assign, schedule, complete, reopen.", prefixes: ["/api/actions"] },
+  { name: "Exports", description: "CSV and XLSX exports of inspections, made by a worker: request, follow, download, cancel.", prefixes: ["/api/exports"] },
   { name: "Employee sync", description: "Batches of up to 500 employees from HR systems (OAuth client credentials, scope employees:sync), their status and snapshot sessions.", prefixes: ["/api/v1/sync"] },
   { name: "Employees", description: "The employees the sync maintains, as the organization's directory.", prefixes: ["/api/v1/employees"] },
   { name: "Integrations", description: "What changed: change feeds, webhooks with their deliveries and replays, the audit log.", prefixes: ["/api/feed", "/api/v1/feed", "/api/webhooks", "/api/audit"] },

@@ -31,6 +31,7 @@ export * from "./templates/index.ts";
 export * from "./inspections/index.ts";
 export * from "./actions/index.ts";
 export * from "./media/index.ts";
+export * from "./exports/index.ts";
 export * from "./reports/index.ts";
 export * from "./scim/index.ts";
 export * from "./employees/index.ts";

@@ -28,6 +28,11 @@ export const jobSchemas = {
     organizationId: z.uuid(),
     reportId: z.uuid(),
   }),
+  /** One CSV or XLSX export of inspections (a row of inspection_exports); a re-run starts the file over. */
+  "inspection-export": z.object({
+    organizationId: z.uuid(),
+    exportId: z.uuid(),
+  }),
   /** One attempt of a webhook delivery: `attempt` is how many attempts were made before this one. */
   webhook: z.object({
     organizationId: z.uuid(),
@@ -54,6 +59,9 @@ export const queuePolicies: Record<JobName, QueuePolicy> = {
   "inspection-import": { attempts: 3, backoff: { type: "exponential", delay: 500 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
   // A report renders in seconds; a failure past these attempts is recorded on its row (FAILED) and answered as such.
   "inspection-report": { attempts: 3, backoff: { type: "exponential", delay: 1_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
+  // An export that fails past these attempts is recorded FAILED on its row; a worker that dies mid-export is
+  // stalled-job recovery's (the job runs again and starts the file over).
+  "inspection-export": { attempts: 3, backoff: { type: "exponential", delay: 2_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
   // The delivery schedule lives in Postgres (webhook_deliveries.next_attempt_at, one delayed job per attempt);
   // BullMQ's own retries only cover a job that could not run (database outage, another copy sending it).
   webhook: { attempts: 10, backoff: { type: "exponential", delay: 1_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 86_400, count: 10_000 } },

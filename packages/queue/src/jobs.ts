@@ -13,6 +13,8 @@ export const jobIds = {
   import: (importId: string) => jobId("import", importId),
   /** One report row: a second request for the same report (same cache key) collapses into its job. */
   report: (reportId: string) => jobId("report", reportId),
+  /** One export row: one job per export. */
+  export: (exportId: string) => jobId("export", exportId),
   /** One attempt of a webhook delivery: each attempt is its own (delayed) job. */
   webhook: (deliveryId: string, attempt: number) => jobId("wh", deliveryId, String(attempt)),
 };
@@ -38,6 +40,10 @@ export async function enqueueImport(queues: Queues, organizationId: string, impo
 
 export async function enqueueReport(queues: Queues, organizationId: string, reportId: string): Promise<void> {
   await queues.enqueue("inspection-report", { organizationId, reportId }, { jobId: jobIds.report(reportId) });
+}
+
+export async function enqueueExport(queues: Queues, organizationId: string, exportId: string): Promise<void> {
+  await queues.enqueue("inspection-export", { organizationId, exportId }, { jobId: jobIds.export(exportId) });
 }
 
 /** The first attempt of new webhook deliveries (after their transaction committed). */

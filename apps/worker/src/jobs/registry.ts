@@ -2,6 +2,7 @@ import type { Processor } from "bullmq";
 import { JOB_NAMES, type JobName } from "@insp/queue";
 import type { ProcessorFactory, WorkerDeps } from "../deps.ts";
 import { employeeSyncProcessor } from "./employee-sync/processor.ts";
+import { inspectionExportProcessor } from "./inspection-export/processor.ts";
 import { inspectionImportProcessor } from "./inspection-import/processor.ts";
 import { inspectionReportProcessor } from "./inspection-report/processor.ts";
 import { mailProcessor } from "./mail/processor.ts";
@@ -18,6 +19,7 @@ export const registry: Record<JobName, ProcessorFactory> = {
   "employee-sync": employeeSyncProcessor,
   mail: mailProcessor,
   "inspection-import": inspectionImportProcessor,
+  "inspection-export": inspectionExportProcessor,
   "inspection-report": inspectionReportProcessor,
   webhook: webhookProcessor,
 };

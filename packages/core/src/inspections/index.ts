@@ -1,4 +1,4 @@
-export { listInspections, type InspectionPage, type ListInspectionsQuery } from "./list.ts";
+export { inspectionConditions, listInspections, type InspectionFilter, type InspectionPage, type ListInspectionsQuery } from "./list.ts";
 export { detailValidator, getInspectionDetail, type ImagesAs, type InspectionDetail } from "./detail.ts";
 export { validateImport, type ImportInput, type ImportAnswerInput, type InspectionStatus } from "./validate.ts";
 export { prepareImport, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";

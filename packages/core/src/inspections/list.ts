@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import type postgres from "postgres";
 import type { Db } from "@insp/db";
 import { inspectionAnswers } from "@insp/db/schema";
 import { isUuid } from "../errors.ts";
@@ -26,6 +27,46 @@ type ListItem = InspectionSummary & { answers?: ReturnType<typeof toAnswer>[] };
 export interface InspectionPage {
   inspections: ListItem[];
   pagination: { total: number; limit: number; offset: number; hasMore: boolean };
+}
+
+/** The list's filters (GET /api/inspections and exports, docs/exports.md). */
+export type InspectionFilter = Pick<ListInspectionsQuery, "templateId" | "status" | "siteId" | "assetId" | "reviewState" | "flagged" | "minScorePercentage" | "maxScorePercentage" | "bbox"> & {
+  /** created_at at or after (exports). */
+  createdSince?: string;
+  /** created_at before (exports). */
+  createdUntil?: string;
+};
+
+/**
+ * The SQL conditions on `inspections` of a filter, the organization's first; null when nothing can
+ * match (a filter id that is not a UUID). One function for the list and the exports, so both
+ * select the same inspections for the same filter.
+ */
+export function inspectionConditions(sql: postgres.Sql, organizationId: string, q: InspectionFilter): postgres.PendingQuery<postgres.Row[]>[] | null {
+  const conds = [sql`organization_id = ${organizationId}`];
+  for (const [value, column] of [
+    [q.templateId, "template_id"],
+    [q.siteId, "site_id"],
+    [q.assetId, "asset_id"],
+  ] as const) {
+    if (value === undefined) continue;
+    if (!isUuid(value)) return null;
+    conds.push(sql`${sql(column)} = ${value}::uuid`);
+  }
+  if (q.status !== undefined) conds.push(sql`status = ${q.status}`);
+  if (q.reviewState !== undefined) conds.push(sql`review_state = ${q.reviewState}`);
+  // flagged=true reads the partial index of flagged inspections (inspections_org_flagged_created_idx).
+  if (q.flagged !== undefined) conds.push(q.flagged ? sql`flagged_count > 0` : sql`flagged_count = 0`);
+  if (q.minScorePercentage !== undefined) conds.push(sql`score_percentage >= ${q.minScorePercentage}`);
+  if (q.maxScorePercentage !== undefined) conds.push(sql`score_percentage <= ${q.maxScorePercentage}`);
+  if (q.bbox !== undefined) {
+    const b = q.bbox;
+    conds.push(sql`longitude is not null and latitude between ${b.minLat} and ${b.maxLat}`);
+    conds.push(b.minLon <= b.maxLon ? sql`longitude between ${b.minLon} and ${b.maxLon}` : sql`(longitude >= ${b.minLon} or longitude <= ${b.maxLon})`);
+  }
+  if (q.createdSince !== undefined) conds.push(sql`created_at >= ${q.createdSince}::timestamptz`);
+  if (q.createdUntil !== undefined) conds.push(sql`created_at < ${q.createdUntil}::timestamptz`);
+  return conds;
 }
 
 /**
@@ -58,27 +99,8 @@ function planned<Q>(query: Q): Q {
 export async function listInspections(db: Db, organizationId: string, q: ListInspectionsQuery): Promise<InspectionPage> {
   const sql = db.$client;
   const empty = { inspections: [], pagination: { total: 0, limit: q.limit, offset: q.offset, hasMore: false } };
-  const conds = [sql`organization_id = ${organizationId}`];
-  for (const [value, column] of [
-    [q.templateId, "template_id"],
-    [q.siteId, "site_id"],
-    [q.assetId, "asset_id"],
-  ] as const) {
-    if (value === undefined) continue;
-    if (!isUuid(value)) return empty;
-    conds.push(sql`${sql(column)} = ${value}::uuid`);
-  }
-  if (q.status !== undefined) conds.push(sql`status = ${q.status}`);
-  if (q.reviewState !== undefined) conds.push(sql`review_state = ${q.reviewState}`);
-  // flagged=true reads the partial index of flagged inspections (inspections_org_flagged_created_idx).
-  if (q.flagged !== undefined) conds.push(q.flagged ? sql`flagged_count > 0` : sql`flagged_count = 0`);
-  if (q.minScorePercentage !== undefined) conds.push(sql`score_percentage >= ${q.minScorePercentage}`);
-  if (q.maxScorePercentage !== undefined) conds.push(sql`score_percentage <= ${q.maxScorePercentage}`);
-  if (q.bbox !== undefined) {
-    const b = q.bbox;
-    conds.push(sql`longitude is not null and latitude between ${b.minLat} and ${b.maxLat}`);
-    conds.push(b.minLon <= b.maxLon ? sql`longitude between ${b.minLon} and ${b.maxLon}` : sql`(longitude >= ${b.minLon} or longitude <= ${b.maxLon})`);
-  }
+  const conds = inspectionConditions(sql, organizationId, q);
+  if (conds === null) return empty;
   const where = conds.reduce((a, c) => sql`${a} and ${c}`);
   const total =
     conds.length === 1

@@ -1,0 +1,146 @@
+import type postgres from "postgres";
+import type { Cell } from "./format.ts";
+import type { SummaryRow } from "../inspections/summary.ts";
+
+/** The summary columns of every export, in order (docs/exports.md, Columns). */
+export const SUMMARY_HEADERS = [
+  "id",
+  "inspectionNumber",
+  "templateId",
+  "templateTitle",
+  "templateVersion",
+  "status",
+  "reviewState",
+  "startedAt",
+  "completedAt",
+  "createdAt",
+  "updatedAt",
+  "inspectorId",
+  "inspectorName",
+  "inspectorEmail",
+  "siteId",
+  "siteName",
+  "siteCode",
+  "assetId",
+  "assetName",
+  "assetCode",
+  "score",
+  "maxScore",
+  "scorePercentage",
+  "flaggedCount",
+  "latitude",
+  "longitude",
+  "locationAccuracyMeters",
+] as const;
+
+export function summaryCells(r: SummaryRow): Cell[] {
+  return [
+    r.id,
+    r.inspection_number,
+    r.template_id,
+    r.template_title,
+    r.template_version,
+    r.status,
+    r.review_state,
+    r.started_at,
+    r.completed_at,
+    r.created_at,
+    r.updated_at,
+    r.conducted_by,
+    r.inspector_name,
+    r.inspector_email,
+    r.site_id,
+    r.site_name,
+    r.site_code,
+    r.asset_id,
+    r.asset_name ?? r.asset_ref_name,
+    r.asset_code,
+    r.score,
+    r.max_score,
+    r.score_percentage,
+    r.flagged_count,
+    r.latitude,
+    r.longitude,
+    r.location_accuracy_meters,
+  ];
+}
+
+/**
+ * The answer columns of a template: one per question, named by its key (its text when it has no
+ * key), across every version of the template, so a question a new version keeps under the same key
+ * stays one column. Columns follow the newest version's order; questions only older versions had
+ * come after them, newest first. `columnOf` maps (version, question id) to a column index.
+ */
+export interface AnswerColumns {
+  headers: string[];
+  columnOf: Map<string, number>;
+  /** (version, option id) -> label, to render choices. */
+  optionLabel: Map<string, string>;
+}
+
+const vq = (version: number, id: string) => `${version}:${id}`;
+
+export async function answerColumnsOf(sql: postgres.Sql, organizationId: string, templateId: string): Promise<AnswerColumns> {
+  const questions = await sql<{ id: string; version: number; key: string | null; text: string }[]>`
+    select q.id, q.version, q.key, q.text
+    from template_questions q
+    left join template_sections s on s.template_id = q.template_id and s.version = q.version and s.id = q.section_id
+    where q.organization_id = ${organizationId} and q.template_id = ${templateId}
+    order by q.version desc, s.position nulls first, q.position, q.id`;
+  const headers: string[] = [];
+  const byName = new Map<string, number>();
+  const columnOf = new Map<string, number>();
+  for (const q of questions) {
+    const name = q.key ?? q.text;
+    let col = byName.get(name);
+    if (col === undefined) {
+      col = headers.length;
+      headers.push(name);
+      byName.set(name, col);
+    }
+    // Two questions of one version with the same text and no key: the second gets its own column.
+    else if ([...columnOf.entries()].some(([k, c]) => c === col && k.startsWith(`${q.version}:`))) {
+      col = headers.length;
+      headers.push(`${name} (${headers.filter((h) => h === name || h.startsWith(`${name} (`)).length + 1})`);
+    }
+    columnOf.set(vq(q.version, q.id), col);
+  }
+  const options = await sql<{ id: string; version: number; label: string }[]>`
+    select id, version, label from template_question_options where organization_id = ${organizationId} and template_id = ${templateId}`;
+  return { headers, columnOf, optionLabel: new Map(options.map((o) => [vq(o.version, o.id), o.label])) };
+}
+
+export interface AnswerRow {
+  inspection_id: string;
+  question_id: string;
+  answer_text: string | null;
+  answer_number: number | null;
+  answer_boolean: boolean | null;
+  answer_date: string | null;
+  answer_json: unknown;
+  template_option_id: string | null;
+  response_option_id: string | null;
+  unit_id: string | null;
+  note: string | null;
+}
+
+/**
+ * An answer as a person reads it: the chosen options' labels (joined with "; "), the number (with
+ * its unit), Yes/No, the date, the text, or the JSON; its note after " | note: ".
+ */
+export function renderAnswer(a: AnswerRow, version: number, cols: AnswerColumns): Cell {
+  const label = (id: unknown) => (typeof id === "string" ? (cols.optionLabel.get(vq(version, id)) ?? id) : JSON.stringify(id));
+  let value: Cell = null;
+  const option = a.template_option_id ?? a.response_option_id;
+  if (option !== null) value = label(option);
+  else if (Array.isArray(a.answer_json)) value = a.answer_json.map(label).join("; ");
+  else if (a.answer_number !== null) value = a.unit_id ? `${a.answer_number} ${a.unit_id}` : a.answer_number;
+  else if (a.answer_boolean !== null) value = a.answer_boolean ? "Yes" : "No";
+  else if (a.answer_date !== null) value = a.answer_date;
+  else if (a.answer_text !== null) value = a.answer_text;
+  else if (a.answer_json !== null && a.answer_json !== undefined) value = typeof a.answer_json === "string" ? a.answer_json : JSON.stringify(a.answer_json);
+  if (a.note) return value === null ? `note: ${a.note}` : `${value} | note: ${a.note}`;
+  return value;
+}
+
+export const columnKey = vq;
