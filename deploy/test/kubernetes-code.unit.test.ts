@@ -5,7 +5,7 @@ import { join, relative } from "node:path";
 import { QueueKeys } from "bullmq";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { JOB_NAMES, Queues, enqueueDeliveries, enqueueImport, enqueueMails, enqueueReport, enqueueSyncItems, queuePolicies, type JobName, type RedisClient } from "@insp/queue";
+import { JOB_NAMES, Queues, enqueueDeliveries, enqueueExport, enqueueImport, enqueueMails, enqueueReport, enqueueSyncItems, queuePolicies, type JobName, type RedisClient } from "@insp/queue";
 import { createRegistry, createServiceMetrics, httpDurationHistogram, jobMetrics, queueGauges, startMetricsServer } from "@insp/observability";
 import { adminEnvShape, loadAdminEnv } from "../../apps/admin/src/env.ts";
 import type { Deps } from "../../apps/api/src/deps.ts";
@@ -262,6 +262,7 @@ describe("the manifests and the code", () => {
       ...(await jobsAddedBy((q) => enqueueSyncItems(q, ORG, ID, [{ id: ID, idx: 0 }]))),
       ...(await jobsAddedBy((q) => enqueueImport(q, ORG, ID))),
       ...(await jobsAddedBy((q) => enqueueReport(q, ORG, ID))),
+      ...(await jobsAddedBy((q) => enqueueExport(q, ORG, ID))),
       ...(await jobsAddedBy((q) => enqueueMails(q, ORG, [ID]))),
       ...(await jobsAddedBy((q) => enqueueDeliveries(q, [{ id: ID, organizationId: ORG }]))),
     ];
