@@ -123,6 +123,8 @@ async function send(r: FuzzRequest): Promise<Finding | null> {
   const problem = (msg: string) => ({ request: show(r), status: res.status, problem: msg, body: text.slice(0, 300) });
   if (res.status >= 500) return problem("server error");
   if (res.status === 204 || res.status === 304) return null;
+  // The one documented answer that is not JSON: a PDF report of an inspection (GET .../report.pdf).
+  if (res.status === 200 && /^application\/pdf$/.test(res.headers.get("content-type") ?? "") && text.startsWith("%PDF-")) return null;
   if (!/^application\/(scim\+)?json/.test(res.headers.get("content-type") ?? "")) return problem(`content-type ${res.headers.get("content-type")}`);
   let body: any;
   try {

@@ -179,6 +179,18 @@ describe("GET /api/inspections/{id}/report.pdf", () => {
     expect(pdf.headers.get("etag")).toBe(`"report-${a.id}"`);
   });
 
+  it("a report whose job ended without settling it (a worker that died, Postgres away at the end) is rendered again by the next request", async () => {
+    const t = await stack.tenant();
+    const { id } = await inspection(t);
+    expect((await getPdf(t, id)).status).toBe(200);
+    // The row says RUNNING while its job is over (BullMQ keeps the completed job, and with it its id).
+    await stack.db.sql`update inspection_reports set status = 'RUNNING', storage_key = null where inspection_id = ${id}`;
+    const again = await getPdf(t, id);
+    expect(again.status).toBe(200);
+    expect((await pdfText(again.bytes)).text).toContain("Mast chain looks worn");
+    expect(await reportRows(id)).toMatchObject([{ status: "SUCCEEDED" }]);
+  });
+
   it("a report that cannot be rendered is answered with the reason, not a 500", async () => {
     const t = await stack.tenant();
     const { id } = await inspection(t);

@@ -137,6 +137,10 @@ export async function requestReport(svc: ReportServices, organizationId: string,
   const reportId = report.id;
   try {
     await svc.waiter.prepare("inspection-report"); // subscribe before enqueueing so no event is missed
+    // A job that ended without settling its row (its worker died past maxStalledCount, or Postgres
+    // was away when it gave up) still holds the job id, and adding it again would be ignored.
+    const ended = await svc.queues.queue("inspection-report").getJob(jobIds.report(reportId));
+    if (ended && ((await ended.isFailed()) || (await ended.isCompleted()))) await ended.remove();
     await enqueueReport(svc.queues, organizationId, reportId);
   } catch {
     return { kind: "queueUnavailable", report, detail };

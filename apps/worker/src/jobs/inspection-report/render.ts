@@ -14,6 +14,9 @@ export interface ReportContent {
   imageKeys: Map<string, string>;
 }
 
+// No cache of decoded images between operations (sharp keeps up to 50 MB by default): each image is used once.
+sharp.cache(false);
+
 /** Images are scaled down to at most this many pixels on their longer side before they are embedded (about 200 dpi across an A4 page). */
 export const REPORT_IMAGE_MAX_PX = 1600;
 /** The tallest an image is drawn, in points (a third of an A4 page), so a portrait photo leaves room for its answer. */
