@@ -27,6 +27,7 @@ interface Ids {
   session: string;
   group: string;
   action: string;
+  export: string;
 }
 interface Op {
   name: string;
@@ -60,6 +61,11 @@ const OPS: Op[] = [
   { name: "GET /api/inspections/{id}/revisions/{revision}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions/1`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
   { name: "GET /api/inspections/{id}/report.pdf", method: "GET", path: (i) => `/api/inspections/${i.inspection}/report.pdf`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
   { name: "GET /api/inspections/{id}/reports/{reportId}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/reports/00000000-0000-4000-8000-000000000000`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "POST /api/exports", method: "POST", path: () => "/api/exports", body: () => ({ format: "csv" }), accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "GET /api/exports", method: "GET", path: () => "/api/exports", accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "GET /api/exports/{id}", method: "GET", path: (i) => `/api/exports/${i.export}`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "GET /api/exports/{id}/download", method: "GET", path: (i) => `/api/exports/${i.export}/download`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  { name: "DELETE /api/exports/{id}", method: "DELETE", path: (i) => `/api/exports/${i.export}`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
   { name: "POST /api/inspections", method: "POST", path: () => "/api/inspections", body: (t, tpl) => importBody(t, tpl), accepts: ["apiKey", "user"], keyScopes: ["inspections:write"] },
   { name: "POST /api/inspections/{id}/review", method: "POST", path: (i) => `/api/inspections/${i.inspection}/review`, body: () => ({ state: "APPROVED" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["inspections:write"] },
   { name: "GET /api/inspections/{id}/comments", method: "GET", path: (i) => `/api/inspections/${i.inspection}/comments`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
@@ -127,9 +133,10 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
   const hook = await stack.http.post("/api/webhooks", { url: "https://hooks.example.com/matrix", events: ["template.created"] }, { auth: { bearer: t.apiKey } });
   const session = await stack.http.post("/api/v1/sync/sessions", {}, { auth: { bearer: await syncToken(stack, t) } });
   const action = await stack.http.post("/api/actions", { title: "Matrix", inspectionId: inspection.id, questionId: tpl.q.brakes!.id }, { auth: { bearer: t.apiKey } });
+  const exported = await stack.http.post("/api/exports", { format: "csv" }, { auth: { bearer: t.apiKey } });
   return {
     tpl,
-    ids: { template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id, session: session.body.sessionId, group: t.groups[0]!.id, action: action.body.id },
+    ids: { export: exported.body.id, template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id, session: session.body.sessionId, group: t.groups[0]!.id, action: action.body.id },
   };
 }
 
@@ -264,7 +271,7 @@ describe("auth matrix: every operation refuses every bad credential", () => {
 });
 
 describe("tenancy matrix: another tenant's ids never reach its data", () => {
-  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, idsB.session, idsB.group, idsB.action, b.organization.id, b.users.admin.id, b.sites[0]!.id];
+  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, idsB.session, idsB.group, idsB.action, idsB.export, b.organization.id, b.users.admin.id, b.sites[0]!.id];
   const leaks = (text: string) => bData().filter((id) => text.includes(id));
 
   for (const op of OPS.filter((o) => /\{/.test(o.name))) {
