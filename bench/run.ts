@@ -22,6 +22,7 @@ import { syncLarge } from "./scenarios/sync-large.ts";
 import { webhooks } from "./scenarios/webhooks.ts";
 import { upload } from "./scenarios/upload.ts";
 import { detail } from "./scenarios/detail.ts";
+import { report } from "./scenarios/report.ts";
 import { scimBulk } from "./scenarios/scim-bulk.ts";
 import { syncRaw } from "./scenarios/sync-raw.ts";
 import { syncUpdate } from "./scenarios/sync-update.ts";
@@ -37,6 +38,7 @@ const registry: Record<ScenarioName, Scenario> = {
   webhooks,
   upload,
   detail,
+  report,
   "scim-bulk": scimBulk,
   import: importScenario,
   list,

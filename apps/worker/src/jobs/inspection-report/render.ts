@@ -160,9 +160,11 @@ export async function renderReport(content: ReportContent, store: MediaStore, fi
       const scale = Math.min(1, width / img.width, IMAGE_MAX_HEIGHT / img.height);
       const [w, h] = [img.width * scale, img.height * scale];
       ensure(h + 6);
-      doc.image(img.data, MARGIN, doc.y + 3, { width: w, height: h });
-      doc.y += 6;
+      const top = doc.y + 3;
+      // At an explicit position pdfkit does not move the cursor: below the image by hand.
+      doc.image(img.data, MARGIN, top, { width: w, height: h });
       doc.x = MARGIN;
+      doc.y = top + h + 3;
     }
     for (const action of a?.actions ?? []) {
       ensure(28);
