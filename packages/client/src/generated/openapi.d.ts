@@ -2559,6 +2559,397 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the organization's exports; extension
+         * @description Newest first. Finished exports are deleted EXPORT_RETENTION_HOURS after they finished.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of exports */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionExportList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Export inspections as CSV or XLSX; extension
+         * @description Queues an export of the inspections the filter selects (the filters of GET /api/inspections, plus createdSince/createdUntil), oldest first. API keys need inspections:read; every user of the organization may export. Answers 202 with the export's status URL; a worker writes the file. At most EXPORTS_MAX_RUNNING_PER_ORG exports per organization may be QUEUED or RUNNING at once: past it, 429.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "format": "csv",
+                     *       "filter": {
+                     *         "templateId": "0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77",
+                     *         "status": "COMPLETED",
+                     *         "flagged": true,
+                     *         "createdSince": "2026-11-01T00:00:00Z",
+                     *         "createdUntil": "2026-12-01T00:00:00Z"
+                     *       },
+                     *       "includeAnswers": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CreateExportBody"];
+                };
+            };
+            responses: {
+                /** @description Queued */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionExportAccepted"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An export's status; extension
+         * @description QUEUED, RUNNING (rowsWritten grows a page at a time), SUCCEEDED (with downloadUrl, byteSize and expiresAt), FAILED (with error) or CANCELLED.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The export */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionExport"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Cancel an export; extension
+         * @description A QUEUED or RUNNING export becomes CANCELLED; its worker stops at its next page and removes what it wrote. A finished export (SUCCEEDED or FAILED) is a 409; cancelling a cancelled one answers it again.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The cancelled export */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionExport"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/exports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export's file; extension
+         * @description Only once SUCCEEDED (409 before). `Content-Disposition: attachment` names the file, such as inspections-2026-11-25.csv.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sync/employees": {
         parameters: {
             query?: never;
@@ -6325,6 +6716,98 @@ export interface components {
             id: string;
             statusUrl: string;
         };
+        InspectionExport: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            format: "csv" | "xlsx";
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            /** @description The filter as the export applies it (bbox as its four numbers, instants in UTC). */
+            filter: {
+                templateId?: string;
+                status?: string;
+                siteId?: string;
+                assetId?: string;
+                reviewState?: string;
+                flagged?: boolean;
+                minScorePercentage?: number;
+                maxScorePercentage?: number;
+                bbox?: {
+                    minLon: number;
+                    minLat: number;
+                    maxLon: number;
+                    maxLat: number;
+                };
+                /**
+                 * Format: date-time
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                createdSince?: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                createdUntil?: string;
+            };
+            includeAnswers: boolean;
+            /** @description Inspections written so far (every page of a few hundred). */
+            rowsWritten: number;
+            /** @example inspections-2026-11-25.csv */
+            fileName: string | null;
+            /** @description The file's size; null until SUCCEEDED. */
+            byteSize: number | null;
+            /** @description Why it FAILED. */
+            error: string | null;
+            createdBy: {
+                type: string;
+                id: string | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            startedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            finishedAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the retention sweep deletes the export (file and status); set when it SUCCEEDED.
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            expiresAt: string | null;
+            /** @example /api/exports/4d3c2b1a-0f9e-4d8c-b7a6-958473625140 */
+            statusUrl: string;
+            /**
+             * @description Set once SUCCEEDED.
+             * @example /api/exports/4d3c2b1a-0f9e-4d8c-b7a6-958473625140/download
+             */
+            downloadUrl: string | null;
+        };
+        InspectionExportAccepted: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED" | "CANCELLED";
+            statusUrl: string;
+        };
+        InspectionExportList: {
+            exports: components["schemas"]["InspectionExport"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
         EmployeeInput: {
             externalEmployeeId: string;
             /**
@@ -7098,6 +7581,53 @@ export interface components {
             any?: unknown[];
             /** @description Extension: holds when the condition given does not. */
             not?: unknown;
+        };
+        CreateExportBody: {
+            /** @enum {string} */
+            format: "csv" | "xlsx";
+            filter?: components["schemas"]["ExportFilter"];
+            /**
+             * @description One column per question of the template (filter.templateId is then required).
+             * @default false
+             */
+            includeAnswers?: boolean;
+        };
+        /** @default {} */
+        ExportFilter: {
+            /**
+             * Format: uuid
+             * @description Only this template's inspections (any version). Needed for includeAnswers.
+             */
+            templateId?: string;
+            /** @enum {string} */
+            status?: "COMPLETED" | "IN_PROGRESS";
+            /** Format: uuid */
+            siteId?: string;
+            /** Format: uuid */
+            assetId?: string;
+            /** @enum {string} */
+            reviewState?: "RECEIVED" | "HAS_ISSUES" | "APPROVED" | "REJECTED";
+            /** @description true: inspections with at least one flagged answer; false: without. */
+            flagged?: boolean;
+            /** @description Only inspections whose scorePercentage is at least this (inspections without a score never match). */
+            minScorePercentage?: number;
+            /** @description Only inspections whose scorePercentage is at most this (inspections without a score never match). */
+            maxScorePercentage?: number;
+            /**
+             * @description Extension: minLon,minLat,maxLon,maxLat (WGS 84 degrees, edges included); only inspections with a location inside. minLon above maxLon crosses the antimeridian.
+             * @example 13.08,52.33,13.76,52.68
+             */
+            bbox?: string;
+            /**
+             * Format: date-time
+             * @description Only inspections received (createdAt) at or after this instant.
+             */
+            createdSince?: string;
+            /**
+             * Format: date-time
+             * @description Only inspections received (createdAt) before this instant.
+             */
+            createdUntil?: string;
         };
         EmployeeSyncRequest: {
             /** @description Echoed in the response; null is the same as absent */
