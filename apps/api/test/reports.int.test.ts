@@ -114,6 +114,20 @@ describe("GET /api/inspections/{id}/report.pdf", () => {
     expect(status).toMatchObject({ status: 200, body: { id: row!.id, status: "SUCCEEDED", pages, downloadUrl: `/api/inspections/${id}/report.pdf`, statusUrl: `/api/inspections/${id}/reports/${row!.id}` } });
   });
 
+  it("places images one below the other, scaled to the page: four photos of one answer take more than one page", async () => {
+    const t = await stack.tenant();
+    const tpl = await createTemplate(stack, t, auditTemplateBody(t));
+    const photos = [1, 2, 3, 4].map((seed) => png(1600, 1200, seed).toString("base64"));
+    const { id } = await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "four photos", media: photos }] }));
+    const res = await getPdf(t, id);
+    expect(res.status).toBe(200);
+    // Each is at most a third of a page high: four of them and the header do not fit on one page.
+    const { text, pages } = await pdfText(res.bytes);
+    expect(pages).toBeGreaterThan(1);
+    expect(pages).toBeLessThan(5);
+    expect(text).toContain("four photos");
+  });
+
   it("renders a new report after a PATCH, with the new answer, and deletes the old one with its file", async () => {
     const t = await stack.tenant();
     const { id, tpl } = await inspection(t);
