@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { createWriteStream, type WriteStream } from "node:fs";
-import { mkdir, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { once } from "node:events";
 import path from "node:path";
 import ExcelJS from "exceljs";
@@ -109,7 +109,11 @@ export async function runExport(ctx: ExportRunContext, organizationId: string, e
   const headers = [...SUMMARY_HEADERS, ...(answers?.headers ?? [])];
 
   await mkdir(ctx.store.spoolDir, { recursive: true });
-  const file = path.join(ctx.store.spoolDir, `${randomUUID()}.export`);
+  // The spool file of an earlier run of this export that died (SIGKILL, a lost machine) goes first.
+  const prefix = `${exportId}.`;
+  const stale = (await readdir(ctx.store.spoolDir)).filter((f) => f.startsWith(prefix) && f.endsWith(".export"));
+  await Promise.all(stale.map((f) => rm(path.join(ctx.store.spoolDir, f), { force: true })));
+  const file = path.join(ctx.store.spoolDir, `${exportId}.${fence}.export`);
   const writer = claimed.format === "xlsx" ? await xlsxWriter(file, headers) : await csvWriter(file);
   let stored: string | null = null;
   try {
