@@ -1,40 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
 import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
-import { media } from "@insp/db/schema";
-import {
-  classifyReportFailure,
-  failReport,
-  finishReport,
-  getInspectionDetail,
-  getTemplateDetail,
-  PermanentReportError,
-  reportStorageKey,
-  reviewStateOf,
-  revisionOfCacheKey,
-  startReport,
-} from "@insp/core";
-import type { ProcessorFactory, WorkerDeps } from "../../deps.ts";
-import { renderReport, type ReportContent } from "./render.ts";
-
-/** The inspection as its report's cache key names it: its revision's answers, its template version, its review state. */
-async function loadContent(deps: WorkerDeps, organizationId: string, inspectionId: string, cacheKey: string): Promise<ReportContent> {
-  const revision = revisionOfCacheKey(cacheKey);
-  if (!Number.isInteger(revision)) throw new PermanentReportError("the report's cache key names no revision");
-  const detail = await getInspectionDetail(deps.db, organizationId, inspectionId, { images: "url", revision });
-  const template = await getTemplateDetail(deps.db, organizationId, detail.templateId, detail.templateVersion);
-  const reviewState = await reviewStateOf(deps.db, organizationId, inspectionId);
-  const mediaIds = detail.answers.flatMap((a) => a.images.flatMap((i) => ("mediaId" in i ? [i.mediaId] : [])));
-  const keys = mediaIds.length
-    ? await deps.db
-        .select({ id: media.id, storageKey: media.storageKey })
-        .from(media)
-        .where(and(eq(media.organizationId, organizationId), inArray(media.id, [...new Set(mediaIds)])))
-    : [];
-  return { detail, template, reviewState, imageKeys: new Map(keys.map((k) => [k.id, k.storageKey])) };
-}
+import { classifyReportFailure, failReport, finishReport, loadReportContent, reportStorageKey, startReport } from "@insp/core";
+import type { ProcessorFactory } from "../../deps.ts";
+import { renderReport } from "./render.ts";
 
 /**
  * inspection-report: renders one report row into a PDF (render.ts) in the store's spool folder,
@@ -50,7 +20,7 @@ export const inspectionReportProcessor: ProcessorFactory = (deps) => async (job)
   const file = path.join(deps.media.spoolDir, `${randomUUID()}.report.pdf`);
   const storageKey = reportStorageKey(organizationId, reportId);
   try {
-    const content = await loadContent(deps, organizationId, report.inspectionId, report.cacheKey);
+    const content = await loadReportContent(deps.db, organizationId, report.inspectionId, report.cacheKey);
     const { pages } = await renderReport(content, deps.media, file);
     const byteSize = (await stat(file)).size;
     await deps.media.putFile(storageKey, file, byteSize);

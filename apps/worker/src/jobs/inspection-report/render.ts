@@ -3,16 +3,7 @@ import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
-import type { InspectionDetail, MediaStore, TemplateDetail, TemplateQuestion } from "@insp/core";
-
-/** What a report prints: the inspection (images as media ids with their storage keys), its template version and review state. */
-export interface ReportContent {
-  detail: InspectionDetail;
-  template: TemplateDetail;
-  reviewState: string;
-  /** mediaId -> storage key of every image of the detail. */
-  imageKeys: Map<string, string>;
-}
+import type { InspectionDetail, MediaStore, ReportContent, TemplateDetail, TemplateQuestion } from "@insp/core";
 
 // No cache of decoded images between operations (sharp keeps up to 50 MB by default): each image is used once.
 sharp.cache(false);
