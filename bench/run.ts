@@ -12,6 +12,7 @@ import { startSmtpSink } from "./lib/smtp-sink.ts";
 import { startS3Server } from "@insp/testing/s3";
 import { round } from "./lib/stats.ts";
 import { importScenario } from "./scenarios/import.ts";
+import { exportScenario } from "./scenarios/export.ts";
 import { list } from "./scenarios/list.ts";
 import { scale } from "./scenarios/scale.ts";
 import { soak } from "./scenarios/soak.ts";
@@ -42,6 +43,7 @@ const registry: Record<ScenarioName, Scenario> = {
   "scim-bulk": scimBulk,
   import: importScenario,
   list,
+  export: exportScenario,
   soak,
 };
 

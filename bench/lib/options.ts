@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const SCENARIOS = ["sync-raw", "sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "sync-large", "webhooks", "import", "upload", "detail", "report", "scim-bulk", "list", "soak"] as const;
+export const SCENARIOS = ["sync-raw", "sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "sync-large", "webhooks", "import", "upload", "detail", "report", "scim-bulk", "list", "export", "soak"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -61,7 +61,7 @@ const HELP = `npm run bench -- [options]
   --batch N               employees per sync batch (default 500, the API maximum)
   --worker-concurrency N  WORKER_CONCURRENCY of each worker, and of the floor (default 8)
   --pool N                Postgres connections of the floors (default 10; the API and workers keep their own defaults)
-  --list-size N           inspections in the list organization (default 100000)
+  --list-size N           inspections in the list and export organizations (default 100000)
   --list-duration S       seconds of load per list endpoint (default 10)
   --connections N         autocannon connections for list and soak (default 10)
   --soak-seconds S        seconds of mixed traffic in soak (default 60)
