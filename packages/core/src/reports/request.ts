@@ -162,6 +162,7 @@ export function reportFileName(detail: Pick<InspectionDetail, "inspectionNumber"
   const slug = detail.template.title
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ß/g, "ss")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
