@@ -37,7 +37,9 @@ beforeAll(async () => {
   const synced = await sync.sync([{ externalEmployeeId: "FUZZ-1", email: "fuzz-1@example.test", userAccount: {} }]);
   const login = await stack.http.post("/api/auth/login", { email: t.users.inspector.email, password: t.users.inspector.password });
   const action = (await stack.http.post("/api/actions", { title: "Fuzz", inspectionId: inspection.id, questionId: tpl.q.brakes!.id }, { auth: { bearer: t.apiKey } })).body as { id: string };
+  const exported = (await stack.http.post("/api/exports", { format: "csv" }, { auth: { bearer: t.apiKey } })).body as { id: string };
   knownIds.push(
+    exported.id,
     tpl.id,
     inspection.id,
     synced.requestId,
@@ -53,6 +55,8 @@ beforeAll(async () => {
   pathIds = {
     "/api/inspections/{id}": inspection.id,
     "/api/actions/{id}": action.id,
+    "/api/exports/{id}": exported.id,
+    "/api/exports/{id}/download": exported.id,
     "/api/templates/{id}/versions": tpl.id,
     "/scim/v2/Users/{id}": synced.results[0].employeeId,
     "/scim/v2/Groups/{id}": t.groups[0]!.id,
@@ -125,6 +129,8 @@ async function send(r: FuzzRequest): Promise<Finding | null> {
   if (res.status === 204 || res.status === 304) return null;
   // The one documented answer that is not JSON: a PDF report of an inspection (GET .../report.pdf).
   if (res.status === 200 && /^application\/pdf$/.test(res.headers.get("content-type") ?? "") && text.startsWith("%PDF-")) return null;
+  // And an export's file (GET /api/exports/{id}/download).
+  if (res.status === 200 && r.url.startsWith("/api/exports/") && /^text\/csv; charset=utf-8$|^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet$/.test(res.headers.get("content-type") ?? "")) return null;
   if (!/^application\/(scim\+)?json/.test(res.headers.get("content-type") ?? "")) return problem(`content-type ${res.headers.get("content-type")}`);
   let body: any;
   try {
