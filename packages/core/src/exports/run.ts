@@ -101,7 +101,10 @@ export async function runExport(ctx: ExportRunContext, organizationId: string, e
     update inspection_exports set status = 'RUNNING', started_at = now(), attempts = attempts + 1, rows_written = 0
     where organization_id = ${organizationId} and id = ${exportId} and status in ('QUEUED', 'RUNNING')
     returning format, filter, include_answers, attempts, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as created_at`;
-  if (!claimed) return { outcome: "stopped", reason: "not queued or running (cancelled, finished or deleted)" };
+  if (!claimed) {
+    await removeSpoolFiles(ctx.store.spoolDir, exportId);
+    return { outcome: "stopped", reason: "not queued or running (cancelled, finished or deleted)" };
+  }
   const fence = claimed.attempts;
   const filter = claimed.filter ?? {};
   const conds = inspectionConditions(sql, organizationId, filter);
@@ -110,9 +113,7 @@ export async function runExport(ctx: ExportRunContext, organizationId: string, e
 
   await mkdir(ctx.store.spoolDir, { recursive: true });
   // The spool file of an earlier run of this export that died (SIGKILL, a lost machine) goes first.
-  const prefix = `${exportId}.`;
-  const stale = (await readdir(ctx.store.spoolDir)).filter((f) => f.startsWith(prefix) && f.endsWith(".export"));
-  await Promise.all(stale.map((f) => rm(path.join(ctx.store.spoolDir, f), { force: true })));
+  await removeSpoolFiles(ctx.store.spoolDir, exportId);
   const file = path.join(ctx.store.spoolDir, `${exportId}.${fence}.export`);
   const writer = claimed.format === "xlsx" ? await xlsxWriter(file, headers) : await csvWriter(file);
   let stored: string | null = null;
@@ -159,6 +160,12 @@ export async function runExport(ctx: ExportRunContext, organizationId: string, e
   } finally {
     await rm(file, { force: true });
   }
+}
+
+/** Spool files of this export's runs (`<exportId>.<attempt>.export`): a run that died leaves its own. */
+async function removeSpoolFiles(dir: string, exportId: string): Promise<void> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  await Promise.all(names.filter((f) => f.startsWith(`${exportId}.`) && f.endsWith(".export")).map((f) => rm(path.join(dir, f), { force: true })));
 }
 
 async function stop(writer: Writer, file: string, reason: string): Promise<ExportRunResult> {
