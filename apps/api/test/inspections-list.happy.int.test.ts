@@ -45,6 +45,7 @@ describe("GET /api/inspections", () => {
       scorePercentage: null,
       flaggedCount: 0,
       location: null,
+      reviewState: "RECEIVED",
     });
     expect(res.body.inspections[0].site).toEqual({ id: t.sites[1]!.id, name: "North Depot", code: "NORTH" });
   });

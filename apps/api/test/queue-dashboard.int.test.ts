@@ -52,7 +52,7 @@ describe("/admin/queues", () => {
     const api = await call("GET", "/api/queues", OPERATOR);
     expect(api.status).toBe(200);
     const names = JSON.parse(api.text).queues.map((q: { name: string }) => q.name);
-    expect(names.sort()).toEqual(["employee-sync", "inspection-import", "inspection-report", "mail", "webhook"]);
+    expect(names.sort()).toEqual(["employee-sync", "inspection-export", "inspection-import", "inspection-report", "mail", "webhook"]);
   });
 
   it("answers 401 with a Basic challenge and nothing of the dashboard to anyone else, tenants' credentials included", async () => {
