@@ -1,4 +1,4 @@
-/** The launcher (`npm start`) as a real process, for launcher.int.test.ts and launcher.faults.test.ts. */
+/** The launcher (`npm start`) as a real process, for launcher-start.faults.test.ts and launcher.faults.test.ts. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";

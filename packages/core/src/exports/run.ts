@@ -3,7 +3,6 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
 import { once } from "node:events";
 import path from "node:path";
-import ExcelJS from "exceljs";
 import type postgres from "postgres";
 import type { Db } from "@insp/db";
 import { inspectionConditions } from "../inspections/list.ts";
@@ -49,6 +48,8 @@ async function csvWriter(file: string): Promise<Writer> {
 async function xlsxWriter(file: string, headers: string[]): Promise<Writer> {
   // Streaming: each committed row is written to the zip and forgotten; inline strings (no shared
   // string table, which would keep every distinct text in memory until the end).
+  // Loaded when an XLSX export runs (a third of a second): not by every process that imports core.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet("Inspections");
   sheet.addRow(headers).commit();

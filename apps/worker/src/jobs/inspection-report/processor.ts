@@ -4,7 +4,6 @@ import path from "node:path";
 import { UnrecoverableError, isLastAttempt, parseJobData } from "@insp/queue";
 import { classifyReportFailure, failReport, finishReport, loadReportContent, reportStorageKey, startReport } from "@insp/core";
 import type { ProcessorFactory } from "../../deps.ts";
-import { renderReport } from "./render.ts";
 
 /**
  * inspection-report: renders one report row into a PDF (render.ts) in the store's spool folder,
@@ -21,6 +20,8 @@ export const inspectionReportProcessor: ProcessorFactory = (deps) => async (job)
   const storageKey = reportStorageKey(organizationId, reportId);
   try {
     const content = await loadReportContent(deps.db, organizationId, report.inspectionId, report.cacheKey);
+    // pdfkit and sharp are loaded by the first report, not by every worker start.
+    const { renderReport } = await import("./render.ts");
     const { pages } = await renderReport(content, deps.media, file);
     const byteSize = (await stat(file)).size;
     await deps.media.putFile(storageKey, file, byteSize);
