@@ -1,4 +1,5 @@
 import { drizzle, type PostgresJsDatabase } from "drizzle-orm/postgres-js";
+import type { Duplex } from "node:stream";
 import type postgres from "postgres";
 import { pgConnect } from "./connect.ts";
 import * as schema from "./schema/index.ts";
@@ -16,8 +17,16 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export function createDb(url: string, opts: { max?: number; applicationName?: string; prepare?: boolean } = {}): DbHandle {
+/**
+ * postgres.js's `socket` option (missing from its types): a connected socket for each of the
+ * pool's connections, made from its parsed options (a Unix socket `path`, else `host`/`port`).
+ */
+export type SocketFactory = (options: { path?: string | false; host: string[]; port: number[] }) => Promise<Duplex>;
+
+export function createDb(url: string, opts: { max?: number; applicationName?: string; prepare?: boolean; socket?: SocketFactory } = {}): DbHandle {
   const sql = pgConnect(url, {
+    // The round-trip tests count what crosses a socket of their own.
+    ...((opts.socket ? { socket: opts.socket } : {}) as object),
     max: opts.max ?? 10,
     onnotice: () => {},
     connection: { application_name: opts.applicationName ?? "inspection-service" },

@@ -5,3 +5,4 @@ export * from "./statistics.ts";
 export * from "./migrate.ts";
 export * as schema from "./schema/index.ts";
 export * from "./iso.ts";
+export * from "./two-trips.ts";

@@ -14,3 +14,4 @@ export * from "./s3.ts";
 export * from "./prometheus.ts";
 export * from "./otlp.ts";
 export * from "./servers.ts";
+export * from "./round-trips.ts";
