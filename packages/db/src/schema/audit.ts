@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { createdAt, orgId } from "./columns.ts";
+import { createdAt, orgColumn } from "./columns.ts";
 
 /**
  * Who changed what, written in the transaction that made the change: the actor (API key id,
@@ -12,7 +12,7 @@ export const auditLog = pgTable(
   {
     seq: bigserial("seq", { mode: "bigint" }).notNull(),
     id: uuid("id").notNull().defaultRandom(),
-    organizationId: orgId(),
+    organizationId: orgColumn(),
     /** api_key, oauth_client, user, admin_cli, anonymous */
     actorType: text("actor_type").notNull(),
     actorId: text("actor_id"),

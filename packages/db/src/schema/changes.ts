@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, customType, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, orgId } from "./columns.ts";
+import { createdAt, orgColumn } from "./columns.ts";
 
 /** Postgres's 64-bit transaction id (`pg_current_xact_id()`), read and written as a decimal string. */
 export const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
@@ -18,7 +18,7 @@ export const changeEvents = pgTable(
     seq: bigserial("seq", { mode: "bigint" }).notNull(),
     /** The event's public id (webhook-id, feed and replay). */
     id: uuid("id").notNull().defaultRandom(),
-    organizationId: orgId(),
+    organizationId: orgColumn(),
     xid: xid8("xid").notNull().default(sql`pg_current_xact_id()`),
     /** template, inspection, employee, sync_request */
     resourceType: text("resource_type").notNull(),

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { users } from "./auth.ts";
-import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
+import { createdAt, id, orgColumn, orgId, ts, updatedAt } from "./columns.ts";
 import { groups, roles, sites } from "./directory.ts";
-import { organizations } from "./organizations.ts";
 
 export const employees = pgTable(
   "employees",
@@ -54,10 +53,6 @@ const employeeRef = () =>
   uuid("employee_id")
     .notNull()
     .references(() => employees.id, { onDelete: "cascade" });
-const orgRef = () =>
-  uuid("organization_id")
-    .notNull()
-    .references(() => organizations.id, { onDelete: "cascade" });
 
 export const employeeRoles = pgTable(
   "employee_roles",
@@ -66,7 +61,7 @@ export const employeeRoles = pgTable(
     roleId: uuid("role_id")
       .notNull()
       .references(() => roles.id, { onDelete: "cascade" }),
-    organizationId: orgRef(),
+    organizationId: orgColumn(),
   },
   (t) => [primaryKey({ columns: [t.employeeId, t.roleId] })],
 );
@@ -78,7 +73,7 @@ export const employeeGroups = pgTable(
     groupId: uuid("group_id")
       .notNull()
       .references(() => groups.id, { onDelete: "cascade" }),
-    organizationId: orgRef(),
+    organizationId: orgColumn(),
     memberRole: text("member_role"),
   },
   (t) => [primaryKey({ columns: [t.employeeId, t.groupId] })],
@@ -91,7 +86,7 @@ export const employeeSites = pgTable(
     siteId: uuid("site_id")
       .notNull()
       .references(() => sites.id, { onDelete: "cascade" }),
-    organizationId: orgRef(),
+    organizationId: orgColumn(),
     siteRole: text("site_role"),
   },
   (t) => [primaryKey({ columns: [t.employeeId, t.siteId] })],
