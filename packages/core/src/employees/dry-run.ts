@@ -2,7 +2,7 @@ import type { Db } from "@insp/db";
 import { PG, pgErrorCode } from "@insp/db";
 import { EmployeeRuleError } from "./rules.ts";
 import { syncEmployee } from "./sync-employee.ts";
-import type { Tx } from "./store.ts";
+import type postgres from "postgres";
 import type { SyncEmployee, SyncResult } from "./types.ts";
 
 class RollBack extends Error {}
@@ -35,10 +35,10 @@ async function dryRunOnce(db: Db, organizationId: string, requestId: string, ite
   const phantoms = new Set<string>();
   const real = (id: string | null) => (id && !phantoms.has(id) ? id : null);
   try {
-    await db.$client.begin(async (tx: Tx) => {
+    await db.$client.begin(async (tx: postgres.TransactionSql) => {
       for (const { idx, employee } of items) {
         try {
-          const o = await tx.savepoint((sp: Tx) => syncEmployee(sp, { organizationId, requestId }, employee));
+          const o = await tx.savepoint((sp: postgres.TransactionSql) => syncEmployee(sp, { organizationId, requestId }, employee));
           if (o.createdEmployee && o.result.employeeId) phantoms.add(o.result.employeeId);
           if (o.createdUser && o.result.userId) phantoms.add(o.result.userId);
           out.push({ idx, result: { ...o.result, employeeId: real(o.result.employeeId), userId: real(o.result.userId) } });

@@ -1,8 +1,9 @@
 export type { Assignments, ResolvedRefs, SyncEmployee } from "./types.ts";
-export { RULE_MESSAGES, chainKeys, diffAssignments, generatedDisplayName, isActive, mergeFields, planAssignments, referencesOf } from "./rules.ts";
+export { RULE_MESSAGES, chainKeys, diffAssignments, generatedDisplayName, isActive, mergeFields, planAssignments } from "./rules.ts";
 export type { Tx } from "./store.ts";
 export { employeeChange } from "./sync-employee.ts";
-export { completeFinishedSyncRequests, createSyncRequest, loadSyncStatus, type NewItem, type Successor } from "./sync-requests.ts";
+export { completeFinishedSyncRequests, createSyncRequest, loadSyncStatus, type NewItem } from "./sync-requests.ts";
+export type { Successor } from "./item-store.ts";
 export { runSyncItem } from "./sync-items.ts";
 export { getEmployee, listEmployees, type EmployeeView } from "./read.ts";
 export { deleteOldSyncRequests, requeueStalledSyncItems } from "./sweep.ts";

@@ -1,4 +1,3 @@
-import { isUuid } from "../errors.ts";
 import { stableJson } from "../stable-json.ts";
 import type { Assignments, EmployeeFields, ResolvedRefs, SyncEmployee } from "./types.ts";
 
@@ -39,18 +38,6 @@ export class EmployeeRuleError extends Error {
 export const SITE_MANAGER = "site_manager";
 
 export const isActive = (e: Pick<SyncEmployee, "status">) => e.status === "ACTIVE";
-
-/** What the service has to look up: role names, group names / external ids, site ids that can exist. */
-export function referencesOf(e: SyncEmployee) {
-  if (!isActive(e)) return { roleNames: [], groupNames: [], groupExternalIds: [], siteIds: [] };
-  const uniq = (xs: (string | undefined)[]) => [...new Set(xs.filter((x): x is string => typeof x === "string"))];
-  return {
-    roleNames: uniq(e.roles ?? []),
-    groupNames: uniq((e.groups ?? []).map((g) => g.groupName)),
-    groupExternalIds: uniq((e.groups ?? []).map((g) => g.externalGroupId)),
-    siteIds: uniq((e.sites ?? []).map((s) => s.id.toLowerCase())).filter(isUuid),
-  };
-}
 
 const sameJson = (a: unknown, b: unknown) => stableJson(a) === stableJson(b);
 /** displayName, when not given: "firstName lastName" (either may be missing). */

@@ -1,14 +1,16 @@
 import type postgres from "postgres";
 import type { AssignmentDiff } from "./rules.ts";
-import type { Assignments, EmployeeFields, EmployeeStatus, ResolvedRefs } from "./types.ts";
+import type { EmployeeFields } from "./types.ts";
 
 /**
  * The statements of one employee's transaction, in plain SQL (postgres.js, prepared once per
  * connection): a batch runs 500 of them, and each statement costs Postgres far more than its
- * round trip. Per employee: the lock (with the item, sync-requests.ts), ONE read for everything
- * the rules need, ONE write for everything they decided (data-modifying CTEs), and COMMIT.
+ * round trip. Per employee: the locks (item-store.ts), ONE read for everything the rules need
+ * (context.ts), ONE write for everything they decided (data-modifying CTEs, here), and COMMIT;
+ * a worker sends them in two round trips (sync-items.ts).
  */
-export type Tx = postgres.TransactionSql;
+/** A transaction: postgres.js `begin()`'s, or a connection reserved for one (@insp/db transactionInTwoTrips). */
+export type Tx = postgres.TransactionSql | postgres.ReservedSql;
 
 /**
  * The SQL of the employee's transaction-scoped advisory locks: 'emp:<org>:<externalEmployeeId>'
@@ -20,7 +22,7 @@ export const lockExpression = (org: string, ext: string, email: string) => `(
   select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
   from unnest((select array_agg(k order by k) from unnest(array['emp:' || ${org} || ':' || ${ext}, 'email:' || lower(nullif(${email}, ''))]) as k where k is not null)) as k)`;
 
-/** Takes the employee's locks (dry runs; a worker takes them with the item, sync-requests.ts). */
+/** Takes the employee's locks (dry runs; a worker takes them with the item, item-store.ts). */
 export async function lockEmployee(tx: Tx, organizationId: string, externalEmployeeId: string, email: string | null | undefined): Promise<void> {
   await tx.unsafe(`select ${lockExpression("$1::text", "$2::text", "$3::text")}`, [organizationId, externalEmployeeId, email ?? null]);
 }
@@ -40,173 +42,6 @@ export async function lockEmployees(tx: Tx, organizationId: string, externalEmpl
       select 'emp:' || ${organizationId}::text || ':' || x as k from unnest(${exts}::text[]) as x
       union all
       select 'email:' || lower(nullif(y, '')) from unnest(${mails}::text[]) as y) as keys where k is not null)) as k`;
-}
-
-export interface LinkedUser {
-  id: string;
-  email: string;
-  username: string;
-  name: string | null;
-  disabled: boolean;
-}
-
-export interface EmployeeState {
-  id: string;
-  fields: EmployeeFields;
-  userId: string | null;
-  user: LinkedUser | null;
-  assignments: Assignments;
-  /** Not written since the query's `unchangedSince` (true when it gave none). */
-  unchanged: boolean;
-}
-
-export interface EmailHolders {
-  /** Another employee of the organization already has this e-mail. */
-  otherEmployee: boolean;
-  /** The user with this e-mail (any organization), the employee linked to it, and whether it is an administrator by flag. */
-  userByEmail: { id: string; organizationId: string; employeeId: string | null; isAdmin: boolean } | null;
-  /** A user of the organization (other than the employee's own) with this username. */
-  usernameTaken: boolean;
-}
-
-export const emptyAssignments = (): Assignments => ({ roles: new Map(), groups: new Map(), sites: new Map() });
-
-export interface ContextQuery {
-  organizationId: string;
-  externalEmployeeId: string;
-  /** The e-mail the sync sets (null clears it); undefined: the stored one stays. */
-  email: string | null | undefined;
-  /** The sync manages the employee's account (ACTIVE with userAccount): check the username too. */
-  account: boolean;
-  /** userAccount.username; the account's username is the e-mail when absent. */
-  username: string | null;
-  refs: { roleNames: string[]; groupNames: string[]; groupExternalIds: string[]; siteIds: string[] };
-  /** A Postgres timestamp: is the employee unwritten since then? (compared in SQL, to the microsecond) */
-  unchangedSince?: string | null;
-}
-
-export interface EmployeeContext {
-  state: EmployeeState | null;
-  /** Who else uses the e-mail the employee ends with (and the account's username); null without an e-mail. */
-  holders: EmailHolders | null;
-  refs: ResolvedRefs;
-}
-
-type StateJson = {
-  id: string;
-  status: EmployeeStatus;
-  first_name: string | null;
-  last_name: string | null;
-  display_name: string | null;
-  email: string | null;
-  phone: string | null;
-  job_title: string | null;
-  department: string | null;
-  supervisor: EmployeeFields["supervisor"];
-  hire_date: string | null;
-  termination_date: string | null;
-  metadata: EmployeeFields["metadata"];
-  user_id: string | null;
-  u_email: string | null;
-  u_username: string | null;
-  u_name: string | null;
-  u_disabled: boolean | null;
-  roles: [string, string][];
-  groups: [string, string | null][];
-  sites: [string, string | null][];
-  unchanged: boolean;
-};
-type HolderJson = { kind: "employee" | "user" | "username"; id: string; organization_id: string; employee_id: string | null; is_admin: boolean };
-type RefJson = { kind: "role" | "group" | "groupExt" | "site"; key: string; id: string };
-
-/**
- * Everything the rules need about one employee, in ONE statement: the employee with its
- * account and assignments; who else holds the e-mail it ends with (the given one, else the
- * stored one) and the account's username; the organization's roles, groups and sites it names.
- * Runs after the lock statement, so it sees everything committed before the locks were granted.
- */
-export function readEmployeeContext(tx: Tx, q: ContextQuery) {
-  return tx<{ employee: StateJson | null; holders: HolderJson[]; refs: RefJson[] }[]>`
-    with e as (
-      select e.id, e.status, e.first_name, e.last_name, e.display_name, e.email, e.phone, e.job_title, e.department,
-        e.supervisor, e.hire_date, e.termination_date, e.metadata, e.user_id,
-        u.email as u_email, u.username as u_username, u.name as u_name, u.disabled as u_disabled,
-        coalesce((select json_agg(json_build_array(er.role_id, r.name)) from employee_roles er join roles r on r.id = er.role_id where er.employee_id = e.id), '[]') as roles,
-        coalesce((select json_agg(json_build_array(eg.group_id, eg.member_role)) from employee_groups eg where eg.employee_id = e.id), '[]') as groups,
-        coalesce((select json_agg(json_build_array(es.site_id, es.site_role)) from employee_sites es where es.employee_id = e.id), '[]') as sites,
-        (${q.unchangedSince ?? null}::timestamptz is null or e.updated_at <= ${q.unchangedSince ?? null}::timestamptz) as unchanged
-      from employees e left join users u on u.id = e.user_id
-      where e.organization_id = ${q.organizationId} and e.external_employee_id = ${q.externalEmployeeId}
-    ),
-    m as (select nullif(case when ${q.email !== undefined} then ${q.email ?? null}::text else (select email from e) end, '') as email),
-    h as (
-      select 'employee' as kind, x.id, x.organization_id, null::uuid as employee_id, false as is_admin from employees x, m
-        where x.organization_id = ${q.organizationId} and lower(x.email) = lower(m.email) and x.external_employee_id <> ${q.externalEmployeeId}
-      union all
-      select 'user', u.id, u.organization_id, (select e2.id from employees e2 where e2.user_id = u.id), u.is_admin from users u, m
-        where lower(u.email) = lower(m.email)
-      union all
-      select 'username', u.id, u.organization_id, null, false from users u, m
-        where ${q.account} and u.organization_id = ${q.organizationId} and lower(u.username) = lower(coalesce(${q.username}::text, m.email))
-          and lower(u.email) <> lower(m.email) and u.id is distinct from (select user_id from e)
-    ),
-    refs as (
-      select 'role' as kind, name as key, id from roles where organization_id = ${q.organizationId} and name = any(${q.refs.roleNames}::text[])
-      union all
-      select 'group', name, id from groups where organization_id = ${q.organizationId} and name = any(${q.refs.groupNames}::text[])
-      union all
-      select 'groupExt', external_id, id from groups where organization_id = ${q.organizationId} and external_id = any(${q.refs.groupExternalIds}::text[])
-      union all
-      select 'site', id::text, id from sites where organization_id = ${q.organizationId} and id = any(${q.refs.siteIds}::uuid[])
-    )
-    select (select row_to_json(e) from e) as employee,
-      coalesce((select json_agg(h) from h), '[]') as holders,
-      coalesce((select json_agg(refs) from refs), '[]') as refs,
-      (select email from m) as email`;
-}
-
-/** The parsed answer of readEmployeeContext. */
-export function toEmployeeContext(row: { employee: StateJson | null; holders: HolderJson[]; refs: RefJson[]; email?: string | null }): EmployeeContext {
-  const r = row.employee;
-  const state: EmployeeState | null = r
-    ? {
-        id: r.id,
-        userId: r.user_id,
-        user: r.user_id ? { id: r.user_id, email: r.u_email!, username: r.u_username!, name: r.u_name, disabled: !!r.u_disabled } : null,
-        fields: {
-          status: r.status,
-          firstName: r.first_name,
-          lastName: r.last_name,
-          displayName: r.display_name,
-          email: r.email,
-          phone: r.phone,
-          jobTitle: r.job_title,
-          department: r.department,
-          supervisor: r.supervisor,
-          hireDate: r.hire_date,
-          terminationDate: r.termination_date,
-          metadata: r.metadata,
-        },
-        assignments: { roles: new Map(r.roles), groups: new Map(r.groups), sites: new Map(r.sites) },
-        unchanged: r.unchanged,
-      }
-    : null;
-  const user = row.holders.find((h) => h.kind === "user");
-  const holders: EmailHolders | null = row.email
-    ? {
-        otherEmployee: row.holders.some((h) => h.kind === "employee"),
-        userByEmail: user ? { id: user.id, organizationId: user.organization_id, employeeId: user.employee_id, isAdmin: user.is_admin } : null,
-        usernameTaken: row.holders.some((h) => h.kind === "username"),
-      }
-    : null;
-  const refs: ResolvedRefs = { rolesByName: new Map(), groupsByName: new Map(), groupsByExternalId: new Map(), sites: new Set() };
-  for (const x of row.refs) {
-    if (x.kind === "role") refs.rolesByName.set(x.key, x.id);
-    else if (x.kind === "group") refs.groupsByName.set(x.key, x.id);
-    else if (x.kind === "groupExt") refs.groupsByExternalId.set(x.key, x.id);
-    else refs.sites.add(x.id);
-  }
-  return { state, holders, refs };
 }
 
 /** What one employee's transaction writes, decided by the rules (sync-employee.ts). */
@@ -286,16 +121,29 @@ export function writeEmployee(tx: Tx, w: EmployeeWrites) {
   if (d.removeRoles.length) parts.push(tx`w_roles_out as (delete from employee_roles where employee_id = ${eid} and organization_id = ${org} and role_id = any(${d.removeRoles}::uuid[]))`);
   if (d.addRoles.length) parts.push(tx`w_roles_in as (insert into employee_roles (employee_id, role_id, organization_id) select ${eid}, unnest(${d.addRoles}::uuid[]), ${org})`);
   if (d.removeGroups.length) parts.push(tx`w_groups_out as (delete from employee_groups where employee_id = ${eid} and organization_id = ${org} and group_id = any(${d.removeGroups}::uuid[]))`);
+  // A new employee has no assignments yet: plain inserts. Otherwise a put may change the role
+  // of an assignment it has (an upsert, which costs Postgres a speculative insertion).
+  const fresh = w.employee?.insert === true;
   if (d.putGroups.size) {
-    parts.push(tx`w_groups_in as (insert into employee_groups (employee_id, group_id, organization_id, member_role)
-      select ${eid}, g, ${org}, r from unnest(${[...d.putGroups.keys()]}::uuid[], ${[...d.putGroups.values()]}::text[]) as x(g, r)
-      on conflict (employee_id, group_id) do update set member_role = excluded.member_role)`);
+    parts.push(
+      fresh
+        ? tx`w_groups_in as (insert into employee_groups (employee_id, group_id, organization_id, member_role)
+            select ${eid}, g, ${org}, r from unnest(${[...d.putGroups.keys()]}::uuid[], ${[...d.putGroups.values()]}::text[]) as x(g, r))`
+        : tx`w_groups_in as (insert into employee_groups (employee_id, group_id, organization_id, member_role)
+            select ${eid}, g, ${org}, r from unnest(${[...d.putGroups.keys()]}::uuid[], ${[...d.putGroups.values()]}::text[]) as x(g, r)
+            on conflict (employee_id, group_id) do update set member_role = excluded.member_role)`,
+    );
   }
   if (d.removeSites.length) parts.push(tx`w_sites_out as (delete from employee_sites where employee_id = ${eid} and organization_id = ${org} and site_id = any(${d.removeSites}::uuid[]))`);
   if (d.putSites.size) {
-    parts.push(tx`w_sites_in as (insert into employee_sites (employee_id, site_id, organization_id, site_role)
-      select ${eid}, s, ${org}, r from unnest(${[...d.putSites.keys()]}::uuid[], ${[...d.putSites.values()]}::text[]) as x(s, r)
-      on conflict (employee_id, site_id) do update set site_role = excluded.site_role)`);
+    parts.push(
+      fresh
+        ? tx`w_sites_in as (insert into employee_sites (employee_id, site_id, organization_id, site_role)
+            select ${eid}, s, ${org}, r from unnest(${[...d.putSites.keys()]}::uuid[], ${[...d.putSites.values()]}::text[]) as x(s, r))`
+        : tx`w_sites_in as (insert into employee_sites (employee_id, site_id, organization_id, site_role)
+            select ${eid}, s, ${org}, r from unnest(${[...d.putSites.keys()]}::uuid[], ${[...d.putSites.values()]}::text[]) as x(s, r)
+            on conflict (employee_id, site_id) do update set site_role = excluded.site_role)`,
+    );
   }
   if (w.mail) {
     parts.push(tx`w_mail as (insert into mail_outbox (id, organization_id, user_id, kind, to_address, data)
@@ -306,8 +154,9 @@ export function writeEmployee(tx: Tx, w: EmployeeWrites) {
     if (parts.length === 0) return tx<{ id: string; idx: number }[]>`select null::uuid as id, null::int as idx where false`;
     return tx<{ id: string; idx: number }[]>`with ${parts.reduce((a, p) => tx`${a}, ${p}`)} select null::uuid as id, null::int as idx where false`;
   }
+  // "Not done or failed" rather than "pending": see PENDING in item-store.ts.
   parts.push(tx`w_item as (update sync_request_items set status = 'done', result = ${json(it.result)}::jsonb, updated_at = now()
-    where id = ${it.id} and organization_id = ${org} and status = 'pending')`);
+    where id = ${it.id} and organization_id = ${org} and status not in ('done', 'failed'))`);
   // The data-modifying CTEs always run; the select sees the other items as they were.
   return tx<{ id: string; idx: number }[]>`with ${parts.reduce((a, p) => tx`${a}, ${p}`)}
     select id, idx from sync_request_items

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { UNUSABLE_PASSWORD } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "../mail/outbox.ts";
-import { EmployeeRuleError, RULE_MESSAGES, diffAssignments, isActive, mergeFields, planAssignments, referencesOf, usernameTakenMessage } from "./rules.ts";
-import { emptyAssignments, lockEmployee, readEmployeeContext, toEmployeeContext, writeEmployee, type EmailHolders, type EmployeeChange, type EmployeeContext, type EmployeeState, type EmployeeWrites, type Tx, type UserWrite } from "./store.ts";
+import { EmployeeRuleError, RULE_MESSAGES, diffAssignments, isActive, mergeFields, planAssignments, usernameTakenMessage } from "./rules.ts";
+import { emptyAssignments, readEmployeeContext, toEmployeeContext, type EmailHolders, type EmployeeContext, type EmployeeState } from "./context.ts";
+import { lockEmployee, writeEmployee, type EmployeeChange, type EmployeeWrites, type Tx, type UserWrite } from "./store.ts";
 import type { EmployeeStatus, SyncEmployee, SyncResult } from "./types.ts";
 
 export interface SyncContext {
@@ -24,19 +25,6 @@ interface AccountValues {
   email: string;
   username: string;
   name: string | null;
-}
-
-/** What to ask the database about an employee before deciding (store.ts readEmployeeContext). */
-export function contextQuery(organizationId: string, e: SyncEmployee) {
-  return {
-    organizationId,
-    externalEmployeeId: e.externalEmployeeId,
-    email: e.email,
-    account: isActive(e) && e.userAccount !== undefined,
-    username: e.userAccount?.username ?? null,
-    refs: referencesOf(e),
-    unchangedSince: e.onlyIfActiveAndUnchangedSince ?? null,
-  };
 }
 
 /**
@@ -109,7 +97,7 @@ function leftAsItIs(ctx: SyncContext, e: SyncEmployee, state: EmployeeState): Re
  */
 export async function syncEmployee(tx: Tx, ctx: SyncContext, e: SyncEmployee): Promise<EmployeeSyncOutcome> {
   await lockEmployee(tx, ctx.organizationId, e.externalEmployeeId, e.email);
-  const [row] = await readEmployeeContext(tx, contextQuery(ctx.organizationId, e));
+  const [row] = await readEmployeeContext(tx, ctx.organizationId, e);
   const { writes, outcome } = planEmployee(ctx, e, toEmployeeContext(row!));
   await writeEmployee(tx, { ...writes, item: null });
   return outcome;

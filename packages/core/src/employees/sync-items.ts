@@ -1,8 +1,9 @@
-import type { Db } from "@insp/db";
+import { secondTrip, transactionInTwoTrips, type Db, type SecondTrip } from "@insp/db";
+import { readItemContext, toEmployeeContext } from "./context.ts";
+import { finishItem, lockItem, loadItem, nextSameKey, pendingMailOfItem, toItemRow, type ItemRow, type Successor } from "./item-store.ts";
 import { EmployeeRuleError } from "./rules.ts";
-import { contextQuery, planEmployee } from "./sync-employee.ts";
-import { readEmployeeContext, toEmployeeContext, writeEmployee, type Tx } from "./store.ts";
-import { finishItem, loadItem, lockAndLoadItem, nextSameKey, pendingMailOfItem, toItemRow, type ItemRow, type Successor } from "./sync-requests.ts";
+import { planEmployee } from "./sync-employee.ts";
+import { writeEmployee, type Tx } from "./store.ts";
 
 /** The message of an item whose retries ran out (connection lost, deadlocks...). */
 export const GAVE_UP_MESSAGE = "Internal error while processing this employee; retry the request";
@@ -10,7 +11,7 @@ export const GAVE_UP_MESSAGE = "Internal error while processing this employee; r
 export type ItemRun =
   /** Processed now; its result is in sync_request_items. */
   | { kind: "done"; successor: Successor | null; outboxIds: string[] }
-  /** A business rule failed: the employee's changes were rolled back and the error recorded. Final. */
+  /** A business rule failed: nothing of the employee was written, the error was recorded. Final. */
   | { kind: "rule-failed"; successor: Successor | null; message: string }
   /** Retries ran out: a generic error was recorded. */
   | { kind: "gave-up"; successor: Successor | null; cause: unknown }
@@ -25,39 +26,53 @@ type Job = { organizationId: string; requestId: string; itemId: string };
 
 /**
  * Runs one item of a sync request: the employee and the item's outcome in ONE transaction of
- * four statements: the item with the employee's advisory locks, one read of everything the
- * rules need, one write of everything they decided with the item's outcome (its answer is the
- * successor), COMMIT. A business-rule failure rolls the employee back and records the error in
- * a separate statement. Any other error is thrown so the queue retries it with backoff, unless
- * this is the last attempt: then a generic error is recorded so the request still completes.
- * The caller enqueues the successor (the next item with the same externalEmployeeId or e-mail)
- * and the mail jobs, after commit.
+ * two round trips (@insp/db transactionInTwoTrips). The first write carries BEGIN, the
+ * employee's advisory locks (keys read from the item) and one read of the item and everything
+ * the rules need (keys read from the item too, so it needs no answer of the lock statement).
+ * The rules decide (pure: planEmployee), and the second write carries one statement with
+ * everything they decided and the item's outcome (its answer is the successor), and COMMIT.
+ * A business-rule failure writes only the item's error, in the same place. Any other error is
+ * thrown so the queue retries it with backoff, unless this is the last attempt: then a generic
+ * error is recorded so the request still completes. The caller enqueues the successor (the next
+ * item with the same externalEmployeeId or e-mail) and the mail jobs, after commit.
  */
 export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean }): Promise<ItemRun> {
   let item: ItemRow | null = null;
   try {
-    const run = await db.$client.begin(async (tx: Tx) => {
-      const [row] = await lockAndLoadItem(tx, job.organizationId, job.requestId, job.itemId);
-      if (!row) return null;
-      const it = (item = toItemRow(job.organizationId, row));
-      if (it.status !== "pending" || !it.input) return null;
-      const e = it.input;
-      const [read] = await readEmployeeContext(tx, contextQuery(job.organizationId, e));
-      const { writes, outcome } = planEmployee(job, e, toEmployeeContext(read!));
-      const [successor] = await writeEmployee(tx, { ...writes, item: { id: it.id, requestId: it.requestId, chainKey: it.chainKey, idx: it.idx, result: outcome.result } });
-      return { kind: "done" as const, successor: successor ?? null, outboxIds: outcome.outboxIds };
-    });
-    if (run) return run;
-    // Nothing to do: unknown item, or one that already has an outcome (its chain goes on).
-    const seen = item as ItemRow | null;
-    if (!seen) return { kind: "skipped", successor: null, outboxIds: [] };
-    const [successor, outboxIds] = await Promise.all([nextSameKey(db, seen), seen.status === "done" ? pendingMailOfItem(db, seen) : []]);
-    return { kind: "skipped", successor, outboxIds };
+    return await transactionInTwoTrips(
+      db.$client,
+      (tx) => [lockItem(tx, job.organizationId, job.requestId, job.itemId), readItemContext(tx, job.organizationId, job.requestId, job.itemId)],
+      ([, [read]], tx): SecondTrip<ItemRun> => {
+        item = read?.id ? toItemRow(job.organizationId, { ...read, id: read.id, request_id: read.request_id!, idx: read.idx! }) : null;
+        if (!item || item.status !== "pending" || !item.input) return skip(tx, item);
+        const it = item;
+        try {
+          const { writes, outcome } = planEmployee(job, it.input!, toEmployeeContext(read!));
+          const write = writeEmployee(tx, { ...writes, item: { id: it.id, requestId: it.requestId, chainKey: it.chainKey, idx: it.idx, result: outcome.result } });
+          return secondTrip([write], ([next]): ItemRun => ({ kind: "done", successor: next[0] ?? null, outboxIds: outcome.outboxIds }));
+        } catch (err) {
+          if (!(err instanceof EmployeeRuleError)) throw err;
+          const message = err.message;
+          return secondTrip([finishItem(tx, it, { error: message })], ([next]): ItemRun => ({ kind: "rule-failed", successor: next[0] ?? null, message }));
+        }
+      },
+    );
   } catch (err) {
-    const failed = item ?? (await loadItem(db, job.organizationId, job.requestId, job.itemId));
+    if (!opts.lastAttempt) throw err;
+    const failed = item ?? (await loadItem(db.$client, job.organizationId, job.requestId, job.itemId));
     if (!failed) throw err;
-    if (err instanceof EmployeeRuleError) return { kind: "rule-failed", successor: await finishItem(db, failed, { error: err.message }), message: err.message };
-    if (opts.lastAttempt) return { kind: "gave-up", successor: await finishItem(db, failed, { error: GAVE_UP_MESSAGE }), cause: err };
-    throw err;
+    const [successor] = await finishItem(db.$client, failed, { error: GAVE_UP_MESSAGE });
+    return { kind: "gave-up", successor: successor ?? null, cause: err };
   }
+}
+
+/**
+ * Nothing to do: an unknown item, or one that already has an outcome (a repeated job, or a run
+ * of the same item that finished while this one waited for the locks). Its chain goes on, and
+ * a done item's mails still pending are handed back (their jobs may never have been enqueued).
+ */
+function skip(tx: Tx, seen: ItemRow | null): SecondTrip<ItemRun> {
+  if (!seen) return secondTrip([], (): ItemRun => ({ kind: "skipped", successor: null, outboxIds: [] }));
+  if (seen.status !== "done") return secondTrip([nextSameKey(tx, seen)], ([next]): ItemRun => ({ kind: "skipped", successor: next[0] ?? null, outboxIds: [] }));
+  return secondTrip([nextSameKey(tx, seen), pendingMailOfItem(tx, seen)], ([next, mails]): ItemRun => ({ kind: "skipped", successor: next[0] ?? null, outboxIds: mails.map((m) => m.id) }));
 }

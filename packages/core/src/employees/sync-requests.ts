@@ -2,7 +2,6 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { isoText, type DbOrTx } from "@insp/db";
 import { syncRequestItems, syncRequests } from "@insp/db/schema";
 import { recordChange } from "../changes/index.ts";
-import { lockExpression, type Tx } from "./store.ts";
 import type { SyncEmployee, SyncError, SyncResult } from "./types.ts";
 
 /**
@@ -157,90 +156,6 @@ export async function syncRequestSummaries(db: DbOrTx, organizationId: string, i
     createdAt: r.created_at,
     completedAt: r.completed_at,
   }));
-}
-
-export interface ItemRow {
-  id: string;
-  organizationId: string;
-  requestId: string;
-  idx: number;
-  chainKey: string | null;
-  status: string;
-  input: SyncEmployee | null;
-}
-
-export async function loadItem(db: DbOrTx, organizationId: string, requestId: string, itemId: string): Promise<ItemRow | null> {
-  const [row] = await db
-    .select({ id: syncRequestItems.id, organizationId: syncRequestItems.organizationId, requestId: syncRequestItems.requestId, idx: syncRequestItems.idx, chainKey: syncRequestItems.chainKey, status: syncRequestItems.status, input: syncRequestItems.input })
-    .from(syncRequestItems)
-    .where(and(eq(syncRequestItems.id, itemId), eq(syncRequestItems.requestId, requestId), eq(syncRequestItems.organizationId, organizationId)))
-    .limit(1);
-  return row ? { ...row, input: row.input as SyncEmployee | null } : null;
-}
-
-/**
- * The item, and (for a pending item) its employee's advisory locks, in one statement: the
- * first of the employee's transaction. Rows the statement reads come from a snapshot taken
- * before the lock wait, so the employee itself is read by the next statement.
- */
-export function lockAndLoadItem(tx: Tx, organizationId: string, requestId: string, itemId: string) {
-  return tx.unsafe<{ id: string; request_id: string; idx: number; chain_key: string | null; status: string; input: SyncEmployee | null; locked: unknown }[]>(
-    `select i.id, i.request_id, i.idx, i.chain_key, i.status, i.input,
-      case when i.status = 'pending' and i.input is not null
-        then ${lockExpression("i.organization_id::text", "(i.input->>'externalEmployeeId')", "(i.input->>'email')")} end as locked
-    from sync_request_items i
-    where i.id = $1 and i.request_id = $2 and i.organization_id = $3`,
-    [itemId, requestId, organizationId],
-    { prepare: true },
-  );
-}
-
-export const toItemRow = (organizationId: string, r: { id: string; request_id: string; idx: number; chain_key: string | null; status: string; input: SyncEmployee | null }): ItemRow => ({
-  id: r.id,
-  organizationId,
-  requestId: r.request_id,
-  idx: r.idx,
-  chainKey: r.chain_key,
-  status: r.status,
-  input: r.input,
-});
-
-export interface Successor {
-  id: string;
-  idx: number;
-}
-
-/**
- * Writes the item's outcome (only while it is pending) and returns the next pending
- * item of its chain (same externalEmployeeId or e-mail), which runs after this one.
- */
-export async function finishItem(db: DbOrTx, item: ItemRow, outcome: { result: SyncResult } | { error: string }): Promise<Successor | null> {
-  const set = "result" in outcome ? sql`status = 'done', result = ${JSON.stringify(outcome.result)}::jsonb` : sql`status = 'failed', error = ${outcome.error}`;
-  // One round trip: the data-modifying CTE always runs; the select sees the other items.
-  const rows = await db.execute<{ id: string; idx: number }>(sql`
-    with finished as (update sync_request_items set ${set}, updated_at = now() where id = ${item.id} and organization_id = ${item.organizationId} and status = 'pending' returning id)
-    select id, idx from sync_request_items
-    where request_id = ${item.requestId} and organization_id = ${item.organizationId} and status = 'pending' and chain_key = ${item.chainKey ?? null}::text and idx > ${item.idx}
-    order by idx limit 1`);
-  return rows[0] ?? null;
-}
-
-export async function nextSameKey(db: DbOrTx, item: ItemRow): Promise<Successor | null> {
-  if (item.chainKey === null) return null;
-  const rows = await db.execute<{ id: string; idx: number }>(sql`
-    select id, idx from sync_request_items
-    where request_id = ${item.requestId} and organization_id = ${item.organizationId} and status = 'pending' and chain_key = ${item.chainKey} and idx > ${item.idx}
-    order by idx limit 1`);
-  return rows[0] ?? null;
-}
-
-/** Pending mail_outbox rows of the user a done item's result names (see runSyncItem, skipped). */
-export async function pendingMailOfItem(db: DbOrTx, item: ItemRow): Promise<string[]> {
-  const rows = await db.execute<{ id: string }>(sql`
-    select m.id from mail_outbox m
-    where m.organization_id = ${item.organizationId} and m.status = 'pending'
-      and m.user_id = (select (i.result->>'userId')::uuid from sync_request_items i where i.id = ${item.id} and i.organization_id = ${item.organizationId})`);
-  return rows.map((r) => r.id);
 }
 
 /** `syncBatchId` is echoed only when the request had one (spec: "Echo of the request value, if provided"). */
