@@ -9,12 +9,14 @@ import net from "node:net";
  */
 export function roundTripCounter() {
   let trips = 0;
+  let writes = 0;
   const socket = (options: { path?: string | false; host: string[]; port: number[] }) =>
     new Promise<net.Socket>((resolve, reject) => {
       const s = options.path ? net.connect(options.path) : net.connect(options.port[0]!, options.host[0]!);
       let answered = true;
       const write = s.write.bind(s) as (...args: unknown[]) => boolean;
       s.write = ((...args: unknown[]) => {
+        writes++;
         if (answered) trips++;
         answered = false;
         return write(...args);
@@ -29,6 +31,10 @@ export function roundTripCounter() {
     get trips() {
       return trips;
     },
-    reset: () => void (trips = 0),
+    /** Socket writes since the last reset: system calls, each of which also costs Postgres a wake-up. */
+    get writes() {
+      return writes;
+    },
+    reset: () => void (trips = writes = 0),
   };
 }
