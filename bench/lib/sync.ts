@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { signalChannel, syncSignal } from "@insp/queue";
 import type { BenchContext } from "./context.ts";
 import { measureCpu, type CpuSplit } from "./cpu.ts";
 import { employeeBatch, postSync, type EmployeeShape, type SyncBody } from "./fixtures.ts";
@@ -36,7 +37,7 @@ export interface Phases {
   queueStartMs: number;
   workersMs: number;
   tailMs: number;
-  /** From the last job's completion (BullMQ finishedOn) to the answer: the API's wait and response. */
+  /** From the request's last job's countdown signal (the last employee committed) to the answer: the API's wait and response. */
   lastJobToAnswerMs: number;
   /** Postgres checkpoints during the round (other test suites' CREATE DATABASE forces them). */
   checkpoints: number;
@@ -63,14 +64,12 @@ export async function syncRounds(ctx: BenchContext, progress: Progress, o: Round
   const bodies: SyncBody[] = [];
   const ms: number[] = [];
   const phases: Phases[] = [];
+  // The signal the last job of a request publishes (its countdown reaching zero), seen by a
+  // subscriber of our own: when that job was done, as the API learns it.
   const redis = new Redis(ctx.opts.redisUrl, { maxRetriesPerRequest: 3 });
-  /** When the request's last job finished (BullMQ's finishedOn, kept by removeOnComplete). */
-  const lastJobFinished = async (requestId: string, n: number) => {
-    const pipeline = redis.pipeline();
-    for (let i = 0; i < n; i++) pipeline.hget(`${ctx.queuePrefix}:employee-sync:${requestId}_${i}`, "finishedOn");
-    const replies = (await pipeline.exec()) ?? [];
-    return Math.max(...replies.map(([, v]) => Number(v ?? NaN)).filter(Number.isFinite));
-  };
+  const signalled = new Map<string, number>();
+  redis.on("message", (_channel: string, id: string) => signalled.set(id, Date.now()));
+  await redis.subscribe(signalChannel(ctx.queuePrefix));
   const checkpoints = async () => Number((await ctx.db.sql`select checkpoints_req + checkpoints_timed as n from pg_stat_bgwriter`)[0]?.n);
   const round1 = async (r: number) => {
     let body: SyncBody;
@@ -95,7 +94,7 @@ export async function syncRounds(ctx: BenchContext, progress: Progress, o: Round
       select extract(epoch from r.created_at) * 1000 as created, extract(epoch from min(i.updated_at)) * 1000 as first, extract(epoch from max(i.updated_at)) * 1000 as last
       from sync_requests r join sync_request_items i on i.request_id = r.id where r.id = ${value.requestId} group by r.created_at`;
     const [created, first, last] = [Number(t?.created), Number(t?.first), Number(t?.last)];
-    const finished = await lastJobFinished(value.requestId, body.employees.length);
+    const finished = signalled.get(syncSignal(value.requestId)) ?? Number.NaN;
     const forced = (await checkpoints()) - checkpointsBefore;
     phases.push({ apiFrontMs: round(created - sentAt), queueStartMs: round(first - created), workersMs: round(last - first), tailMs: round(answeredAt - last), lastJobToAnswerMs: round(answeredAt - finished), checkpoints: forced });
     const p = phases[r]!;

@@ -168,12 +168,15 @@ describe("what reaches Redis", () => {
   it("job payloads carry ids only: no employee data, no e-mail", async () => {
     const api = await syncCaller(stack, t);
     const e = uniq();
-    const { requestId } = await api.sync([{ externalEmployeeId: e.id, email: e.email, firstName: "Secret", userAccount: { forcePasswordReset: true } }]);
+    // A completed job is removed at once; one whose employee fails a rule stays (failed), so
+    // what Redis was given can be read back.
+    const { requestId } = await api.sync([{ externalEmployeeId: e.id, email: e.email, firstName: "Secret", roles: ["site_manager"], userAccount: { forcePasswordReset: true } }]);
     const redis = new Redis(stack.env.REDIS_URL!);
     try {
       const keys = await redis.keys(`${stack.env.QUEUE_PREFIX}:employee-sync:${requestId}_*`);
       const hashes = keys.filter((k) => /_\d+$/.test(k));
       expect(hashes.length).toBe(1);
+      expect(await redis.hget(hashes[0]!, "failedReason")).toMatch(/site_manager/);
       const data = JSON.parse((await redis.hget(hashes[0]!, "data"))!);
       expect(Object.keys(data).sort()).toEqual(["itemId", "organizationId", "requestId"]);
       const dump = JSON.stringify(await redis.hgetall(hashes[0]!));

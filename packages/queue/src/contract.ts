@@ -48,13 +48,17 @@ export const JOB_NAMES = Object.keys(jobSchemas) as JobName[];
 export interface QueuePolicy {
   attempts: number;
   backoff: { type: "exponential"; delay: number };
-  removeOnComplete: { age: number; count: number };
+  /** Completed jobs kept (seconds, number); `count: 0` removes a job as it completes. */
+  removeOnComplete: { age?: number; count: number };
   removeOnFail: { age: number; count: number };
 }
 
 /** Retries are a policy per queue. Business failures throw UnrecoverableError and skip them. */
 export const queuePolicies: Record<JobName, QueuePolicy> = {
-  "employee-sync": { attempts: 5, backoff: { type: "exponential", delay: 200 }, removeOnComplete: { age: 3600, count: 50_000 }, removeOnFail: { age: 86_400, count: 50_000 } },
+  // A completed employee job is removed at once: its outcome is in Postgres, and keeping it cost
+  // Redis a sorted-set entry, a hash update and a trim on every job (bench/README.md, issue 24).
+  // A late duplicate of a removed job (its id is free again) finds its item done and skips it.
+  "employee-sync": { attempts: 5, backoff: { type: "exponential", delay: 200 }, removeOnComplete: { count: 0 }, removeOnFail: { age: 86_400, count: 50_000 } },
   mail: { attempts: 8, backoff: { type: "exponential", delay: 2_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 86_400, count: 10_000 } },
   "inspection-import": { attempts: 3, backoff: { type: "exponential", delay: 500 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
   // A report renders in seconds; a failure past these attempts is recorded on its row (FAILED) and answered as such.

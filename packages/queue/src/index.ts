@@ -5,4 +5,5 @@ export * from "./jobs.ts";
 export * from "./requeue.ts";
 export * from "./epoch.ts";
 export * from "./waiter.ts";
+export * from "./countdown.ts";
 export { UnrecoverableError, Worker, type Job, type Processor } from "bullmq";

@@ -1,17 +1,20 @@
 import { QueueEvents } from "bullmq";
 import type { RedisClient } from "./connection.ts";
 import type { JobName } from "./contract.ts";
+import { signalChannel } from "./countdown.ts";
 
 /**
- * Waits for many jobs with one shared QueueEvents listener per queue, routing
- * completions to waiters by job id. BullMQ's job.waitUntilFinished() per job adds
- * listeners per job, can hang without a time limit and rejects on failure: not for 500 jobs.
- * Events are only a wake-up: they can be missed, so the caller's `isDone` check
- * (reading Postgres, the source of truth) also runs on a poll interval, and every
- * wait has a deadline.
+ * Waits for jobs, woken by one of two sources and routed to waiters by id: one shared
+ * QueueEvents listener per queue (its jobs' completions, by job id), or the prefix's signal
+ * channel (a countdown of many jobs reaching zero, by the countdown's id: countdown.ts).
+ * BullMQ's job.waitUntilFinished() per job adds listeners per job, can hang without a time
+ * limit and rejects on failure: not for 500 jobs. Wake-ups can be missed, so the caller's
+ * `isDone` check (reading Postgres, the source of truth) also runs on a poll interval, and
+ * every wait has a deadline.
  */
 export class JobWaiter {
   private readonly ready = new Map<JobName, Promise<QueueEvents>>();
+  private signals: Promise<RedisClient> | null = null;
   /** Job id -> wake-up callbacks of every request waiting on it (a replayed request may share a job). */
   private readonly waiting = new Map<string, Set<() => void>>();
   /** Sleeping waits, woken at once by stopWaiting(). */
@@ -34,11 +37,7 @@ export class JobWaiter {
     let ready = this.ready.get(name);
     if (!ready) {
       const qe = new QueueEvents(name, { connection: this.connectionFactory(), prefix: this.prefix, autorun: true });
-      const wake = ({ jobId }: { jobId: string }) => {
-        const waiters = this.waiting.get(jobId);
-        if (waiters) waiters.forEach((fn) => fn());
-        else this.remember(jobId);
-      };
+      const wake = ({ jobId }: { jobId: string }) => this.wake(jobId);
       qe.on("completed", wake);
       qe.on("failed", wake);
       ready = qe.waitUntilReady().then(() => qe);
@@ -50,9 +49,32 @@ export class JobWaiter {
   }
 
   /**
+   * Subscribe to the signal channel before starting a countdown, so its signal is not missed.
+   * One subscriber connection per process, shared; a failed subscription is retried by the next call.
+   */
+  prepareSignals(): Promise<void> {
+    if (!this.signals) {
+      const sub = this.connectionFactory();
+      sub.on("message", (_channel: string, id: string) => this.wake(id));
+      this.signals = sub.subscribe(signalChannel(this.prefix)).then(() => sub);
+      this.signals.catch(() => {
+        this.signals = null;
+        sub.disconnect();
+      });
+    }
+    return this.signals.then(() => undefined);
+  }
+
+  private wake(id: string): void {
+    const waiters = this.waiting.get(id);
+    if (waiters) waiters.forEach((fn) => fn());
+    else this.remember(id);
+  }
+
+  /**
    * Resolves true when `isDone()` says so, false when `timeoutMs` passes first (or
-   * the process is shutting down). `isDone` runs when every listed job has
-   * reported, and every `pollMs` regardless.
+   * the process is shutting down). `isDone` runs when every listed id (a job's, or a
+   * countdown's) has reported, and every `pollMs` regardless.
    */
   async wait(opts: { jobIds: string[]; timeoutMs: number; pollMs?: number; isDone: () => Promise<boolean> }): Promise<boolean> {
     const pending = new Set(opts.jobIds.filter((id) => !this.unclaimed.delete(id)));
@@ -127,5 +149,7 @@ export class JobWaiter {
     this.stopWaiting();
     const all = await Promise.allSettled(this.ready.values());
     await Promise.all(all.flatMap((r) => (r.status === "fulfilled" ? [r.value.close()] : [])));
+    const sub = await this.signals?.catch(() => null);
+    sub?.disconnect();
   }
 }

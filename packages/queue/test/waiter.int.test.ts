@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { RedisClient } from "../src/index.ts";
-import { JobWaiter, Queues, Worker, createRedis } from "../src/index.ts";
+import { JobWaiter, Queues, Worker, createRedis, startCountdown, tickCountdown } from "../src/index.ts";
 
 let redis: RedisClient;
 let queues: Queues;
@@ -54,6 +54,50 @@ describe("JobWaiter", () => {
     // A poll interval far longer than the test: only the last job's report can end the wait in time.
     const done = await waiter.wait({ jobIds: [early, late], timeoutMs: 20_000, pollMs: 10_000, isDone: async () => finished.has(early) && finished.has(late) });
     expect(done).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("wakes the wait for a countdown when its last tick lands, once; ticks of a countdown nobody started do nothing", async () => {
+    await waiter.prepareSignals();
+    const id = `req_${randomBytes(4).toString("hex")}`;
+    await startCountdown(redis, prefix, id, 3);
+    let ticks = 0;
+    const started = Date.now();
+    setTimeout(() => void (async () => {
+      for (let i = 0; i < 3; i++) {
+        ticks++;
+        await tickCountdown(redis, prefix, id);
+      }
+    })(), 100);
+    // A poll interval far longer than the test: only the signal of the third tick can end the wait in time.
+    const done = await waiter.wait({ jobIds: [id], timeoutMs: 20_000, pollMs: 10_000, isDone: async () => ticks === 3 });
+    expect(done).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    // The countdown is gone: a late duplicate tick neither goes negative nor signals again.
+    expect(await tickCountdown(redis, prefix, id)).toBe(-1);
+    expect(await redis.exists(`${prefix}:countdown:${id}`)).toBe(0);
+  });
+
+  it("a countdown that ends while the wait checks Postgres wakes it at once, not at the next poll", async () => {
+    await waiter.prepareSignals();
+    const id = `req_${randomBytes(4).toString("hex")}`;
+    await startCountdown(redis, prefix, id, 1);
+    let checks = 0;
+    const started = Date.now();
+    const done = await waiter.wait({
+      jobIds: [id],
+      timeoutMs: 20_000,
+      pollMs: 10_000,
+      isDone: async () => {
+        if (++checks > 1) return true;
+        // The last item commits (and its tick signals) while the first check reads the old state.
+        await tickCountdown(redis, prefix, id);
+        await new Promise((r) => setTimeout(r, 100));
+        return false;
+      },
+    });
+    expect(done).toBe(true);
+    expect(checks).toBe(2);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 });

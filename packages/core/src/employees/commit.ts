@@ -128,14 +128,13 @@ async function finish(svc: SyncServices, organizationId: string, d: Decided): Pr
   if (d.kind === "preview") return { kind: "preview", session: toView(d.row, seen), wouldDeactivate: d.candidates, activeInScope: d.activeInScope, wouldQuarantine: d.wouldQuarantine };
   if (d.kind === "quarantined" || d.row.status === "committed") return { kind: d.kind === "quarantined" ? "quarantined" : "committed", session: toView(d.row, seen) };
   const requestId = d.row.deactivationRequestId!;
-  let jobIds: string[];
   try {
-    jobIds = await startItems(svc, organizationId, requestId, d.items!, d.recorded!);
+    await startItems(svc, organizationId, requestId, d.items!, d.recorded!);
   } catch {
     // Recorded and pending: the sync sweep gives the items their jobs once the queue is back.
     return { kind: "committing", session: toView(d.row, seen) };
   }
-  if (!(await awaitSyncRequest(svc, organizationId, requestId, jobIds))) return { kind: "committing", session: toView(d.row, seen) };
+  if (!(await awaitSyncRequest(svc, organizationId, requestId))) return { kind: "committing", session: toView(d.row, seen) };
   const [done] = await svc.db.update(syncSessions).set({ status: "committed" }).where(and(eq(syncSessions.id, d.row.id), eq(syncSessions.status, "committing"))).returning();
   return { kind: "committed", session: toView(done ?? d.row, seen) };
 }

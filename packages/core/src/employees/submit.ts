@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { notYetWhileUnreachable, type Db } from "@insp/db";
-import { enqueueSyncItems, jobIds, type JobWaiter, type Queues } from "@insp/queue";
+import { enqueueSyncItems, startCountdown, syncSignal, type JobWaiter, type Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
 import { dryRunSync } from "./dry-run.ts";
 import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type IdempotencyRef } from "../idempotency.ts";
@@ -89,44 +88,44 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
   }
 
   const { requestId } = recorded;
-  let jobIds: string[];
   try {
-    jobIds = await startItems(svc, s.organizationId, requestId, items, recorded.items);
+    await startItems(svc, s.organizationId, requestId, items, recorded.items);
   } catch {
     await deleteSyncRequest(svc.db, s.organizationId, requestId);
     if (key) await releaseKey(svc.db, key);
     throw new AppError("unavailable", "The sync queue is unavailable; nothing was processed, retry the request");
   }
   if (s.respondAsync) return processing(requestId);
-  return waitFor(svc, s.organizationId, requestId, jobIds, key);
+  return waitFor(svc, s.organizationId, requestId, key);
 }
 
 /**
  * Enqueues a recorded request's pending items: only the first of each chain (each worker
- * enqueues the next one). Returns the job ids of every pending item, to wait on. Throws when
+ * enqueues the next one), after starting the request's countdown of every pending item, which
+ * the workers tick and whose end wakes awaitSyncRequest (@insp/queue countdown.ts). Throws when
  * the queue is unreachable (nothing was enqueued then, or the sweep finds what was).
  */
-export async function startItems(svc: Pick<SyncServices, "queues" | "waiter">, organizationId: string, requestId: string, items: NewItem[], recorded: { id: string; idx: number }[]): Promise<string[]> {
+export async function startItems(svc: Pick<SyncServices, "queues" | "waiter">, organizationId: string, requestId: string, items: NewItem[], recorded: { id: string; idx: number }[]): Promise<void> {
   const pending = recorded.filter((i) => items[i.idx]?.input).sort((a, b) => a.idx - b.idx);
   const firstOfChain = new Map<string, { id: string; idx: number }>();
   for (const i of pending) {
     const chain = items[i.idx]!.chainKey!;
     if (!firstOfChain.has(chain)) firstOfChain.set(chain, i);
   }
-  await svc.waiter.prepare("employee-sync"); // subscribe before enqueueing so no completion is missed
+  await svc.waiter.prepareSignals(); // subscribe before the countdown starts so its end is not missed
+  await startCountdown(svc.queues.connection, svc.queues.prefix, syncSignal(requestId), pending.length);
   await enqueueSyncItems(svc.queues, organizationId, requestId, [...firstOfChain.values()]);
-  return pending.map((i) => jobIds.syncItem(requestId, i.idx));
 }
 
-/** Waits for a request's items (events wake us, Postgres decides) at most `waitMs`; true when every one is done. */
-export async function awaitSyncRequest(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[]): Promise<boolean> {
+/** Waits for a request's items (its countdown's signal wakes us, Postgres decides) at most `waitMs`; true when every one is done. */
+export async function awaitSyncRequest(svc: SyncServices, organizationId: string, requestId: string): Promise<boolean> {
   const isDone = notYetWhileUnreachable(() => isSyncRequestDone(svc.db, organizationId, requestId));
-  return svc.waiter.wait({ jobIds, timeoutMs: svc.waitMs, pollMs: 500, isDone });
+  return svc.waiter.wait({ jobIds: [syncSignal(requestId)], timeoutMs: svc.waitMs, pollMs: 500, isDone });
 }
 
 /** Waits for the request (awaitSyncRequest), then answers with its results, or processing when the wait runs out. */
-async function waitFor(svc: SyncServices, organizationId: string, requestId: string, jobIds: string[], key: IdempotencyRef | null): Promise<SyncOutcome> {
-  if (!(await awaitSyncRequest(svc, organizationId, requestId, jobIds))) return processing(requestId);
+async function waitFor(svc: SyncServices, organizationId: string, requestId: string, key: IdempotencyRef | null): Promise<SyncOutcome> {
+  if (!(await awaitSyncRequest(svc, organizationId, requestId))) return processing(requestId);
   const status = await loadSyncStatus(svc.db, organizationId, requestId);
   if (!status) throw new Error(`Sync request ${requestId} has disappeared`);
   const response = toSyncResponse(status);
@@ -134,13 +133,11 @@ async function waitFor(svc: SyncServices, organizationId: string, requestId: str
   return completed(response);
 }
 
-/** A repeated Idempotency-Key whose request is still running: answer as that request would. */
+/** A repeated Idempotency-Key whose request is still running: answer as that request would (woken by the same countdown). */
 async function attach(svc: SyncServices, s: SyncSubmission, requestId: string, key: IdempotencyRef | null): Promise<SyncOutcome> {
   if (s.respondAsync) return processing(requestId);
-  const rows = await svc.db.execute<{ idx: number }>(
-    sql`select idx from sync_request_items where request_id = ${requestId} and organization_id = ${s.organizationId} and status = 'pending'`,
-  );
-  return waitFor(svc, s.organizationId, requestId, rows.map((r) => jobIds.syncItem(requestId, r.idx)), key);
+  await svc.waiter.prepareSignals();
+  return waitFor(svc, s.organizationId, requestId, key);
 }
 
 /**

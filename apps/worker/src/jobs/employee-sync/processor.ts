@@ -1,4 +1,4 @@
-import { UnrecoverableError, enqueueMails, enqueueSyncItems, isLastAttempt, parseJobData } from "@insp/queue";
+import { UnrecoverableError, enqueueMails, enqueueSyncItems, isLastAttempt, parseJobData, syncSignal, tickCountdown } from "@insp/queue";
 import { runSyncItem } from "@insp/core";
 import { withSpan } from "@insp/observability/tracing";
 import type { ProcessorFactory } from "../../deps.ts";
@@ -6,7 +6,8 @@ import type { ProcessorFactory } from "../../deps.ts";
 /**
  * employee-sync: one employee of a sync request (core runSyncItem: one transaction).
  * Then the next item with the same externalEmployeeId (request order) and the
- * welcome mails written in that transaction are enqueued, after commit. A business
+ * welcome mails written in that transaction are enqueued, after commit, and the request's
+ * countdown is ticked (the last tick wakes the API waiting for the request). A business
  * rule failure is final (UnrecoverableError); anything else is retried with backoff,
  * and the last attempt records a generic error so the request still completes.
  * Each run is counted by outcome (insp_sync_employees_total) and traced as one span around the
@@ -19,8 +20,14 @@ export const employeeSyncProcessor: ProcessorFactory = (deps) => async (job) => 
     throw err;
   });
   deps.metrics.jobs.syncEmployees.inc({ outcome: run.kind });
-  if (run.successor) await enqueueSyncItems(deps.queues, data.organizationId, data.requestId, [run.successor]);
-  if ((run.kind === "done" || run.kind === "skipped") && run.outboxIds.length) await enqueueMails(deps.queues, data.organizationId, run.outboxIds);
+  const redis = deps.queues.connection;
+  await Promise.all([
+    run.successor ? enqueueSyncItems(deps.queues, data.organizationId, data.requestId, [run.successor]) : null,
+    (run.kind === "done" || run.kind === "skipped") && run.outboxIds.length ? enqueueMails(deps.queues, data.organizationId, run.outboxIds) : null,
+    // A skipped item was counted by the run that gave it its outcome. A tick that fails only
+    // costs the waiting API its next poll of Postgres: never the job.
+    run.kind === "skipped" ? null : tickCountdown(redis, deps.queues.prefix, syncSignal(data.requestId)).catch((err: unknown) => deps.logger.debug({ err }, "sync countdown tick failed")),
+  ]);
   if (run.kind === "rule-failed") throw new UnrecoverableError(run.message);
   if (run.kind === "gave-up") {
     deps.logger.error({ err: run.cause, requestId: data.requestId, itemId: data.itemId }, "employee sync item gave up after its last attempt");
