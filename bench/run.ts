@@ -26,10 +26,12 @@ import { detail } from "./scenarios/detail.ts";
 import { report } from "./scenarios/report.ts";
 import { scimBulk } from "./scenarios/scim-bulk.ts";
 import { syncRaw } from "./scenarios/sync-raw.ts";
+import { syncStatements } from "./scenarios/sync-statements.ts";
 import { syncUpdate } from "./scenarios/sync-update.ts";
 
 const registry: Record<ScenarioName, Scenario> = {
   "sync-raw": syncRaw,
+  "sync-statements": syncStatements,
   "sync-floor": syncFloor,
   "sync-create": syncCreate,
   "sync-update": syncUpdate,

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const SCENARIOS = ["sync-raw", "sync-floor", "sync-create", "sync-update", "sync-accounts", "scale", "sync-large", "webhooks", "import", "upload", "detail", "report", "scim-bulk", "list", "export", "soak"] as const;
+export const SCENARIOS = ["sync-raw", "sync-floor", "sync-statements", "sync-create", "sync-update", "sync-accounts", "scale", "sync-large", "webhooks", "import", "upload", "detail", "report", "scim-bulk", "list", "export", "soak"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -24,6 +24,8 @@ export interface BenchOptions {
   /** Seconds of autocannon load per list endpoint. */
   listDuration: number;
   connections: number;
+  /** Employees of sync-statements' organization. */
+  orgSize: number;
   /** Employees of the large initial sync, and its parallel clients. */
   largeTotal: number;
   largeClients: number;
@@ -65,6 +67,7 @@ const HELP = `npm run bench -- [options]
   --list-duration S       seconds of load per list endpoint (default 10)
   --connections N         autocannon connections for list and soak (default 10)
   --soak-seconds S        seconds of mixed traffic in soak (default 60)
+  --org-size N            employees of sync-statements' organization (default 100000)
   --large-total N         employees of the large initial sync (default 20000)
   --large-clients N       its parallel clients (default 4)
   --import-clients N      parallel import clients (default 4)
@@ -122,6 +125,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       connections: { type: "string" },
       "soak-seconds": { type: "string" },
       "large-total": { type: "string" },
+      "org-size": { type: "string" },
       "large-clients": { type: "string" },
       env: { type: "string", multiple: true },
       "media-store": { type: "string" },
@@ -169,6 +173,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     connections: positiveInt("connections", values.connections, 10),
     soakSeconds: positiveInt("soak-seconds", values["soak-seconds"], 60),
     largeTotal: positiveInt("large-total", values["large-total"], 20_000),
+    orgSize: positiveInt("org-size", values["org-size"], 100_000),
     largeClients: positiveInt("large-clients", values["large-clients"], 4),
     importClients: positiveInt("import-clients", values["import-clients"], 4),
     images: positiveInt("images", values.images, 5),
