@@ -97,6 +97,12 @@ export function ratios(results: ScenarioResult[]): Ratio[] {
   return out;
 }
 
+/**
+ * sync-floor's Postgres CPU per employee before issue 24 on this machine (commit 1efb9ed): the
+ * mean of its side-by-side runs in bench/README.md, "The sync engine in two round trips".
+ */
+export const FLOOR_POSTGRES_MS_BEFORE = 1.82;
+
 /** The issue's targets, each met, missed, or not measured in this run (null). */
 export function targets(results: ScenarioResult[], opts: BenchOptions): Target[] {
   const out: Target[] = [];
@@ -144,6 +150,24 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
   target("6. import: >= 100 MB/s of media with 4 clients", mb === undefined ? undefined : `${mb} MB/s`, fullImport ? mb! >= 100 : null);
   target("6. ... peak API RSS <= 400 MB", rss === undefined ? undefined : `${rss} MB`, fullImport ? rss! <= 400 : null);
   target("6. ... no base64 in Redis", jobBytes === undefined ? undefined : `largest job data ${jobBytes} bytes`, jobBytes === undefined ? null : jobBytes < 1024);
+  // Issue 24: the sync engine's cost per employee. The Postgres baseline is the mean of the
+  // floors measured on this machine before the issue (commit 1efb9ed, bench/README.md).
+  const floorPg = m("sync-floor", "cpuPostgresMsPerItem");
+  target(
+    `24. sync-floor Postgres CPU per employee <= 0.75 x ${FLOOR_POSTGRES_MS_BEFORE} ms (before issue 24)`,
+    floorPg === undefined ? undefined : `${floorPg} ms (${round(floorPg / FLOOR_POSTGRES_MS_BEFORE, 2)}x)`,
+    floorPg === undefined ? null : floorPg <= 0.75 * FLOOR_POSTGRES_MS_BEFORE,
+  );
+  target("24. sync-floor / sync-raw >= 0.6", raw && floor ? `${round(floor / raw, 2)}` : undefined, raw && floor ? floor / raw >= 0.6 : null);
+  target("24. sync-create / sync-floor >= 0.8", floor && create ? `${round(create / floor, 2)}` : undefined, floor && create ? create / floor >= 0.8 : null);
+  const createRedis = m("sync-create", "cpuRedisMsPerItem");
+  target("24. Redis CPU per employee in sync-create <= 0.12 ms", createRedis === undefined ? undefined : `${createRedis} ms`, createRedis === undefined ? null : createRedis <= 0.12);
+  const createPg = m("sync-create", "cpuPostgresMsPerItem");
+  target(
+    "24. Postgres on paper (sync-create): >= 1,200 employees/s per core",
+    createPg === undefined ? undefined : `${Math.round(1000 / createPg)} employees/s (${createPg} ms each)`,
+    createPg === undefined ? null : 1000 / createPg >= 1200,
+  );
   const soakRequests = m("soak", "requests");
   const soakBad = ["fiveXx", "connectionErrors", "lostItems", "doneTwice"].reduce((n, k) => n + (m("soak", k) ?? 0), 0);
   target("soak: no 5xx, no connection error, nothing lost or done twice", soakRequests === undefined ? undefined : `${soakRequests} requests, ${soakBad} problems`, soakBad === 0);
