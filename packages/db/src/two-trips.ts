@@ -39,9 +39,8 @@ export async function transactionInTwoTrips<F extends readonly Statement[], T>(
   second: (answers: Answers<F>, tx: ReservedTx) => SecondTrip<T>,
 ): Promise<T> {
   const tx = await sql.reserve();
-  let open = false;
+  let open = true;
   try {
-    open = true;
     const firstAnswers = await settle([tx.unsafe("begin"), ...first(tx)]);
     const next = second(firstAnswers.slice(1) as Answers<F>, tx);
     const answers = await settle([...next.statements, tx.unsafe("commit")]).finally(() => (open = false));

@@ -1,4 +1,5 @@
 import type { RedisClient } from "./connection.ts";
+import type { Queues } from "./queues.ts";
 
 /**
  * Countdowns: how a waiting request learns that the last of its jobs is done without reading
@@ -33,17 +34,17 @@ const countdownKey = (prefix: string, id: string) => `${prefix}:countdown:${id}`
 export const syncSignal = (requestId: string) => `sync_${requestId}`;
 
 /** Starts the countdown of `id` at `count` (before the jobs it counts are enqueued). */
-export async function startCountdown(redis: RedisClient, prefix: string, id: string, count: number): Promise<void> {
-  await redis.set(countdownKey(prefix, id), count, "EX", TTL_SECONDS);
+export async function startCountdown(queues: Pick<Queues, "connection" | "prefix">, id: string, count: number): Promise<void> {
+  await queues.connection.set(countdownKey(queues.prefix, id), count, "EX", TTL_SECONDS);
 }
 
 /**
  * One of `id`'s jobs is done: takes one off its countdown and, when that was the last, signals
  * it. Answers how many are left (-1: no countdown, nobody waits for it).
  */
-export async function tickCountdown(redis: RedisClient, prefix: string, id: string): Promise<number> {
-  const r = redis as WithTick;
+export async function tickCountdown(queues: Pick<Queues, "connection" | "prefix">, id: string): Promise<number> {
+  const r = queues.connection as WithTick;
   // ioredis sends the script by its SHA1 and loads it on the node that does not know it yet.
-  if (typeof r.insptick !== "function") redis.defineCommand("insptick", { numberOfKeys: 1, lua: TICK });
-  return r.insptick(countdownKey(prefix, id), signalChannel(prefix), id);
+  if (typeof r.insptick !== "function") r.defineCommand("insptick", { numberOfKeys: 1, lua: TICK });
+  return r.insptick(countdownKey(queues.prefix, id), signalChannel(queues.prefix), id);
 }

@@ -60,13 +60,13 @@ describe("JobWaiter", () => {
   it("wakes the wait for a countdown when its last tick lands, once; ticks of a countdown nobody started do nothing", async () => {
     await waiter.prepareSignals();
     const id = `req_${randomBytes(4).toString("hex")}`;
-    await startCountdown(redis, prefix, id, 3);
+    await startCountdown(queues, id, 3);
     let ticks = 0;
     const started = Date.now();
     setTimeout(() => void (async () => {
       for (let i = 0; i < 3; i++) {
         ticks++;
-        await tickCountdown(redis, prefix, id);
+        await tickCountdown(queues, id);
       }
     })(), 100);
     // A poll interval far longer than the test: only the signal of the third tick can end the wait in time.
@@ -74,14 +74,14 @@ describe("JobWaiter", () => {
     expect(done).toBe(true);
     expect(Date.now() - started).toBeLessThan(3_000);
     // The countdown is gone: a late duplicate tick neither goes negative nor signals again.
-    expect(await tickCountdown(redis, prefix, id)).toBe(-1);
+    expect(await tickCountdown(queues, id)).toBe(-1);
     expect(await redis.exists(`${prefix}:countdown:${id}`)).toBe(0);
   });
 
   it("a countdown that ends while the wait checks Postgres wakes it at once, not at the next poll", async () => {
     await waiter.prepareSignals();
     const id = `req_${randomBytes(4).toString("hex")}`;
-    await startCountdown(redis, prefix, id, 1);
+    await startCountdown(queues, id, 1);
     let checks = 0;
     const started = Date.now();
     const done = await waiter.wait({
@@ -91,7 +91,7 @@ describe("JobWaiter", () => {
       isDone: async () => {
         if (++checks > 1) return true;
         // The last item commits (and its tick signals) while the first check reads the old state.
-        await tickCountdown(redis, prefix, id);
+        await tickCountdown(queues, id);
         await new Promise((r) => setTimeout(r, 100));
         return false;
       },

@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import { lockExpression, type Tx } from "./store.ts";
-import type { SyncEmployee, SyncResult } from "./types.ts";
+import type { SyncEmployee } from "./types.ts";
 
 /**
  * The statements a worker runs on one sync item besides the employee's read and write, in plain
@@ -72,27 +72,24 @@ export function lockItem(tx: Tx, organizationId: string, requestId: string, item
   );
 }
 
-/**
- * Writes the item's outcome (only while it is pending) and answers the next pending item of
- * its chain (same externalEmployeeId or e-mail), which runs after this one. One statement: the
- * data-modifying CTE always runs; the select sees the other items.
- */
-export function finishItem(sql: Sql, item: ItemRow, outcome: { result: SyncResult } | { error: string }) {
-  const [status, result, error] = "result" in outcome ? ["done", JSON.stringify(outcome.result), null] : ["failed", null, outcome.error];
-  return sql<Successor[]>`
-    with finished as (update sync_request_items set status = ${status}, result = ${result}::jsonb, error = ${error}, updated_at = now()
-      where id = ${item.id} and organization_id = ${item.organizationId} and status not in ('done', 'failed') returning id)
-    select id, idx from sync_request_items
-    where request_id = ${item.requestId} and organization_id = ${item.organizationId} and status = 'pending' and chain_key = ${item.chainKey}::text and idx > ${item.idx}
-    order by idx limit 1`;
-}
-
-/** The next pending item of the item's chain (an item that already had its outcome: its chain goes on). */
+/** The next pending item of the item's chain (same externalEmployeeId or e-mail), which runs after it. */
 export function nextSameKey(sql: Sql, item: ItemRow) {
   return sql<Successor[]>`
     select id, idx from sync_request_items
     where request_id = ${item.requestId} and organization_id = ${item.organizationId} and status = 'pending' and chain_key = ${item.chainKey}::text and idx > ${item.idx}
     order by idx limit 1`;
+}
+
+/**
+ * Records the item's error (only while it is pending) and answers its chain's next item. One
+ * statement: the data-modifying CTE always runs; the select sees the other items. (A done
+ * item's outcome is written with its employee: store.ts writeEmployee.)
+ */
+export function failItem(sql: Sql, item: ItemRow, message: string) {
+  return sql<Successor[]>`
+    with failed as (update sync_request_items set status = 'failed', error = ${message}, updated_at = now()
+      where id = ${item.id} and organization_id = ${item.organizationId} and status not in ('done', 'failed'))
+    ${nextSameKey(sql, item)}`;
 }
 
 /** Pending mail_outbox rows of the user a done item's result names (see runSyncItem, skipped). */

@@ -124,26 +124,17 @@ export function writeEmployee(tx: Tx, w: EmployeeWrites) {
   // A new employee has no assignments yet: plain inserts. Otherwise a put may change the role
   // of an assignment it has (an upsert, which costs Postgres a speculative insertion).
   const fresh = w.employee?.insert === true;
+  const upsert = (clause: postgres.PendingQuery<postgres.Row[]>) => (fresh ? tx`` : clause);
   if (d.putGroups.size) {
-    parts.push(
-      fresh
-        ? tx`w_groups_in as (insert into employee_groups (employee_id, group_id, organization_id, member_role)
-            select ${eid}, g, ${org}, r from unnest(${[...d.putGroups.keys()]}::uuid[], ${[...d.putGroups.values()]}::text[]) as x(g, r))`
-        : tx`w_groups_in as (insert into employee_groups (employee_id, group_id, organization_id, member_role)
-            select ${eid}, g, ${org}, r from unnest(${[...d.putGroups.keys()]}::uuid[], ${[...d.putGroups.values()]}::text[]) as x(g, r)
-            on conflict (employee_id, group_id) do update set member_role = excluded.member_role)`,
-    );
+    parts.push(tx`w_groups_in as (insert into employee_groups (employee_id, group_id, organization_id, member_role)
+      select ${eid}, g, ${org}, r from unnest(${[...d.putGroups.keys()]}::uuid[], ${[...d.putGroups.values()]}::text[]) as x(g, r)
+      ${upsert(tx`on conflict (employee_id, group_id) do update set member_role = excluded.member_role`)})`);
   }
   if (d.removeSites.length) parts.push(tx`w_sites_out as (delete from employee_sites where employee_id = ${eid} and organization_id = ${org} and site_id = any(${d.removeSites}::uuid[]))`);
   if (d.putSites.size) {
-    parts.push(
-      fresh
-        ? tx`w_sites_in as (insert into employee_sites (employee_id, site_id, organization_id, site_role)
-            select ${eid}, s, ${org}, r from unnest(${[...d.putSites.keys()]}::uuid[], ${[...d.putSites.values()]}::text[]) as x(s, r))`
-        : tx`w_sites_in as (insert into employee_sites (employee_id, site_id, organization_id, site_role)
-            select ${eid}, s, ${org}, r from unnest(${[...d.putSites.keys()]}::uuid[], ${[...d.putSites.values()]}::text[]) as x(s, r)
-            on conflict (employee_id, site_id) do update set site_role = excluded.site_role)`,
-    );
+    parts.push(tx`w_sites_in as (insert into employee_sites (employee_id, site_id, organization_id, site_role)
+      select ${eid}, s, ${org}, r from unnest(${[...d.putSites.keys()]}::uuid[], ${[...d.putSites.values()]}::text[]) as x(s, r)
+      ${upsert(tx`on conflict (employee_id, site_id) do update set site_role = excluded.site_role`)})`);
   }
   if (w.mail) {
     parts.push(tx`w_mail as (insert into mail_outbox (id, organization_id, user_id, kind, to_address, data)

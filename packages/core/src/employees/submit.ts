@@ -113,7 +113,7 @@ export async function startItems(svc: Pick<SyncServices, "queues" | "waiter">, o
     if (!firstOfChain.has(chain)) firstOfChain.set(chain, i);
   }
   await svc.waiter.prepareSignals(); // subscribe before the countdown starts so its end is not missed
-  await startCountdown(svc.queues.connection, svc.queues.prefix, syncSignal(requestId), pending.length);
+  await startCountdown(svc.queues, syncSignal(requestId), pending.length);
   await enqueueSyncItems(svc.queues, organizationId, requestId, [...firstOfChain.values()]);
 }
 

@@ -1,6 +1,6 @@
 import { secondTrip, transactionInTwoTrips, type Db, type SecondTrip } from "@insp/db";
 import { readItemContext, toEmployeeContext } from "./context.ts";
-import { finishItem, lockItem, loadItem, nextSameKey, pendingMailOfItem, toItemRow, type ItemRow, type Successor } from "./item-store.ts";
+import { failItem, lockItem, loadItem, nextSameKey, pendingMailOfItem, toItemRow, type ItemRow, type Successor } from "./item-store.ts";
 import { EmployeeRuleError } from "./rules.ts";
 import { planEmployee } from "./sync-employee.ts";
 import { writeEmployee, type Tx } from "./store.ts";
@@ -53,7 +53,7 @@ export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean
         } catch (err) {
           if (!(err instanceof EmployeeRuleError)) throw err;
           const message = err.message;
-          return secondTrip([finishItem(tx, it, { error: message })], ([next]): ItemRun => ({ kind: "rule-failed", successor: next[0] ?? null, message }));
+          return secondTrip([failItem(tx, it, message)], ([next]): ItemRun => ({ kind: "rule-failed", successor: next[0] ?? null, message }));
         }
       },
     );
@@ -61,7 +61,7 @@ export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean
     if (!opts.lastAttempt) throw err;
     const failed = item ?? (await loadItem(db.$client, job.organizationId, job.requestId, job.itemId));
     if (!failed) throw err;
-    const [successor] = await finishItem(db.$client, failed, { error: GAVE_UP_MESSAGE });
+    const [successor] = await failItem(db.$client, failed, GAVE_UP_MESSAGE);
     return { kind: "gave-up", successor: successor ?? null, cause: err };
   }
 }
