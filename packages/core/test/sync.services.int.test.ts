@@ -4,11 +4,14 @@ import { chainKeys, createSyncRequest, loadSyncStatus, runSyncItem, seedDemo, ty
 import { dryRunSync } from "../src/employees/dry-run.ts";
 import { EmployeeRuleError } from "../src/employees/rules.ts";
 import { syncEmployee } from "../src/employees/sync-employee.ts";
+import { readEmployeeContext, toEmployeeContext } from "../src/employees/context.ts";
 
 /**
  * The employee sync's services against a real database, without an API or a worker: the rules
  * and the writes of one employee (syncEmployee), one item of a request as a worker runs it
- * (runSyncItem), and the dry run.
+ * (runSyncItem), the dry run, and what the read of an employee's transaction finds from the
+ * record alone (its keys are taken from the record in SQL: the e-mail given, cleared or stored,
+ * the account's username, and for ACTIVE records the roles, groups and sites named).
  */
 
 let db: TestDatabase;
@@ -28,6 +31,7 @@ const row = async (externalId: string) =>
     select id, status, department, updated_at, user_id from employees where organization_id = ${t.organization.id} and external_employee_id = ${externalId}`)[0];
 const changes = async (employeeId: string) => (await db.sql<{ n: number }[]>`select count(*)::int as n from change_events where resource_id = ${employeeId}`)[0]!.n;
 const inTx = <T>(fn: (tx: Tx) => Promise<T>) => db.sql.begin((tx) => fn(tx as unknown as Tx)) as Promise<T>;
+const read = async (e: SyncEmployee) => toEmployeeContext((await inTx((tx) => readEmployeeContext(tx, t.organization.id, e)))[0]!);
 
 describe("syncEmployee", () => {
   it("creates the employee with its account and assignments, and a repeat of the same record writes nothing", async () => {
@@ -123,5 +127,65 @@ describe("dryRunSync", () => {
     ]);
     expect((await db.sql<{ n: number }[]>`select count(*)::int as n from employees where organization_id = ${t.organization.id}`)[0]!.n).toBe(before);
     expect((await db.sql<{ n: number }[]>`select count(*)::int as n from users where email = ${a.email!}`)[0]!.n).toBe(0);
+  });
+});
+
+describe("the employee context read", () => {
+  it("finds roles and groups by the names and external ids given, and sites by id in any case; a malformed site id is just not found", async () => {
+    const site = t.sites[0]!.id;
+    const c = await read(
+      employee({
+        roles: ["inspector", "inspector", "no-such-role"],
+        groups: [{ groupName: t.groups[1]!.name }, { externalGroupId: t.groups[0]!.externalId! }, { groupName: "No such group" }],
+        sites: [{ id: site.toUpperCase() }, { id: site }, { id: "not-a-uuid" }],
+      }),
+    );
+    expect(c.state).toBeNull();
+    expect([...c.refs.rolesByName.keys()]).toEqual(["inspector"]);
+    expect([...c.refs.groupsByName]).toEqual([[t.groups[1]!.name, t.groups[1]!.id]]);
+    expect([...c.refs.groupsByExternalId]).toEqual([[t.groups[0]!.externalId!, t.groups[0]!.id]]);
+    expect([...c.refs.sites]).toEqual([site]);
+  });
+
+  it("looks nothing up for an INACTIVE or TERMINATED record", async () => {
+    for (const status of ["INACTIVE", "TERMINATED"] as const) {
+      const c = await read(employee({ status, roles: ["inspector"], groups: [{ groupName: t.groups[0]!.name }], sites: [{ id: t.sites[0]!.id }] }));
+      expect([c.refs.rolesByName.size, c.refs.groupsByName.size, c.refs.groupsByExternalId.size, c.refs.sites.size]).toEqual([0, 0, 0, 0]);
+    }
+  });
+
+  it("reads the stored employee with its account and assignments, and checks the stored e-mail when the record has none", async () => {
+    const k = `${n}-${Date.now()}`;
+    const e = employee({
+      email: `ctx-${k}@example.test`,
+      userAccount: { username: `ctx-user-${k}`, forcePasswordReset: false, sendWelcomeEmail: false },
+      roles: ["inspector"],
+      groups: [{ groupName: t.groups[0]!.name, role: "lead" }],
+      sites: [{ id: t.sites[0]!.id }],
+    });
+    const created = await inTx((tx) => syncEmployee(tx, ctx(), e));
+    const c = await read({ externalEmployeeId: e.externalEmployeeId, status: "ACTIVE", updateMode: "replace" });
+    expect(c.state).toMatchObject({ id: created.result.employeeId, userId: created.result.userId, fields: { email: e.email, status: "ACTIVE" } });
+    expect(c.state!.user).toMatchObject({ id: created.result.userId, email: e.email, username: `ctx-user-${k}`, disabled: false });
+    expect([...c.state!.assignments.roles.values()]).toEqual(["inspector"]);
+    expect([...c.state!.assignments.groups]).toEqual([[t.groups[0]!.id, "lead"]]);
+    expect([...c.state!.assignments.sites]).toEqual([[t.sites[0]!.id, null]]);
+    // The stored e-mail is checked: its holder is the employee's own user.
+    expect(c.holders).toEqual({ otherEmployee: false, userByEmail: { id: created.result.userId, organizationId: t.organization.id, employeeId: created.result.employeeId, isAdmin: false }, usernameTaken: false });
+    // A record that clears the e-mail checks none.
+    expect((await read({ externalEmployeeId: e.externalEmployeeId, status: "ACTIVE", updateMode: "replace", email: null })).holders).toBeNull();
+  });
+
+  it("sees another employee with the e-mail, and a username taken by another user of the organization", async () => {
+    const k = `${n}-${Date.now()}`;
+    const a = employee({ email: `ctx-a-${k}@example.test`, userAccount: { username: `ctx-taken-${k}`, forcePasswordReset: false, sendWelcomeEmail: false } });
+    await inTx((tx) => syncEmployee(tx, ctx(), a));
+    const sameEmail = await read(employee({ email: a.email!.toUpperCase() }));
+    expect(sameEmail.holders).toMatchObject({ otherEmployee: true, userByEmail: { organizationId: t.organization.id } });
+    const sameUsername = await read(employee({ email: `ctx-b-${k}@example.test`, userAccount: { username: `CTX-TAKEN-${k}`, forcePasswordReset: false, sendWelcomeEmail: false } }));
+    expect(sameUsername.holders).toEqual({ otherEmployee: false, userByEmail: null, usernameTaken: true });
+    // Without an account to manage the username is not checked.
+    const noAccount = await read(employee({ email: `ctx-c-${k}@example.test` }));
+    expect(noAccount.holders).toEqual({ otherEmployee: false, userByEmail: null, usernameTaken: false });
   });
 });

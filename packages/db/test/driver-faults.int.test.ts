@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
 import { sql as dsql } from "drizzle-orm";
 import { createTestDatabase, until, withDb, type TestDatabase } from "@insp/testing";
-import { createDb } from "../src/index.ts";
+import { createDb, secondTrip, transactionInTwoTrips } from "../src/index.ts";
 
 /**
  * Dropped connections under a transaction, against the real server, with the
@@ -14,7 +14,9 @@ import { createDb } from "../src/index.ts";
  * patch in patches/postgres+3.4.9.patch fixes all three, and a fourth: a connection
  * lost during the driver's own first query (the array types) left a rejected promise
  * nobody listened to. Each test below fails without it (the first and second by
- * crashing the test process).
+ * crashing the test process). The same holds for a connection reserved for the employee sync's
+ * two-round-trip transactions (`reserve`): the patch rejects what a dead one still sends, and a
+ * reserve() waiting while a connection closed no longer hangs.
  */
 
 let db: TestDatabase;
@@ -23,12 +25,14 @@ let killer: postgres.Sql;
 const appName = () => `drvfault_${randomBytes(4).toString("hex")}`;
 const terminate = (app: string) => killer`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${app} and pid <> pg_backend_pid()`.catch(() => []);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+let next = 0; // transaction numbers, unique across the storms
 
 beforeAll(async () => {
   db = await createTestDatabase();
   killer = postgres(db.url, { max: 1, onnotice: () => {} });
   await killer`create table tx_probe (tx int not null, part int not null)`;
   await killer`create table idle_probe (v text not null)`;
+  await killer`create table reserved_probe (v text not null)`;
 });
 afterAll(async () => {
   await killer?.end({ timeout: 1 });
@@ -36,12 +40,34 @@ afterAll(async () => {
 });
 
 describe("postgres.js under dropped connections (patched)", () => {
-  it("survives repeated termination of its backends mid-transaction: every transaction is all or nothing, and the pool goes on", async () => {
+  // Two statements with a pause between them, as a sync item has (lock and read, then writes):
+  // through postgres.js's begin(), and in the two round trips of the employee sync.
+  const styles: [string, (h: ReturnType<typeof createDb>, tx: number) => Promise<unknown>][] = [
+    [
+      "begin()",
+      (h, tx) =>
+        h.db.transaction(async (t) => {
+          await t.execute(dsql`insert into tx_probe values (${tx}, 1)`);
+          await sleep(Math.random() * 10);
+          await t.execute(dsql`insert into tx_probe values (${tx}, 2), (${tx}, 3)`);
+        }),
+    ],
+    [
+      "transactionInTwoTrips",
+      (h, tx) =>
+        transactionInTwoTrips(
+          h.sql,
+          (t) => [t`insert into tx_probe values (${tx}, 1)`, t`select pg_sleep(${Math.random() / 100})`],
+          (_, t) => secondTrip([t`insert into tx_probe values (${tx}, 2), (${tx}, 3)`], () => null),
+        ),
+    ],
+  ];
+  it.each(styles)("survives repeated termination of its backends mid-transaction (%s): every transaction is all or nothing, and the pool goes on", async (_style, transaction) => {
     const app = appName();
     const handle = createDb(db.url, { max: 4, applicationName: app });
     const committed = new Set<number>();
+    const tried = new Set<number>();
     let failed = 0;
-    let next = 0;
     const stopAt = Date.now() + 3_000;
     const inFlight: Promise<unknown>[] = [];
     const storm = setInterval(() => inFlight.push(terminate(app)), 120);
@@ -50,13 +76,9 @@ describe("postgres.js under dropped connections (patched)", () => {
         Array.from({ length: 8 }, async () => {
           while (Date.now() < stopAt) {
             const tx = next++;
+            tried.add(tx);
             try {
-              // Two statements with a pause between them, as a sync item has (lock and read, then writes).
-              await handle.db.transaction(async (t) => {
-                await t.execute(dsql`insert into tx_probe values (${tx}, 1)`);
-                await sleep(Math.random() * 10);
-                await t.execute(dsql`insert into tx_probe values (${tx}, 2), (${tx}, 3)`);
-              });
+              await transaction(handle, tx);
               committed.add(tx);
             } catch {
               failed++;
@@ -76,7 +98,7 @@ describe("postgres.js under dropped connections (patched)", () => {
     // resolved is there. One that rejected may be there too: its COMMIT reached the server but
     // the answer did not come back (outcome unknown to any client; the service's retries find
     // such an item already done and skip it).
-    const rows = await killer<{ tx: number; n: number }[]>`select tx, count(*)::int as n from tx_probe group by tx`;
+    const rows = await killer<{ tx: number; n: number }[]>`select tx, count(*)::int as n from tx_probe where tx = any(${[...tried]}::int[]) group by tx`;
     const landed = new Map(rows.map((r) => [r.tx, r.n]));
     for (const [tx, n] of landed) expect({ tx, n }).toEqual({ tx, n: 3 });
     for (const tx of committed) expect(landed.get(tx), `transaction ${tx} resolved`).toBe(3);
@@ -136,6 +158,23 @@ describe("postgres.js under dropped connections (patched)", () => {
     await sql.end({ timeout: 1 });
   });
 
+  it("a reserved connection that died never runs its later statements on the connection's next session, and releasing it leaves the pool sound", async () => {
+    const sql = postgres(db.url, { max: 1, connection: { application_name: appName(), idle_in_transaction_session_timeout: 200 }, onnotice: () => {} });
+    const tx = await sql.reserve();
+    await Promise.all([tx`begin`, tx`insert into reserved_probe values ('dead-1')`]);
+    await sleep(600); // idle in transaction: the server ends the session after 200 ms
+    // Other work takes the connection back and reconnects it.
+    await sql.begin(async (t) => {
+      await t`insert into reserved_probe values ('other')`;
+    });
+    await expect(tx`insert into reserved_probe values ('dead-2')`).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
+    tx.release();
+    const after = await Promise.all([sql`select 1 as one`, sql`select 2 as two`]);
+    expect(after.map((r) => Object.values(r[0]!)[0])).toEqual([1, 2]);
+    const left = await killer<{ v: string }[]>`select v from reserved_probe order by v`;
+    expect(left.map((r) => r.v)).toEqual(["other"]);
+    await sql.end({ timeout: 1 });
+  });
   it("a connection lost during the driver's own array-types query rejects the caller's query, with no unhandled rejection", async () => {
     const app = appName();
     const unhandled: unknown[] = [];
