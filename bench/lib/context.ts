@@ -160,7 +160,7 @@ export class BenchContext {
    * statistics, generic plans of prepared statements made on near-empty tables are kept while the
    * tables grow (bench/README.md). Then a checkpoint (below).
    */
-  async analyze(): Promise<void> {
+  async beforeRounds(): Promise<void> {
     if (this.opts.analyze) await this.db.sql.unsafe("analyze");
     await this.checkpoint();
   }

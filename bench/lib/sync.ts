@@ -60,7 +60,7 @@ export async function syncRounds(ctx: BenchContext, progress: Progress, o: Round
     const tag = newTag("warm");
     await postSync(ctx.http, token, { syncBatchId: tag, employees: employeeBatch(ctx.tenant, tag, warmupSize(batch), o.shape) });
   }
-  await ctx.analyze();
+  await ctx.beforeRounds();
   const bodies: SyncBody[] = [];
   const ms: number[] = [];
   const phases: Phases[] = [];

@@ -33,7 +33,7 @@ async function floorBatch(ctx: BenchContext, size: number, tag: string): Promise
 async function floorRounds(ctx: BenchContext, progress: Progress): Promise<{ ms: number[]; cpu: CpuSplit }> {
   const { rounds, batch } = ctx.opts;
   await floorBatch(ctx, warmupSize(batch), newTag("floorwarm"));
-  await ctx.analyze();
+  await ctx.beforeRounds();
   const ms: number[] = [];
   const { cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), async () => {
     for (let r = 0; r < rounds; r++) {

@@ -53,7 +53,7 @@ async function rawRounds(ctx: BenchContext, progress: Progress) {
   const roleRows = await ctx.db.sql<{ id: string }[]>`select id from roles where organization_id = ${t.organization.id} and name in ('inspector', 'FIELD_TECH')`;
   const refs = { roles: roleRows.map((r) => r.id), group: t.groups[0]!.id, site: t.sites[0]!.id };
   await rawBatch(ctx, warmupSize(batch), newTag("rawwarm"), refs);
-  await ctx.analyze();
+  await ctx.beforeRounds();
   const ms: number[] = [];
   const { cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), async () => {
     for (let r = 0; r < rounds; r++) {
