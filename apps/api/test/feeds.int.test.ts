@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startStack, until, type JsonResponse, type Stack } from "@insp/testing";
+import { CHANGE_HORIZON } from "@insp/db";
+import { holdTransaction, otherDatabaseUrl, startStack, until, type JsonResponse, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "./employee-sync.fixtures.ts";
 import { auditTemplateBody, createTemplate, importBody, importOk } from "./inspections.fixtures.ts";
 
@@ -21,8 +22,7 @@ interface Item {
 
 /**
  * Reads a feed to its current end from `cursor`. A change appears once every transaction older
- * than it has ended, anywhere on the Postgres server (other test files run beside this one), so
- * callers that expect a change poll with `until`.
+ * than it in this database has ended, so callers that expect a change poll with `until`.
  */
 async function drain(get: (path: string) => Promise<JsonResponse>, path: string, cursor?: string, limit = 100): Promise<{ items: Item[]; cursor: string }> {
   const items: Item[] = [];
@@ -165,7 +165,7 @@ describe("change feeds", () => {
         cursor = page.cursor;
         if (!stillWriting && page.items.length === 0) {
           // Nothing more visible after the writers ended: one last look once every transaction is over.
-          const open = await stack.db.sql`select count(*)::int as n from change_events where organization_id = ${org} and xid >= pg_snapshot_xmin(pg_current_snapshot())`;
+          const open = await stack.db.sql`select count(*)::int as n from change_events where organization_id = ${org} and xid >= ${stack.db.sql.unsafe(CHANGE_HORIZON)}`;
           if (open[0]!.n === 0) return;
         }
         await new Promise((r) => setTimeout(r, 5));
@@ -203,5 +203,27 @@ describe("change feeds", () => {
     const key = (x: { id: string; change: string }) => `${x.id} ${x.change}`;
     expect(rows.length).toBeGreaterThan(90 + 4);
     expect(seen.map(key).sort()).toEqual(rows.map(key).sort());
+  });
+
+  it("a long transaction in another database of the server does not hold the feed back; one in this database does", async () => {
+    const t = await stack.tenant();
+    const get = apiGet(t);
+    const elsewhere = await holdTransaction(otherDatabaseUrl());
+    let here: { end: () => Promise<void> } | undefined;
+    try {
+      const a = await createTemplate(stack, t, auditTemplateBody(t, { name: "Beside another database" }), false);
+      const seen = await until("the change made while another database's transaction runs", () => drain(get, "/api/feed/templates"), (r) => r.items.length >= 1);
+      expect(seen.items.map((i) => [i.id, i.change])).toEqual([[a.id, "created"]]);
+
+      // A transaction of this database that began first holds every later change back until it ends.
+      here = await holdTransaction(stack.db.url);
+      const b = await createTemplate(stack, t, auditTemplateBody(t, { name: "Behind this database's" }), false);
+      expect((await drain(get, "/api/feed/templates", seen.cursor)).items).toEqual([]);
+      await here.end();
+      const after = await until("the change once the older transaction ended", () => drain(get, "/api/feed/templates", seen.cursor), (r) => r.items.length >= 1);
+      expect(after.items.map((i) => [i.id, i.change])).toEqual([[b.id, "created"]]);
+    } finally {
+      await Promise.all([elsewhere.end(), here?.end()]);
+    }
   });
 });

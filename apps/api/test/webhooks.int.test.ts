@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startReceiver, startStack, until, type Receiver, type ReceivedWebhook, type Stack } from "@insp/testing";
+import { holdTransaction, otherDatabaseUrl, startReceiver, startStack, until, type Receiver, type ReceivedWebhook, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "./employee-sync.fixtures.ts";
 import { auditTemplateBody, createTemplate, importBody, importOk } from "./inspections.fixtures.ts";
 import { userToken } from "./templates.fixtures.ts";
@@ -250,6 +250,20 @@ describe("webhooks", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await receiver.received(`/sealed-${t.organization.id}`)).map((r) => r.body.data.title)).toEqual(["Ours"]);
     expect(got[0]!.body.organizationId).toBe(t.organization.id);
+  });
+
+  it("delivers while a long transaction runs in another database of the same Postgres server", async () => {
+    const t = await stack.tenant();
+    const path = `/elsewhere-${t.organization.id}`;
+    await endpoint(t, path, ["template.created"]);
+    const elsewhere = await holdTransaction(otherDatabaseUrl());
+    try {
+      const tpl = await createTemplate(stack, t, auditTemplateBody(t, { name: "Not held back" }), false);
+      const [r] = await until("the delivery", () => receiver.received(path), (rs) => rs.length >= 1);
+      expect(r!.body).toMatchObject({ type: "template.created", data: { id: tpl.id } });
+    } finally {
+      await elsewhere.end();
+    }
   });
 });
 

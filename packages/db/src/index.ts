@@ -5,4 +5,5 @@ export * from "./statistics.ts";
 export * from "./migrate.ts";
 export * as schema from "./schema/index.ts";
 export * from "./iso.ts";
+export * from "./horizon.ts";
 export * from "./two-trips.ts";

@@ -37,5 +37,26 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return { ...createDb(url, { max: 5, applicationName: "tests" }), url, name };
 }
 
+/** The server's `postgres` database: another database than any test file's, on the same server. */
+export const otherDatabaseUrl = () => withDb(inject("pgServerUrl"), "postgres");
+
 export const redisUrl = () => inject("redisUrl");
 export const queuePrefix = () => `t${randomBytes(5).toString("hex")}`;
+
+/**
+ * Opens a transaction on `url` that holds a transaction id (a long-running writer, as far as
+ * snapshots go) until `end()` commits it (a second `end()` does nothing).
+ */
+export async function holdTransaction(url: string): Promise<{ xid: string; end: () => Promise<void> }> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const reserved = await sql.reserve();
+  await reserved`begin`;
+  const [row] = await reserved<{ xid: string }[]>`select pg_current_xact_id()::text as xid`;
+  let ended: Promise<void> | undefined;
+  const end = async () => {
+    await reserved`commit`;
+    reserved.release();
+    await sql.end();
+  };
+  return { xid: row!.xid, end: () => (ended ??= end()) };
+}

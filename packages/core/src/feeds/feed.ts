@@ -1,4 +1,4 @@
-import { isoText, type Db } from "@insp/db";
+import { CHANGE_HORIZON, isoText, type Db } from "@insp/db";
 import { actionsByIds } from "../actions/read.ts";
 import type { Change, ResourceType } from "../changes/index.ts";
 import { employeesByIds } from "../employees/read.ts";
@@ -43,12 +43,12 @@ const START: FeedPosition = { xid: "0", seq: "0" };
 /**
  * One page of an organization's changes of one resource type, after `cursor`, in the order of
  * (transaction id, seq). Only changes whose transaction ended before every transaction still
- * running began are read (`xid < pg_snapshot_xmin(pg_current_snapshot())`): those rows are final,
+ * running began are read (`xid < CHANGE_HORIZON`, packages/db): those rows are final,
  * and any row added later has a greater transaction id, so it sorts after every cursor given out
  * before it. A crawler that follows nextCursor therefore sees every change exactly once, even when
  * a transaction that began earlier commits later. The price: a change appears only once every
- * transaction older than it has ended (normally milliseconds; a long transaction anywhere on the
- * Postgres server holds the feeds back until it ends).
+ * transaction older than it has ended (normally milliseconds; a long transaction in this database
+ * holds the feeds back until it ends, one in another database of the server does not).
  */
 export async function readFeed<R extends { id: string }>(db: Db, organizationId: string, resourceType: ResourceType, q: { cursor?: string; limit: number }): Promise<FeedPage<R>> {
   const from = decodeCursor(q.cursor) ?? START;
@@ -58,7 +58,7 @@ export async function readFeed<R extends { id: string }>(db: Db, organizationId:
     from change_events
     where organization_id = ${organizationId} and resource_type = ${resourceType}
       and (xid, seq) > (${from.xid}::xid8, ${from.seq}::bigint)
-      and xid < pg_snapshot_xmin(pg_current_snapshot())
+      and xid < ${sql.unsafe(CHANGE_HORIZON)}
     order by xid, seq
     limit ${q.limit + 1}`;
   const page = rows.slice(0, q.limit);

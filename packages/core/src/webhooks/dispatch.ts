@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { isoText, type Db } from "@insp/db";
+import { CHANGE_HORIZON, isoText, type Db } from "@insp/db";
 import type { ResourceType } from "../changes/index.ts";
 import { loadResources } from "../feeds/index.ts";
 import { eventTypeOf } from "./events.ts";
@@ -42,7 +42,7 @@ export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deli
   if (!pos.endpoints) {
     // No endpoint anywhere: move past every final change without reading them.
     await sql`update webhook_dispatch w set xid = c.xid, seq = c.seq
-      from (select xid, seq from change_events where xid < pg_snapshot_xmin(pg_current_snapshot()) order by xid desc, seq desc limit 1) c
+      from (select xid, seq from change_events where xid < ${sql.unsafe(CHANGE_HORIZON)} order by xid desc, seq desc limit 1) c
       where w.id = 1 and (c.xid, c.seq) > (w.xid, w.seq)`;
     return { deliveries: [], events: 0 };
   }
@@ -50,7 +50,7 @@ export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deli
     select seq::text as seq, xid::text as xid, id, organization_id, resource_type, resource_id, change,
       ${sql.unsafe(isoText("created_at"))} as at
     from change_events
-    where (xid, seq) > (${pos.xid}::xid8, ${pos.seq}::bigint) and xid < pg_snapshot_xmin(pg_current_snapshot())
+    where (xid, seq) > (${pos.xid}::xid8, ${pos.seq}::bigint) and xid < ${sql.unsafe(CHANGE_HORIZON)}
     order by xid, seq
     limit ${limit}`;
   if (!events.length) return { deliveries: [], events: 0 };
