@@ -43,6 +43,9 @@ async function main() {
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : env.PORT;
     logger.info({ port }, `API listening on http://127.0.0.1:${port}`);
+    // A parent that opened an IPC channel (`npm start`, the test harness) learns the port we got,
+    // which matters with PORT=0: only this process knows it.
+    process.send?.({ listening: port });
   });
   server.keepAliveTimeout = 65_000;
   answerClientErrorsAsJson(server);

@@ -27,6 +27,8 @@ export interface ProcessOptions {
   nodeArgs?: string[];
   /** Keep only this many characters of output (long benchmark runs); default: all of it. */
   keepOutput?: number;
+  /** Open an IPC channel to the process (the API reports the port it listens on through it). */
+  ipc?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export function startProcess(script: string, env: Record<string, string>, opts: 
   const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...runFlags(script), script], {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", LOG_LEVEL: "warn", MIGRATE_ON_START: "false", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: opts.ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
   let out = "";
   const keep = (d: Buffer) => {
@@ -86,12 +88,19 @@ export interface ApiProcess extends RunningProcess {
 }
 
 /**
- * Starts the API on env.PORT (default: a free port) and waits until /healthz answers.
+ * Starts the API on env.PORT (default: PORT=0, any port the system gives it) and waits until it
+ * reports, over an IPC channel, the port it listens on, and /healthz answers there. The port comes
+ * from the process itself: a port picked beforehand may be taken meanwhile by a process of another
+ * test file, and /healthz alone would then be answered by that file's API (every key a 401).
  * `script`: the compiled apps/api/dist/main.js instead of the sources.
  */
 export async function startApi(env: Record<string, string>, script = "apps/api/src/main.ts"): Promise<ApiProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
-  const proc = startProcess(script, { PORT: String(port), HOST: "127.0.0.1", ...env });
+  const proc = startProcess(script, { PORT: "0", HOST: "127.0.0.1", ...env }, { ipc: true });
+  let port: number | undefined;
+  proc.child.on("message", (m: { listening?: unknown }) => {
+    if (typeof m?.listening === "number") port = m.listening;
+  });
+  await waitFor("API", proc, async () => port !== undefined, 30_000);
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitFor("API", proc, async () => (await fetch(`${baseUrl}/healthz`)).ok, 30_000);
   return { ...proc, baseUrl };
