@@ -193,7 +193,7 @@ describe("PATCH /api/inspections/{id}", () => {
     expect((await stack.http.get(`/api/inspections/${id}`, { auth: { bearer: t.apiKey } })).body.answers[0].answerText).toBe(winner.body.answers[0].answerText);
     await patch(t, id, { status: "COMPLETED", answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }] }, '"r2"');
 
-    // A feed shows a change once every older transaction on the server has ended (other test files run beside this one).
+    // A feed shows a change once every older transaction of this database has ended: poll.
     const changes = await until("the feed's changes", async () => (await stack.http.get("/api/feed/inspections", { auth: { bearer: t.apiKey } })).body.items.map((i: { change: string }) => i.change), (c: string[]) => c.length >= 4);
     expect(changes).toEqual(["created", "updated", "updated", "completed"]);
     const audit = await stack.http.get(`/api/audit?resourceId=${id}&action=inspection.updated`, { auth: { bearer: t.apiKey } });

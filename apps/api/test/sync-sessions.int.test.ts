@@ -78,7 +78,7 @@ describe("snapshot sync sessions", () => {
     // Through the sync pipeline: its request and the change log show the deactivation.
     const request = await api.get(`/api/v1/sync/requests/${done.body.requestId}`);
     expect(request.body).toMatchObject({ status: "completed", total: 1, syncBatchId: `session:${sessionId}`, results: [{ externalEmployeeId: all[0], status: "UPDATED" }] });
-    // A feed shows a change once every older transaction on the server has ended (other test files run beside this one).
+    // A feed shows a change once every older transaction of this database has ended: poll.
     const deactivations = await until(
       "the feed's deactivation",
       async () => (await api.get("/api/v1/feed/employees?limit=500")).body.items.filter((i: { change: string }) => i.change === "deactivated").map((i: { resource: { externalEmployeeId: string } }) => i.resource.externalEmployeeId),

@@ -185,7 +185,7 @@ describe("template versions", () => {
 
     await stack.http.post(`/api/templates/${tpl.id}/versions`, undefined, { auth: { bearer: t.apiKey } });
     await stack.http.post(`/api/templates/${tpl.id}/publish`, {}, { auth: { bearer: t.apiKey } });
-    // A feed shows a change once every older transaction on the server has ended (other test files run beside this one).
+    // A feed shows a change once every older transaction of this database has ended: poll.
     const changes = await until("the feed's changes", async () => (await stack.http.get("/api/feed/templates", { auth: { bearer: t.apiKey } })).body.items.map((i: { change: string }) => i.change), (c: string[]) => c.length >= 4);
     expect(changes).toEqual(["created", "published", "draft_created", "published"]);
     const audit = await stack.http.get(`/api/audit?resourceId=${tpl.id}`, { auth: { bearer: t.apiKey } });
