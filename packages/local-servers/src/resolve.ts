@@ -152,14 +152,18 @@ export async function provideServers(req: ServerRequest): Promise<ProvidedServer
   try {
     const secrets = credentials(req.dataDir);
     const common = { durable: req.durable, log: req.log };
-    const [pgServer, redisServer] = await Promise.all([
+    const starting = [
       pg.kind === "embedded"
         ? startEmbeddedPostgres({ ...common, dataDir: path.join(req.dataDir, "postgres"), port: req.postgresPort, password: secrets.postgres, portSetting: "EMBEDDED_POSTGRES_PORT" }).then((s) => (servers.push(s), s))
         : null,
       redis.kind === "embedded"
         ? startEmbeddedRedis({ ...common, dataDir: path.join(req.dataDir, "redis"), port: req.redisPort, password: secrets.redis, portSetting: "EMBEDDED_REDIS_PORT" }).then((s) => (servers.push(s), s))
         : null,
-    ]);
+    ] as const;
+    // Both settle before a failure is thrown: one that failed at once (a check before initdb)
+    // must not leave the other, still starting, out of `servers` and running after we exit.
+    for (const r of await Promise.allSettled(starting)) if (r.status === "rejected") throw r.reason;
+    const [pgServer, redisServer] = await Promise.all(starting);
     const databaseUrl = pgServer ? withDatabase(pgServer.url, req.database) : pg.url;
     const redisUrl = redisServer ? redisServer.url : redis.url;
     writeFileSync(serversFile(req.dataDir), JSON.stringify({ pid: process.pid, databaseUrl: pgServer?.url ?? null, redisUrl: redisServer?.url ?? null }) + "\n", { mode: 0o600 });
