@@ -53,13 +53,15 @@ const START: FeedPosition = { xid: "0", seq: "0" };
 export async function readFeed<R extends { id: string }>(db: Db, organizationId: string, resourceType: ResourceType, q: { cursor?: string; limit: number }): Promise<FeedPage<R>> {
   const from = decodeCursor(q.cursor) ?? START;
   const sql = db.$client;
+  // Ordered by the columns, not by the text aliases of the same names: as text, transaction 1000
+  // sorts before 999, and a page would jump past every change between them.
   const rows = await sql<{ seq: string; xid: string; id: string; change: Change; at: string }[]>`
     select seq::text as seq, xid::text as xid, resource_id as id, change, ${sql.unsafe(isoText("created_at"))} as at
     from change_events
     where organization_id = ${organizationId} and resource_type = ${resourceType}
       and (xid, seq) > (${from.xid}::xid8, ${from.seq}::bigint)
       and xid < ${sql.unsafe(CHANGE_HORIZON)}
-    order by xid, seq
+    order by change_events.xid, change_events.seq
     limit ${q.limit + 1}`;
   const page = rows.slice(0, q.limit);
   const resources = (await loadResources(db, organizationId, resourceType, page.map((r) => r.id))) as Map<string, R>;

@@ -46,12 +46,13 @@ export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deli
       where w.id = 1 and (c.xid, c.seq) > (w.xid, w.seq)`;
     return { deliveries: [], events: 0 };
   }
+  // Ordered by the columns, not by the text aliases (as text, transaction 1000 sorts before 999).
   const events = await sql<EventRow[]>`
     select seq::text as seq, xid::text as xid, id, organization_id, resource_type, resource_id, change,
       ${sql.unsafe(isoText("created_at"))} as at
     from change_events
     where (xid, seq) > (${pos.xid}::xid8, ${pos.seq}::bigint) and xid < ${sql.unsafe(CHANGE_HORIZON)}
-    order by xid, seq
+    order by change_events.xid, change_events.seq
     limit ${limit}`;
   if (!events.length) return { deliveries: [], events: 0 };
   const orgs = [...new Set(events.map((e) => e.organization_id))];
