@@ -171,7 +171,7 @@ export class BenchContext {
    * scenario writes enough WAL (5 to 20 kB per employee) to force one (max_wal_size) every few
    * scenarios, besides the timed one every 5 minutes. Skipped without the right to checkpoint.
    */
-  async checkpoint(): Promise<void> {
+  private async checkpoint(): Promise<void> {
     await this.db.sql.unsafe("checkpoint").catch(() => undefined);
   }
 

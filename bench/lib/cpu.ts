@@ -8,7 +8,7 @@ import { round } from "./stats.ts";
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 /** CPU time (user + system) per process in ms, from /proc/<pid>/stat; processes that are gone are left out. */
-async function cpuByPid(pids: number[]): Promise<Map<number, number>> {
+export async function cpuByPid(pids: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
   for (const pid of pids) {
     try {

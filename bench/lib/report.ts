@@ -101,7 +101,7 @@ export function ratios(results: ScenarioResult[]): Ratio[] {
  * sync-floor's Postgres CPU per employee before issue 24 on this machine (commit 1efb9ed): the
  * mean of its side-by-side runs in bench/README.md, "The sync engine in two round trips".
  */
-export const FLOOR_POSTGRES_MS_BEFORE = 2.01;
+const FLOOR_POSTGRES_MS_BEFORE = 2.01;
 
 /** The issue's targets, each met, missed, or not measured in this run (null). */
 export function targets(results: ScenarioResult[], opts: BenchOptions): Target[] {

@@ -43,8 +43,8 @@ async function main() {
     const addr = server.address();
     const port = typeof addr === "object" && addr ? addr.port : env.PORT;
     logger.info({ port }, `API listening on http://127.0.0.1:${port}`);
-    // A parent that opened an IPC channel (`npm start`, the test harness) learns the port we got,
-    // which matters with PORT=0: only this process knows it.
+    // A parent that opened an IPC channel learns the port we got: the test harness starts the API
+    // with PORT=0, where only this process knows it (`npm start` ignores the message).
     process.send?.({ listening: port });
   });
   server.keepAliveTimeout = 65_000;

@@ -79,10 +79,15 @@ async function embeddedPostgresClass() {
 }
 
 /** Postgres refuses to run as root: as root, its programs run as the `postgres` user. */
+/** As root, the user `postgres` that initdb and the server run as; null when it does not exist (yet). */
+function postgresUser(): { uid: number; gid: number } | null {
+  const id = (flag: string) => spawnSync("id", [flag, "postgres"], { encoding: "utf8" });
+  const [u, g] = [id("-u"), id("-g")];
+  return u.status === 0 && g.status === 0 ? { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) } : null;
+}
+
 function runAs(): SpawnSyncOptions {
-  if (userInfo().uid !== 0) return {};
-  const id = (flag: string) => Number(spawnSync("id", [flag, "postgres"], { encoding: "utf8" }).stdout.trim());
-  return { uid: id("-u"), gid: id("-g") };
+  return userInfo().uid === 0 ? (postgresUser() ?? {}) : {};
 }
 
 function pgCtl(bins: Binaries, dataDir: string, args: string[]) {
@@ -101,7 +106,7 @@ const reasonIn = (lines: string[]) => (lines.filter((l) => /FATAL|PANIC|ERROR|co
  */
 export function checkReachableByPostgres(bins: Binaries, dataParent: string): void {
   // The user as it is, when it exists; else what a user created now gets: the folders' "others" bits.
-  const ids = spawnSync("id", ["-u", "postgres"]).status === 0 ? runAs() : null;
+  const ids = postgresUser();
   const reaches = (p: string) => (ids ? spawnSync("test", ["-x", p], ids).status === 0 : openToOthers(p));
   if (!reaches(dataParent)) {
     throw new ServerSetupError(`embedded Postgres runs as user postgres (Postgres refuses root), which cannot enter ${dataParent}: choose a data folder it can reach (EMBEDDED_DATA_DIR), or run as a user other than root`);

@@ -162,7 +162,7 @@ export async function provideServers(req: ServerRequest): Promise<ProvidedServer
     ] as const;
     // Both settle before a failure is thrown: one that failed at once (a check before initdb)
     // must not leave the other, still starting, out of `servers` and running after we exit.
-    for (const r of await Promise.allSettled(starting)) if (r.status === "rejected") throw r.reason;
+    await Promise.allSettled(starting);
     const [pgServer, redisServer] = await Promise.all(starting);
     const databaseUrl = pgServer ? withDatabase(pgServer.url, req.database) : pg.url;
     const redisUrl = redisServer ? redisServer.url : redis.url;

@@ -18,7 +18,7 @@ export interface TestDatabase extends DbHandle {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const server = inject("pgServerUrl");
   const name = `insp_t_${inject("runId")}_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(withDb(server, "postgres"), { max: 1, onnotice: () => {} });
+  const admin = postgres(otherDatabaseUrl(), { max: 1, onnotice: () => {} });
   try {
     // The template may be briefly busy with a sibling file's clone: retry.
     for (let attempt = 0; ; attempt++) {
@@ -47,16 +47,16 @@ export const queuePrefix = () => `t${randomBytes(5).toString("hex")}`;
  * Opens a transaction on `url` that holds a transaction id (a long-running writer, as far as
  * snapshots go) until `end()` commits it (a second `end()` does nothing).
  */
-export async function holdTransaction(url: string): Promise<{ xid: string; end: () => Promise<void> }> {
+export async function holdTransaction(url: string): Promise<{ end: () => Promise<void> }> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const reserved = await sql.reserve();
   await reserved`begin`;
-  const [row] = await reserved<{ xid: string }[]>`select pg_current_xact_id()::text as xid`;
+  await reserved`select pg_current_xact_id()`;
   let ended: Promise<void> | undefined;
   const end = async () => {
     await reserved`commit`;
     reserved.release();
     await sql.end();
   };
-  return { xid: row!.xid, end: () => (ended ??= end()) };
+  return { end: () => (ended ??= end()) };
 }

@@ -89,21 +89,22 @@ export interface ApiProcess extends RunningProcess {
 
 /**
  * Starts the API on env.PORT (default: PORT=0, any port the system gives it) and waits until it
- * reports, over an IPC channel, the port it listens on, and /healthz answers there. The port comes
- * from the process itself: a port picked beforehand may be taken meanwhile by a process of another
- * test file, and /healthz alone would then be answered by that file's API (every key a 401).
+ * reports, over an IPC channel, the port it listens on (sent once it listens). The port comes from
+ * the process itself: a port picked beforehand may be taken meanwhile by another test file's API,
+ * which would then answer this file's requests (every key a 401).
  * `script`: the compiled apps/api/dist/main.js instead of the sources.
  */
 export async function startApi(env: Record<string, string>, script = "apps/api/src/main.ts"): Promise<ApiProcess> {
   const proc = startProcess(script, { PORT: "0", HOST: "127.0.0.1", ...env }, { ipc: true });
-  let port: number | undefined;
-  proc.child.on("message", (m: { listening?: unknown }) => {
-    if (typeof m?.listening === "number") port = m.listening;
-  });
-  await waitFor("API", proc, async () => port !== undefined, 30_000);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor("API", proc, async () => (await fetch(`${baseUrl}/healthz`)).ok, 30_000);
-  return { ...proc, baseUrl };
+  let timer: NodeJS.Timeout | undefined;
+  const port = await new Promise<number>((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`API not listening after 30000 ms:\n${proc.output()}`)), 30_000);
+    proc.child.on("message", (m: { listening?: unknown }) => {
+      if (typeof m?.listening === "number") resolve(m.listening);
+    });
+    void proc.exited.then((code) => reject(new Error(`API exited with ${code}:\n${proc.output()}`)));
+  }).finally(() => clearTimeout(timer));
+  return { ...proc, baseUrl: `http://127.0.0.1:${port}` };
 }
 
 /** Starts a worker process and waits for its "worker ready" log line (`script`: as for startApi). */

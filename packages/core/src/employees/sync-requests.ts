@@ -43,7 +43,8 @@ export async function createSyncRequest(
   if (done) await recordChange(tx, { organizationId: r.organizationId, resourceType: "sync_request", resourceId: req!.id, change: "completed" });
   if (r.items.length === 0) return { requestId: req!.id, items: [] };
   const items: { id: string; idx: number }[] = [];
-  // A session's deactivations may hold a whole organization: 5,000 rows per statement.
+  // A session's deactivations may hold a whole organization: 5,000 rows per statement keeps each
+  // message (the inputs as one JSON array) and its answer to a few megabytes.
   for (let at = 0; at < r.items.length; at += 5000) items.push(...(await insertItems(tx, r.organizationId, req!.id, r.items.slice(at, at + 5000))));
   return { requestId: req!.id, items };
 }
