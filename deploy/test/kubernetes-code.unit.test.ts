@@ -194,7 +194,7 @@ describe("the manifests and the code", () => {
     // The real health server, on a free port instead of the manifest's.
     await checkProbes(c, async (deps) => {
       const workerDeps = { ...deps, env: { ...workerEnv, HEALTH_PORT: await freePort() }, logger: silentLogger, metrics: { registry: createRegistry("worker") } } as unknown as WorkerDeps;
-      const server = startHealthServer(workerDeps, deps.redis as unknown as RedisClient)!;
+      const server = (await startHealthServer(workerDeps, deps.redis as unknown as RedisClient))!;
       servers.push(server);
       return listening(server);
     });
@@ -205,7 +205,7 @@ describe("the manifests and the code", () => {
       const path = workload.spec.template.metadata.annotations?.["prometheus.io/path"];
       const registry = createRegistry("worker");
       queueGauges(registry, [{ name: "employee-sync", getJobCounts: async () => ({ waiting: 3 }) }]);
-      const server = startMetricsServer(registry, 0, "127.0.0.1", () => {}, () => {});
+      const server = await startMetricsServer(registry, 0, "127.0.0.1");
       servers.push(server);
       const res = await get(await listening(server), path ?? "(none)");
       expect(res.status, workload.metadata.name).toBe(200);

@@ -1,7 +1,8 @@
 // First: tracing patches the http module before anything else loads it.
 import "./tracing.ts";
+import http from "node:http";
+import { ConfigError, listen } from "@insp/config";
 import { createDb, runMigrations } from "@insp/db";
-import { ConfigError } from "@insp/config";
 import { TokenService, createLogger, createMediaStore, installProcessGuards } from "@insp/core";
 import { JOB_NAMES, JobWaiter, Queues, createRedis } from "@insp/queue";
 import { createServiceMetrics, httpDurationHistogram, startMetricsServer } from "@insp/observability";
@@ -39,26 +40,20 @@ async function main() {
   const waiter = new JobWaiter(() => createRedis(env, "worker"), env.QUEUE_PREFIX);
   const deps: Deps = { env, db: dbHandle.db, dbHandle, redis, queues, waiter, tokens, logger, media: await createMediaStore(env), metrics };
   const app = createApp(deps);
-  const server = app.listen(env.PORT, env.HOST, () => {
-    const addr = server.address();
-    const port = typeof addr === "object" && addr ? addr.port : env.PORT;
-    logger.info({ port }, `API listening on http://127.0.0.1:${port}`);
-    // A parent that opened an IPC channel learns the port we got: the test harness starts the API
-    // with PORT=0, where only this process knows it (`npm start` ignores the message).
-    process.send?.({ listening: port });
-  });
+  const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;
   answerClientErrorsAsJson(server);
   continueWhenRead(server);
-  const metricsServer = env.METRICS_PORT
-    ? startMetricsServer(
-        registry,
-        env.METRICS_PORT,
-        env.METRICS_HOST ?? env.HOST,
-        (port) => logger.info({ port }, "metrics listening"),
-        (err) => logger.error({ err }, "metrics server failed"),
-      )
-    : null;
+  const metricsServer = env.METRICS_PORT ? await startMetricsServer(registry, env.METRICS_PORT, env.METRICS_HOST ?? env.HOST) : null;
+  if (metricsServer) logger.info({ port: env.METRICS_PORT }, "metrics listening");
+  // Last: the port answers only once everything behind it is ready. A port that is taken is
+  // one line and exit 78 (`listen`), not a process that runs on without listening.
+  const port = await listen(server, env.PORT, env.HOST, "PORT");
+  server.on("error", (err) => logger.error({ err }, "API server error"));
+  logger.info({ port }, `API listening on http://127.0.0.1:${port}`);
+  // A parent that opened an IPC channel learns the port we got: the test harness starts the API
+  // with PORT=0, where only this process knows it (`npm start` ignores the message).
+  process.send?.({ listening: port });
 
   // SIGTERM: stop accepting, let in-flight requests finish (bounded), then close
   // queue connections and the pool, so a rolling deploy drops no request.
@@ -103,6 +98,10 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78); // EX_CONFIG
+  }
   console.error("API failed to start:", err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import net from "node:net";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +7,13 @@ import { seedDemo } from "@insp/core";
 import { client, createTestDatabase, freePort, queuePrefix, redisUrl, startApi, startProcess, type TestDatabase } from "@insp/testing";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** A port another program listens on (127.0.0.1): what a newcomer's other app on 3000 looks like to ours. */
+async function holdPort(): Promise<{ port: number; close: () => Promise<void> }> {
+  const server = net.createServer((s) => s.destroy());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as net.AddressInfo).port, close: () => new Promise((r) => server.close(() => r())) };
+}
 const run = promisify(execFile);
 let db: TestDatabase;
 
@@ -23,6 +31,30 @@ describe("start-up and shutdown", () => {
     expect(out).toMatch(/DATABASE_URL: must be a URL starting with postgres:\/\//);
     expect(out).toMatch(/PORT: must be a whole number \(got "eighty"\)/);
     expect(out).toMatch(/RATE_LIMIT_PER_MINUTE: must be at least 1/);
+  });
+
+  it("a port another program listens on is one line naming the setting and exit 78, for the API and the worker", async () => {
+    // Held on 127.0.0.1 while the apps ask for 0.0.0.0: the kernel refuses the wider address too.
+    const held = await holdPort();
+    try {
+      const common = { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix() };
+      for (const [script, env, setting] of [
+        ["apps/api/src/main.ts", { PORT: String(held.port) }, "PORT"],
+        ["apps/api/src/main.ts", { PORT: "0", METRICS_PORT: String(held.port) }, "METRICS_PORT"],
+        ["apps/worker/src/main.ts", { HEALTH_PORT: String(held.port) }, "HEALTH_PORT"],
+        ["apps/worker/src/main.ts", { METRICS_PORT: String(held.port) }, "METRICS_PORT"],
+      ] as const) {
+        const proc = startProcess(script, { ...common, ...env });
+        // Before, the API logged "listening" and ran on with no listener at all: never exited.
+        const code = await Promise.race([proc.exited, new Promise((r) => setTimeout(() => r("still running after 30 s"), 30_000))]);
+        if (code !== 78) await proc.stop();
+        expect(code, `${script} with ${setting} taken:\n${proc.output()}`).toBe(78);
+        expect(proc.output()).toContain(`${setting}=${held.port}: another program already listens on port ${held.port}`);
+        expect(proc.output()).not.toMatch(/\n\s+at /); // no stack trace
+      }
+    } finally {
+      await held.close();
+    }
   });
 
   it("drains on SIGTERM and exits 0", async () => {
@@ -73,6 +105,20 @@ describe("npm start (the launcher)", () => {
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).ok).toBe(true);
     } finally {
       expect(await launcher.stop(20_000)).toBe(0);
+    }
+  });
+
+  it("with PORT taken by another program, stops everything with the API's line, exit 78", async () => {
+    const held = await holdPort();
+    try {
+      const launcher = startProcess("apps/admin/src/start-all.ts", { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), PORT: String(held.port), LOG_LEVEL: "warn" });
+      const code = await Promise.race([launcher.exited, new Promise((r) => setTimeout(() => r("still running after 60 s"), 60_000))]);
+      if (code !== 78) await launcher.stop(20_000);
+      expect(code, launcher.output()).toBe(78);
+      expect(launcher.output()).toContain(`PORT=${held.port}: another program already listens on port ${held.port}`);
+      expect(launcher.output()).toContain("api exited: configuration error; stopping the others");
+    } finally {
+      await held.close();
     }
   });
 });

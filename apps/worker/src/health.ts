@@ -1,4 +1,5 @@
 import http from "node:http";
+import { listen } from "@insp/config";
 import { checkReadiness } from "@insp/core";
 import { replyWith, serveMetrics } from "@insp/observability";
 import type { RedisClient } from "@insp/queue";
@@ -8,8 +9,9 @@ import type { WorkerDeps } from "./deps.ts";
  * GET /healthz (the process answers) and GET /readyz (Postgres and Redis answer, else 503)
  * on HEALTH_PORT, for Docker's and Kubernetes' health checks; and GET /metrics when
  * METRICS_TOKEN is set (a Bearer token; otherwise 404 here, METRICS_PORT serves it plain).
+ * A port that is taken rejects with a ConfigError naming HEALTH_PORT.
  */
-export function startHealthServer(deps: WorkerDeps, redis: RedisClient): http.Server | null {
+export async function startHealthServer(deps: WorkerDeps, redis: RedisClient): Promise<http.Server | null> {
   if (!deps.env.HEALTH_PORT) return null;
   const server = http.createServer((req, res) => {
     const reply = (status: number, body: unknown) => {
@@ -28,6 +30,7 @@ export function startHealthServer(deps: WorkerDeps, redis: RedisClient): http.Se
     }
     reply(404, { error: "Not found" });
   });
-  server.listen(deps.env.HEALTH_PORT, "0.0.0.0", () => deps.logger.info({ port: deps.env.HEALTH_PORT }, "worker health checks listening"));
+  await listen(server, deps.env.HEALTH_PORT, "0.0.0.0", "HEALTH_PORT");
+  deps.logger.info({ port: deps.env.HEALTH_PORT }, "worker health checks listening");
   return server;
 }

@@ -36,6 +36,10 @@ async function main() {
   const registry = createServiceMetrics("worker", { dbHandle, queues: JOB_NAMES.map((n) => queues.queue(n)) });
   const metrics = { registry, jobs: jobMetrics(registry) };
   const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer, media: await createMediaStore(env), metrics };
+  // Before any job is taken: a port that is taken stops the start here (exit 78), not mid-job.
+  const health = await startHealthServer(deps, producer);
+  const metricsServer = env.METRICS_PORT ? await startMetricsServer(registry, env.METRICS_PORT, env.METRICS_HOST) : null;
+  if (metricsServer) logger.info({ port: env.METRICS_PORT }, "worker metrics listening");
 
   const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY, "inspection-export": env.EXPORT_CONCURRENCY, "inspection-report": env.REPORT_CONCURRENCY, webhook: env.WEBHOOK_CONCURRENCY };
   const workers = [...buildProcessors(deps)].map(([name, processor]) => {
@@ -66,16 +70,6 @@ async function main() {
   const byName = (n: JobName) => workers.find((w) => w.name === n)!;
   const stopPriority = preferSyncOverMail(byName("employee-sync"), byName("mail"), env.MAIL_DEFER_MAX_SECONDS * 1000, logger);
   const stopPeriodic = startPeriodicTasks(deps);
-  const health = startHealthServer(deps, producer);
-  const metricsServer = env.METRICS_PORT
-    ? startMetricsServer(
-        registry,
-        env.METRICS_PORT,
-        env.METRICS_HOST,
-        (port) => logger.info({ port }, "worker metrics listening"),
-        (err) => logger.error({ err }, "worker metrics server failed"),
-      )
-    : null;
   logger.info({ queues: workers.map((w) => w.name), concurrency, prefix: env.QUEUE_PREFIX }, "worker ready");
 
   // SIGTERM: stop taking jobs and let active ones finish, bounded (BullMQ's worker.close()
@@ -111,6 +105,10 @@ async function main() {
 }
 
 main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(78); // EX_CONFIG
+  }
   console.error("worker failed to start:", err instanceof Error ? err.message : err);
   process.exit(1);
 });

@@ -1,17 +1,14 @@
 import { z } from "zod";
+import { ConfigError } from "./error.ts";
+
+export { ConfigError };
+export { listen } from "./listen.ts";
 
 /**
  * Shared pieces of every app's environment schema. Each app composes its own
  * `env.ts` from these and parses it once at start-up: a bad value stops the process
  * with a message naming the variable, before it serves anything.
  */
-
-export class ConfigError extends Error {
-  constructor(public readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
-    this.name = "ConfigError";
-  }
-}
 
 /** Integer from an env string, with bounds, e.g. `intVar(3000, 1, 65535)`. */
 export const intVar = (def: number, min: number, max: number) =>

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { Registry } from "prom-client";
+import { listen } from "@insp/config";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -40,9 +41,10 @@ export const replyWith =
 /**
  * The plain metrics server on METRICS_PORT: GET /metrics only, no token (bind it to a private
  * network). Separate from the service's own port so a scraper needs no credential and the
- * public port need not expose anything.
+ * public port need not expose anything. A port that is taken rejects with a ConfigError naming
+ * METRICS_PORT: a process without the metrics it was asked for does not start.
  */
-export function startMetricsServer(registry: Registry, port: number, host: string, onListening: (port: number) => void, onError: (err: Error) => void): http.Server {
+export async function startMetricsServer(registry: Registry, port: number, host: string): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "Not found" }));
@@ -50,10 +52,6 @@ export function startMetricsServer(registry: Registry, port: number, host: strin
     }
     void serveMetrics(registry, undefined, undefined, replyWith(res));
   });
-  server.on("error", onError);
-  server.listen(port, host, () => {
-    const addr = server.address();
-    onListening(typeof addr === "object" && addr ? addr.port : port);
-  });
+  await listen(server, port, host, "METRICS_PORT");
   return server;
 }
