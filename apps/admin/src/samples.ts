@@ -14,6 +14,8 @@ export async function seedSamples(baseUrl: string, demo: DemoSeed): Promise<{ te
       method,
       headers: { authorization: `Bearer ${demo.apiKey}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
+      // An import waits for its job at most IMPORT_WAIT_SECONDS (30 s by default); past this, no samples.
+      signal: AbortSignal.timeout(60_000),
     });
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);

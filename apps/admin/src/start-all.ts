@@ -102,7 +102,8 @@ function supervise(name: string, script: string, env: Record<string, string>): v
 async function waitForApi(baseUrl: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !stopping) {
-    const ok = await fetch(`${baseUrl}/readyz`).then((r) => r.ok, () => false);
+    // Bounded: a request that is never answered must not hold the launcher (and its "Try it" lines).
+    const ok = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
     if (ok) return true;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -161,7 +162,10 @@ async function main(): Promise<void> {
   if (!demo) return;
   const baseUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
   console.log(["", "Empty database: created a demo organization. These credentials are shown once.", JSON.stringify(demo, null, 2), ""].join("\n"));
-  if (!(await waitForApi(baseUrl, 120_000))) return;
+  if (!(await waitForApi(baseUrl, 120_000))) {
+    if (!stopping) console.error(`The API did not answer ${baseUrl}/readyz within 120 s (its lines above say why); the demo organization is there without sample content.`);
+    return;
+  }
   try {
     const samples = await seedSamples(baseUrl, demo);
     console.log(`Sample content: the published template "Forklift pre-use check" (${samples.templateId}) and inspections ${samples.inspections.join(", ")}.\n`);

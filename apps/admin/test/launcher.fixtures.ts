@@ -33,6 +33,11 @@ export const redisRunning = (redisDir: string) => {
   return existsSync(file) && alive(Number(readFileSync(file, "utf8").trim()));
 };
 
+/** A wait that timed out, with the end of what the launcher printed (where its apps' errors are). */
+const withTail = (l: Launcher) => (err: Error) => {
+  throw new Error(`${err.message.split(":")[0]}: not reached; the launcher's last output:\n${l.output().slice(-4_000)}`);
+};
+
 export interface Launcher {
   child: ChildProcess;
   output(): string;
@@ -108,14 +113,14 @@ export function launcherSuite() {
     },
     /** Waits for the first start's "Try it" lines and reads the demo's credentials from what it printed. */
     async firstStart(l: Launcher): Promise<Demo> {
-      await until("the launcher's 'Try it' lines", async () => l.output(), (o) => o.includes("Try it") || l.child.exitCode !== null, 180_000);
+      await until("the launcher's 'Try it' lines", async () => l.output(), (o) => o.includes("Try it") || l.child.exitCode !== null, 180_000).catch(withTail(l));
       const out = l.output();
       const at = out.indexOf("shown once.");
       expect(at, out).toBeGreaterThan(0);
       return JSON.parse(out.slice(out.indexOf("{", at), out.indexOf("\n}\n", at) + 2)) as Demo;
     },
     async ready(l: Launcher): Promise<void> {
-      await until("the API", () => fetch(`${suite.base()}/readyz`).then((r) => r.ok, () => false), (ok) => ok || l.child.exitCode !== null, 120_000);
+      await until("the API", () => fetch(`${suite.base()}/readyz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false), (ok) => ok || l.child.exitCode !== null, 120_000).catch(withTail(l));
     },
     /** Ctrl-C, then nothing is left: no postmaster, no redis-server, no lock, the ports closed. */
     async stopped(l: Launcher): Promise<void> {
