@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import net from "node:net";
 
@@ -13,14 +14,49 @@ export interface RunningProcess {
   exited: Promise<number | null>;
 }
 
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
+/** Listens on `port` (0: the kernel's pick) at 0.0.0.0 and closes again: the port it got, or null if taken. */
+const tryPort = (port: number) =>
+  new Promise<number | null>((resolve) => {
     const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
+    srv.once("error", () => resolve(null));
+    srv.listen(port, "0.0.0.0", () => {
       const addr = srv.address();
-      srv.close(() => (typeof addr === "object" && addr ? resolve(addr.port) : reject(new Error("no port"))));
+      srv.close(() => resolve(typeof addr === "object" && addr ? addr.port : null));
     });
   });
+
+/**
+ * The ports the kernel never hands out by itself: below its ephemeral range (Linux, 32768 by
+ * default), from 15000. null where the range cannot be read or leaves too few.
+ */
+const quietPorts = (() => {
+  try {
+    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return low - 15_000 >= 2_000 ? { from: 15_000, to: low - 1 } : null;
+  } catch {
+    return null;
+  }
+})();
+const handedOut = new Set<number>();
+
+/**
+ * A port that is free now, for a process started a little later (a launcher's embedded servers, a
+ * worker's HEALTH_PORT). Drawn at random below the ephemeral range, so the kernel cannot give it to
+ * another listener on port 0 or to an outgoing connection meanwhile (a port from that range can be
+ * taken so before the process given it listens: the launcher tests wait tens of seconds for
+ * initdb); never the same twice in this process. Where that range is unknown, the kernel's pick.
+ */
+export async function freePort(): Promise<number> {
+  for (let i = 0; quietPorts && i < 50; i++) {
+    const candidate = quietPorts.from + Math.floor(Math.random() * (quietPorts.to - quietPorts.from + 1));
+    if (handedOut.has(candidate) || (await tryPort(candidate)) === null) continue;
+    handedOut.add(candidate);
+    return candidate;
+  }
+  const port = await tryPort(0);
+  if (port === null) throw new Error("no free port");
+  return port;
+}
 
 export interface ProcessOptions {
   /** Extra Node flags before the script (e.g. --cpu-prof, which NODE_OPTIONS does not accept). */
