@@ -194,10 +194,23 @@ describe("the manifests and the code", () => {
     // The real health server, on a free port instead of the manifest's.
     await checkProbes(c, async (deps) => {
       const workerDeps = { ...deps, env: { ...workerEnv, HEALTH_PORT: await freePort() }, logger: silentLogger, metrics: { registry: createRegistry("worker") } } as unknown as WorkerDeps;
-      const server = (await startHealthServer(workerDeps, deps.redis as unknown as RedisClient))!;
+      const server = (await startHealthServer(workerDeps, deps.redis as unknown as RedisClient, () => true))!;
       servers.push(server);
       return listening(server);
     });
+  });
+
+  it("keep a starting worker out of rotation: its readiness probe fails until its job workers run, its liveness probe passes", async () => {
+    const c = worker.container;
+    let started = false;
+    const workerDeps = { ...up, env: { ...workerEnv, HEALTH_PORT: await freePort() }, logger: silentLogger, metrics: { registry: createRegistry("worker") } } as unknown as WorkerDeps;
+    const server = (await startHealthServer(workerDeps, up.redis as unknown as RedisClient, () => started))!;
+    servers.push(server);
+    const p = await listening(server);
+    expect(await get(p, c.readinessProbe!.httpGet.path!)).toEqual({ status: 503, body: JSON.stringify({ status: "starting" }) });
+    expect((await get(p, c.livenessProbe!.httpGet.path!)).status).toBe(200);
+    started = true;
+    expect((await get(p, c.readinessProbe!.httpGet.path!)).status).toBe(200);
   });
 
   it("scrape the path the metrics listener serves, with the queue gauge on it", async () => {
@@ -205,7 +218,7 @@ describe("the manifests and the code", () => {
       const path = workload.spec.template.metadata.annotations?.["prometheus.io/path"];
       const registry = createRegistry("worker");
       queueGauges(registry, [{ name: "employee-sync", getJobCounts: async () => ({ waiting: 3 }) }]);
-      const server = await startMetricsServer(registry, 0, "127.0.0.1");
+      const server = await startMetricsServer(registry, 0, "127.0.0.1", { port: "METRICS_PORT" }, () => {});
       servers.push(server);
       const res = await get(await listening(server), path ?? "(none)");
       expect(res.status, workload.metadata.name).toBe(200);

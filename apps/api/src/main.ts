@@ -44,11 +44,15 @@ async function main() {
   server.keepAliveTimeout = 65_000;
   answerClientErrorsAsJson(server);
   continueWhenRead(server);
-  const metricsServer = env.METRICS_PORT ? await startMetricsServer(registry, env.METRICS_PORT, env.METRICS_HOST ?? env.HOST) : null;
+  const metricsServer = env.METRICS_PORT
+    ? await startMetricsServer(registry, env.METRICS_PORT, env.METRICS_HOST ?? env.HOST, { port: "METRICS_PORT", host: env.METRICS_HOST ? "METRICS_HOST" : "HOST" }, (err) =>
+        logger.error({ err }, "metrics server failed"),
+      )
+    : null;
   if (metricsServer) logger.info({ port: env.METRICS_PORT }, "metrics listening");
   // Last: the port answers only once everything behind it is ready. A port that is taken is
   // one line and exit 78 (`listen`), not a process that runs on without listening.
-  const port = await listen(server, env.PORT, env.HOST, "PORT");
+  const port = await listen(server, env.PORT, env.HOST, { port: "PORT", host: "HOST" });
   server.on("error", (err) => logger.error({ err }, "API server error"));
   logger.info({ port }, `API listening on http://127.0.0.1:${port}`);
   // A parent that opened an IPC channel learns the port we got: the test harness starts the API

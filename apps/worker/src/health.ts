@@ -9,9 +9,10 @@ import type { WorkerDeps } from "./deps.ts";
  * GET /healthz (the process answers) and GET /readyz (Postgres and Redis answer, else 503)
  * on HEALTH_PORT, for Docker's and Kubernetes' health checks; and GET /metrics when
  * METRICS_TOKEN is set (a Bearer token; otherwise 404 here, METRICS_PORT serves it plain).
- * A port that is taken rejects with a ConfigError naming HEALTH_PORT.
+ * It listens before the job workers start, so a port that is taken stops the start first (a
+ * ConfigError naming HEALTH_PORT); /readyz answers 503 until `started()`.
  */
-export async function startHealthServer(deps: WorkerDeps, redis: RedisClient): Promise<http.Server | null> {
+export async function startHealthServer(deps: WorkerDeps, redis: RedisClient, started: () => boolean): Promise<http.Server | null> {
   if (!deps.env.HEALTH_PORT) return null;
   const server = http.createServer((req, res) => {
     const reply = (status: number, body: unknown) => {
@@ -25,12 +26,15 @@ export async function startHealthServer(deps: WorkerDeps, redis: RedisClient): P
       return;
     }
     if (req.url === "/readyz") {
+      // Not ready before the job workers run: a rollout waits for them, not for the port.
+      if (!started()) return reply(503, { status: "starting" });
       void checkReadiness(deps.dbHandle, redis).then((r) => reply(r.status === "ready" ? 200 : 503, r));
       return;
     }
     reply(404, { error: "Not found" });
   });
-  await listen(server, deps.env.HEALTH_PORT, "0.0.0.0", "HEALTH_PORT");
+  await listen(server, deps.env.HEALTH_PORT, "0.0.0.0", { port: "HEALTH_PORT" });
+  server.on("error", (err) => deps.logger.error({ err }, "worker health server failed"));
   deps.logger.info({ port: deps.env.HEALTH_PORT }, "worker health checks listening");
   return server;
 }

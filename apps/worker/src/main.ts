@@ -37,8 +37,11 @@ async function main() {
   const metrics = { registry, jobs: jobMetrics(registry) };
   const deps: WorkerDeps = { env, db: dbHandle.db, dbHandle, queues, logger, mailer, media: await createMediaStore(env), metrics };
   // Before any job is taken: a port that is taken stops the start here (exit 78), not mid-job.
-  const health = await startHealthServer(deps, producer);
-  const metricsServer = env.METRICS_PORT ? await startMetricsServer(registry, env.METRICS_PORT, env.METRICS_HOST) : null;
+  let started = false;
+  const health = await startHealthServer(deps, producer, () => started);
+  const metricsServer = env.METRICS_PORT
+    ? await startMetricsServer(registry, env.METRICS_PORT, env.METRICS_HOST, { port: "METRICS_PORT", host: "METRICS_HOST" }, (err) => logger.error({ err }, "worker metrics server failed"))
+    : null;
   if (metricsServer) logger.info({ port: env.METRICS_PORT }, "worker metrics listening");
 
   const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY, "inspection-export": env.EXPORT_CONCURRENCY, "inspection-report": env.REPORT_CONCURRENCY, webhook: env.WEBHOOK_CONCURRENCY };
@@ -70,6 +73,7 @@ async function main() {
   const byName = (n: JobName) => workers.find((w) => w.name === n)!;
   const stopPriority = preferSyncOverMail(byName("employee-sync"), byName("mail"), env.MAIL_DEFER_MAX_SECONDS * 1000, logger);
   const stopPeriodic = startPeriodicTasks(deps);
+  started = true;
   logger.info({ queues: workers.map((w) => w.name), concurrency, prefix: env.QUEUE_PREFIX }, "worker ready");
 
   // SIGTERM: stop taking jobs and let active ones finish, bounded (BullMQ's worker.close()

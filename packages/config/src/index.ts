@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ConfigError } from "./error.ts";
 
 export { ConfigError };
-export { listen } from "./listen.ts";
+export { listen, portInUse, type ListenSettings } from "./listen.ts";
 
 /**
  * Shared pieces of every app's environment schema. Each app composes its own

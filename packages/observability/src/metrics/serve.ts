@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { Registry } from "prom-client";
-import { listen } from "@insp/config";
+import { listen, type ListenSettings } from "@insp/config";
 
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
@@ -42,9 +42,10 @@ export const replyWith =
  * The plain metrics server on METRICS_PORT: GET /metrics only, no token (bind it to a private
  * network). Separate from the service's own port so a scraper needs no credential and the
  * public port need not expose anything. A port that is taken rejects with a ConfigError naming
- * METRICS_PORT: a process without the metrics it was asked for does not start.
+ * `settings.port`: a process without the metrics it was asked for does not start; `onError` hears
+ * what goes wrong afterwards.
  */
-export async function startMetricsServer(registry: Registry, port: number, host: string): Promise<http.Server> {
+export async function startMetricsServer(registry: Registry, port: number, host: string, settings: ListenSettings, onError: (err: Error) => void): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "Not found" }));
@@ -52,6 +53,7 @@ export async function startMetricsServer(registry: Registry, port: number, host:
     }
     void serveMetrics(registry, undefined, undefined, replyWith(res));
   });
-  await listen(server, port, host, "METRICS_PORT");
+  await listen(server, port, host, settings);
+  server.on("error", onError);
   return server;
 }
