@@ -6,16 +6,15 @@ import type { DemoSeed } from "@insp/core";
  * with two sections, choice options (fork condition scored, "Bent" flagged), a logic rule (brakes "No"
  * asks what is wrong) and an answer rule (a bent fork needs a corrective action), and three
  * inspections of it: two completed (one with the rule's follow-up answered, a corrective action and
- * a location) and one in progress.
+ * a location) and one in progress. A request unanswered after `timeoutMs` gives the samples up.
  */
-export async function seedSamples(baseUrl: string, demo: DemoSeed): Promise<{ templateId: string; inspections: string[] }> {
+export async function seedSamples(baseUrl: string, demo: DemoSeed, timeoutMs: number): Promise<{ templateId: string; inspections: string[] }> {
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { authorization: `Bearer ${demo.apiKey}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
-      // An import waits for its job at most IMPORT_WAIT_SECONDS (30 s by default); past this, no samples.
-      signal: AbortSignal.timeout(60_000),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);

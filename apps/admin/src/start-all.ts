@@ -10,11 +10,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { ConfigError } from "@insp/config";
+import { ConfigError, portInUse } from "@insp/config";
 import { seedDemo, type DemoSeed } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
 import { organizations } from "@insp/db/schema";
-import { ServerSetupError, type ProvidedServers } from "@insp/local-servers";
+import { ServerSetupError, tcpProblem, type ProvidedServers } from "@insp/local-servers";
 import type { AdminEnv } from "./env.ts";
 import { seedSamples } from "./samples.ts";
 import { checkRedis, databaseProblem } from "./server-checks.ts";
@@ -133,6 +133,12 @@ async function main(): Promise<void> {
   // A launcher that crashes still asks its embedded servers to stop (the next start would stop them anyway).
   process.on("exit", () => servers?.stopNow());
 
+  // Another program on the API's port: said at once, before any server starts. The API refuses a
+  // taken port itself too (exit 78), but where the system lets it bind 0.0.0.0 beside a program on
+  // 127.0.0.1 (macOS), only this check sees it.
+  const apiPort = Number(process.env.PORT ?? "3000");
+  if (Number.isInteger(apiPort) && apiPort > 0 && apiPort < 65_536 && (await tcpProblem("127.0.0.1", apiPort)) === null) return void (await fail(new ConfigError([portInUse("PORT", apiPort)]).message));
+
   let env: AdminEnv;
   try {
     ({ env, servers } = await withServers("npm start", "refuse", (line) => console.log(line)));
@@ -152,12 +158,17 @@ async function main(): Promise<void> {
   }
 
   const replicas = env.WORKER_REPLICAS;
-  // One METRICS_PORT for all would collide on one host: the API takes it, worker n takes it + n.
+  // One METRICS_PORT for all would collide on one host: the API takes it, worker n takes it + n;
+  // likewise HEALTH_PORT, which only workers have: worker n takes it + n - 1.
   const metricsPort = Number(process.env.METRICS_PORT ?? "0") || 0;
-  const metricsPortOf = (n: number): Record<string, string> => (metricsPort ? { METRICS_PORT: String(metricsPort + n) } : {});
+  const healthPort = Number(process.env.HEALTH_PORT ?? "0") || 0;
+  const portsOf = (n: number): Record<string, string> => ({
+    ...(metricsPort ? { METRICS_PORT: String(metricsPort + n) } : {}),
+    ...(healthPort && n > 0 ? { HEALTH_PORT: String(healthPort + n - 1) } : {}),
+  });
   const appEnv = { DATABASE_URL: env.DATABASE_URL, REDIS_URL: env.REDIS_URL };
-  supervise("api", entry("api"), { ...appEnv, ...metricsPortOf(0) });
-  for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, entry("worker"), { ...appEnv, ...metricsPortOf(i + 1) });
+  supervise("api", entry("api"), { ...appEnv, ...portsOf(0) });
+  for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, entry("worker"), { ...appEnv, ...portsOf(i + 1) });
 
   if (!demo) return;
   const baseUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
@@ -167,7 +178,9 @@ async function main(): Promise<void> {
     return;
   }
   try {
-    const samples = await seedSamples(baseUrl, demo);
+    // An import waits for its job at most IMPORT_WAIT_SECONDS (30 s by default); one still
+    // unanswered 30 s after that never will be.
+    const samples = await seedSamples(baseUrl, demo, ((Number(process.env.IMPORT_WAIT_SECONDS) || 30) + 30) * 1000);
     console.log(`Sample content: the published template "Forklift pre-use check" (${samples.templateId}) and inspections ${samples.inspections.join(", ")}.\n`);
   } catch (err) {
     console.error(`Could not add the sample content (${err instanceof Error ? err.message : String(err)}); the demo organization is there without it.`);

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "@insp/core";
-import { client, createTestDatabase, freePort, queuePrefix, redisUrl, startApi, startProcess, type TestDatabase } from "@insp/testing";
+import { client, createTestDatabase, freePort, queuePrefix, redisUrl, startApi, startProcess, until, type TestDatabase } from "@insp/testing";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -49,6 +49,8 @@ describe("start-up and shutdown", () => {
         const code = await Promise.race([proc.exited, new Promise((r) => setTimeout(() => r("still running after 30 s"), 30_000))]);
         if (code !== 78) await proc.stop();
         expect(code, `${script} with ${setting} taken:\n${proc.output()}`).toBe(78);
+        // The exit can come before the last of its output has been read.
+        await until("the line", async () => proc.output(), (o) => o.includes(`${setting}=`), 5_000).catch(() => {});
         expect(proc.output()).toContain(`${setting}=${held.port}: another program already listens on port ${held.port}`);
         expect(proc.output()).not.toMatch(/\n\s+at /); // no stack trace
       }
@@ -108,14 +110,29 @@ describe("npm start (the launcher)", () => {
     }
   });
 
-  it("with PORT taken by another program, stops everything with the API's line, exit 78", async () => {
+  it("with PORT taken by another program, says so in one line before starting anything, exit 78", async () => {
     const held = await holdPort();
     try {
       const launcher = startProcess("apps/admin/src/start-all.ts", { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), PORT: String(held.port), LOG_LEVEL: "warn" });
       const code = await Promise.race([launcher.exited, new Promise((r) => setTimeout(() => r("still running after 60 s"), 60_000))]);
       if (code !== 78) await launcher.stop(20_000);
       expect(code, launcher.output()).toBe(78);
-      expect(launcher.output()).toContain(`PORT=${held.port}: another program already listens on port ${held.port}`);
+      await until("the launcher's line", async () => launcher.output(), (o) => o.includes("stop it"), 5_000).catch(() => {});
+      expect(launcher.output().trim()).toBe(`Invalid configuration:\n  - PORT=${held.port}: another program already listens on port ${held.port}; stop it or choose another port`);
+    } finally {
+      await held.close();
+    }
+  });
+
+  it("when an app finds its port taken (here the API's METRICS_PORT), stops the others with the app's line, exit 78", async () => {
+    const held = await holdPort();
+    try {
+      const launcher = startProcess("apps/admin/src/start-all.ts", { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), PORT: String(await freePort()), METRICS_PORT: String(held.port), LOG_LEVEL: "warn" });
+      const code = await Promise.race([launcher.exited, new Promise((r) => setTimeout(() => r("still running after 60 s"), 60_000))]);
+      if (code !== 78) await launcher.stop(20_000);
+      expect(code, launcher.output()).toBe(78);
+      await until("the launcher's line", async () => launcher.output(), (o) => o.includes("stopping the others"), 5_000).catch(() => {});
+      expect(launcher.output()).toContain(`METRICS_PORT=${held.port}: another program already listens on port ${held.port}`);
       expect(launcher.output()).toContain("api exited: configuration error; stopping the others");
     } finally {
       await held.close();

@@ -34,7 +34,7 @@ export const workerEnvShape = {
   DB_OUTAGE_RETRY_SECONDS: intVar(900, 0, 86_400).describe(
     "While Postgres is unreachable, a job is put back (with backoff, at most 2 s apart) without using one of its attempts, for at most this long after it was created; after that its failures count as attempts again.",
   ),
-  HEALTH_PORT: intVar(0, 0, 65_535).describe("Serve GET /healthz and /readyz on this port (orchestrators' health checks), and GET /metrics there when METRICS_TOKEN is set; 0: none."),
+  HEALTH_PORT: intVar(0, 0, 65_535).describe("Serve GET /healthz and /readyz on this port (orchestrators' health checks), and GET /metrics there when METRICS_TOKEN is set; 0: none. `npm start` gives worker n this port + n - 1."),
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional().meta({ secret: true }).describe("GET /metrics on HEALTH_PORT needs `Authorization: Bearer <this>` (16+ characters); unset: /metrics there is 404."),
   METRICS_PORT: intVar(0, 0, 65_535).describe("A listener serving only GET /metrics, without a token, for a private network's scraper (must differ from HEALTH_PORT); 0: none."),
   METRICS_HOST: z.string().trim().min(1).default("0.0.0.0").describe("The address the METRICS_PORT listener binds; 127.0.0.1 keeps it to a scraper on the same host."),
