@@ -26,16 +26,23 @@ const tryPort = (port: number) =>
   });
 
 /**
- * The ports the kernel never hands out by itself: below its ephemeral range (Linux, 32768 by
- * default), from 15000. null where the range cannot be read or leaves too few.
+ * Ports the kernel never hands out by itself: below its ephemeral range (Linux, 32768 by default),
+ * from 15000; one eighth of them for each of vitest's workers (VITEST_POOL_ID), so files running
+ * side by side never draw the same. null where the range cannot be read or leaves too few.
  */
 const quietPorts = (() => {
+  let low: number;
   try {
-    const low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
-    return low - 15_000 >= 2_000 ? { from: 15_000, to: low - 1 } : null;
+    low = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
   } catch {
     return null;
   }
+  if (!(low - 15_000 >= 8_000)) return null;
+  const pool = Number(process.env.VITEST_POOL_ID) || 0;
+  if (!pool) return { from: 15_000, to: low - 1 };
+  const size = Math.floor((low - 15_000) / 8);
+  const from = 15_000 + ((pool - 1) % 8) * size;
+  return { from, to: from + size - 1 };
 })();
 const handedOut = new Set<number>();
 
