@@ -136,7 +136,8 @@ async function main(): Promise<void> {
   // Another program on the API's port: said at once, before any server starts. The API refuses a
   // taken port itself too (exit 78), but where the system lets it bind 0.0.0.0 beside a program on
   // 127.0.0.1 (macOS), only this check sees it.
-  const apiPort = Number(process.env.PORT ?? "3000");
+  const apiPortSetting = process.env.PORT ?? "3000";
+  const apiPort = Number(apiPortSetting);
   if (Number.isInteger(apiPort) && apiPort > 0 && apiPort < 65_536 && (await tcpProblem("127.0.0.1", apiPort)) === null) return void (await fail(new ConfigError([portInUse("PORT", apiPort)]).message));
 
   let env: AdminEnv;
@@ -171,7 +172,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < replicas; i++) supervise(`worker ${i + 1}`, entry("worker"), { ...appEnv, ...portsOf(i + 1) });
 
   if (!demo) return;
-  const baseUrl = `http://127.0.0.1:${process.env.PORT ?? "3000"}`;
+  const baseUrl = `http://127.0.0.1:${apiPortSetting}`;
   console.log(["", "Empty database: created a demo organization. These credentials are shown once.", JSON.stringify(demo, null, 2), ""].join("\n"));
   if (!(await waitForApi(baseUrl, 120_000))) {
     if (!stopping) console.error(`The API did not answer ${baseUrl}/readyz within 120 s (its lines above say why); the demo organization is there without sample content.`);

@@ -1,7 +1,7 @@
 // First: tracing patches the http module before anything else loads it.
 import "./tracing.ts";
 import http from "node:http";
-import { ConfigError, listen } from "@insp/config";
+import { exitOnStartFailure, listen } from "@insp/config";
 import { createDb, runMigrations } from "@insp/db";
 import { TokenService, createLogger, createMediaStore, installProcessGuards } from "@insp/core";
 import { JOB_NAMES, JobWaiter, Queues, createRedis } from "@insp/queue";
@@ -14,16 +14,7 @@ import type { Deps } from "./deps.ts";
 import { loadApiEnv } from "./env.ts";
 
 async function main() {
-  let env;
-  try {
-    env = loadApiEnv();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78); // EX_CONFIG
-    }
-    throw err;
-  }
+  const env = loadApiEnv();
   const logger = createLogger("api", env.LOG_LEVEL);
   installProcessGuards(logger);
   if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
@@ -101,11 +92,4 @@ async function main() {
   if (process.connected) process.once("disconnect", () => void shutdown("launcher gone"));
 }
 
-main().catch((err) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(78); // EX_CONFIG
-  }
-  console.error("API failed to start:", err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure("API"));

@@ -1,7 +1,7 @@
 // First: tracing starts before anything else loads.
 import "./tracing.ts";
 import { Worker } from "bullmq";
-import { ConfigError } from "@insp/config";
+import { exitOnStartFailure } from "@insp/config";
 import { createLogger, createMailer, createMediaStore, installProcessGuards } from "@insp/core";
 import { createDb, runMigrations } from "@insp/db";
 import { JOB_NAMES, Queues, createRedis, queuePolicies, type JobName } from "@insp/queue";
@@ -15,16 +15,7 @@ import { buildProcessors } from "./jobs/registry.ts";
 import { startPeriodicTasks } from "./periodic.ts";
 
 async function main() {
-  let env;
-  try {
-    env = loadWorkerEnv();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(78);
-    }
-    throw err;
-  }
+  const env = loadWorkerEnv();
   const logger = createLogger("worker", env.LOG_LEVEL);
   installProcessGuards(logger);
   if (env.MIGRATE_ON_START) await runMigrations(env.DATABASE_URL);
@@ -108,11 +99,4 @@ async function main() {
   if (process.connected) process.once("disconnect", () => void shutdown("launcher gone"));
 }
 
-main().catch((err) => {
-  if (err instanceof ConfigError) {
-    console.error(err.message);
-    process.exit(78); // EX_CONFIG
-  }
-  console.error("worker failed to start:", err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+main().catch(exitOnStartFailure("worker"));

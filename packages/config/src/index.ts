@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ConfigError } from "./error.ts";
 
-export { ConfigError };
+export { ConfigError, exitOnStartFailure } from "./error.ts";
 export { listen, portInUse, type ListenSettings } from "./listen.ts";
 
 /**
