@@ -4,9 +4,16 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemo } from "@insp/core";
-import { client, createTestDatabase, freePort, queuePrefix, redisUrl, startApi, startProcess, until, type TestDatabase } from "@insp/testing";
+import { client, createTestDatabase, freePort, queuePrefix, redisUrl, startApi, startProcess, type RunningProcess, type TestDatabase } from "@insp/testing";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** The exit code, or "still running after N s" (the process is then stopped): for starts that must end by themselves. */
+async function exitCode(proc: RunningProcess, ms: number): Promise<number | null | string> {
+  const code = await Promise.race([proc.exited, new Promise<string>((r) => setTimeout(() => r(`still running after ${ms / 1000} s`), ms))]);
+  if (typeof code === "string") await proc.stop(20_000);
+  return code;
+}
 
 /** A port another program listens on (127.0.0.1): what a newcomer's other app on 3000 looks like to ours. */
 async function holdPort(): Promise<{ port: number; close: () => Promise<void> }> {
@@ -46,11 +53,7 @@ describe("start-up and shutdown", () => {
       ] as const) {
         const proc = startProcess(script, { ...common, ...env });
         // Before, the API logged "listening" and ran on with no listener at all: never exited.
-        const code = await Promise.race([proc.exited, new Promise((r) => setTimeout(() => r("still running after 30 s"), 30_000))]);
-        if (code !== 78) await proc.stop();
-        expect(code, `${script} with ${setting} taken:\n${proc.output()}`).toBe(78);
-        // The exit can come before the last of its output has been read.
-        await until("the line", async () => proc.output(), (o) => o.includes(`${setting}=`), 5_000).catch(() => {});
+        expect(await exitCode(proc, 30_000), `${script} with ${setting} taken:\n${proc.output()}`).toBe(78);
         expect(proc.output()).toContain(`${setting}=${held.port}: another program already listens on port ${held.port}`);
         expect(proc.output()).not.toMatch(/\n\s+at /); // no stack trace
       }
@@ -114,10 +117,7 @@ describe("npm start (the launcher)", () => {
     const held = await holdPort();
     try {
       const launcher = startProcess("apps/admin/src/start-all.ts", { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), PORT: String(held.port), LOG_LEVEL: "warn" });
-      const code = await Promise.race([launcher.exited, new Promise((r) => setTimeout(() => r("still running after 60 s"), 60_000))]);
-      if (code !== 78) await launcher.stop(20_000);
-      expect(code, launcher.output()).toBe(78);
-      await until("the launcher's line", async () => launcher.output(), (o) => o.includes("stop it"), 5_000).catch(() => {});
+      expect(await exitCode(launcher, 60_000), launcher.output()).toBe(78);
       expect(launcher.output().trim()).toBe(`Invalid configuration:\n  - PORT=${held.port}: another program already listens on port ${held.port}; stop it or choose another port`);
     } finally {
       await held.close();
@@ -128,10 +128,7 @@ describe("npm start (the launcher)", () => {
     const held = await holdPort();
     try {
       const launcher = startProcess("apps/admin/src/start-all.ts", { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), PORT: String(await freePort()), METRICS_PORT: String(held.port), LOG_LEVEL: "warn" });
-      const code = await Promise.race([launcher.exited, new Promise((r) => setTimeout(() => r("still running after 60 s"), 60_000))]);
-      if (code !== 78) await launcher.stop(20_000);
-      expect(code, launcher.output()).toBe(78);
-      await until("the launcher's line", async () => launcher.output(), (o) => o.includes("stopping the others"), 5_000).catch(() => {});
+      expect(await exitCode(launcher, 60_000), launcher.output()).toBe(78);
       expect(launcher.output()).toContain(`METRICS_PORT=${held.port}: another program already listens on port ${held.port}`);
       expect(launcher.output()).toContain("api exited: configuration error; stopping the others");
     } finally {

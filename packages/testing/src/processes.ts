@@ -100,7 +100,14 @@ export function startProcess(script: string, env: Record<string, string>, opts: 
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // After the exit, what it printed last may still be in the pipes: wait for them to close, at most
+  // 2 s (children it started may hold them open), so output() is whole once `exited` resolves.
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      child.once("close", () => resolve(code));
+      setTimeout(() => resolve(code), 2_000).unref();
+    }),
+  );
   return {
     child,
     output: () => out,
