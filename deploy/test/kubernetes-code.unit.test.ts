@@ -132,11 +132,13 @@ const ID = "00000000-0000-4000-8000-000000000002";
  * job options (queuePolicies) included.
  */
 async function jobsAddedBy(enqueue: (queues: Queues) => Promise<void>): Promise<{ queue: JobName; opts: Record<string, unknown> }[]> {
-  const queues = new Queues({} as RedisClient, workerEnv.QUEUE_PREFIX);
+  // Each enqueue asks Redis for its organization's turn (packages/queue/src/fair.ts): answered here.
+  const queues = new Queues({ insptaketurns: async () => 1 } as unknown as RedisClient, workerEnv.QUEUE_PREFIX);
   const added: { queue: JobName; opts: Record<string, unknown> }[] = [];
   vi.spyOn(queues, "queue").mockImplementation((name) => {
     const defaults = queuePolicies[name] as unknown as Record<string, unknown>;
     return {
+      keys: { prioritized: `${workerEnv.QUEUE_PREFIX}:${name}:prioritized` },
       add: async (_n: string, _d: unknown, opts: Record<string, unknown> = {}) => void added.push({ queue: name, opts: { ...defaults, ...opts } }),
       addBulk: async (jobs: { opts?: Record<string, unknown> }[]) => void jobs.forEach((j) => added.push({ queue: name, opts: { ...defaults, ...j.opts } })),
     } as never;
@@ -249,7 +251,7 @@ describe("the manifests and the code", () => {
     expect(mentioned).toBeGreaterThan(0);
   });
 
-  it("scale the workers on the wait lists BullMQ keeps the employee-sync and inspection-import jobs in, under the workers' QUEUE_PREFIX", async () => {
+  it("scale the workers on the sorted sets BullMQ keeps the waiting employee-sync and inspection-import jobs in, under the workers' QUEUE_PREFIX", async () => {
     const [scaled] = rendered.filter((m) => m.kind === "ScaledObject") as (Manifest & { spec: { scaleTargetRef: { name: string }; triggers: { type: string; metadata: Record<string, string> }[] } })[];
     expect(scaled!.spec.scaleTargetRef.name).toBe(worker.workload.metadata.name);
     // The queues a sync's employees and an inspection import are added to, by the code's own helpers.
@@ -258,7 +260,7 @@ describe("the manifests and the code", () => {
     for (const q of queues) expect(JOB_NAMES).toContain(q);
     const keys = new QueueKeys(workerEnv.QUEUE_PREFIX);
     expect(scaled!.spec.triggers.map((t) => t.type)).toEqual(queues.map(() => "redis"));
-    expect(scaled!.spec.triggers.map((t) => t.metadata.listName)).toEqual(queues.map((q) => keys.toKey(q, "wait")));
+    expect(scaled!.spec.triggers.map((t) => t.metadata.listName)).toEqual(queues.map((q) => keys.toKey(q, "prioritized")));
     const doc = readFileSync(DOC, "utf8");
     for (const t of scaled!.spec.triggers) {
       expect(t.metadata.listLength).toMatch(/^[1-9]\d*$/);
@@ -268,9 +270,9 @@ describe("the manifests and the code", () => {
     }
   });
 
-  it("add every job without a priority or a delay, so a waiting job is in the list KEDA counts", async () => {
-    // A priority would put a job in <prefix>:<queue>:prioritized, a delay in :delayed: neither
-    // is the list the trigger reads. (Webhook retries are delayed on purpose: enqueueRetry.)
+  it("add every job with a priority and without a delay, so a waiting job is in the sorted set KEDA counts", async () => {
+    // Without a priority a job would wait in <prefix>:<queue>:wait, with a delay in :delayed:
+    // neither is the set the trigger reads. (Webhook retries are delayed on purpose: enqueueRetry.)
     const added = [
       ...(await jobsAddedBy((q) => enqueueSyncItems(q, ORG, ID, [{ id: ID, idx: 0 }]))),
       ...(await jobsAddedBy((q) => enqueueImport(q, ORG, ID))),
@@ -281,7 +283,7 @@ describe("the manifests and the code", () => {
     ];
     expect(added.map((a) => a.queue).sort()).toEqual([...JOB_NAMES].sort());
     for (const a of added) {
-      expect(a.opts, a.queue).not.toHaveProperty("priority");
+      expect(a.opts.priority, a.queue).toBeGreaterThan(0);
       expect(a.opts, a.queue).not.toHaveProperty("delay");
     }
   });

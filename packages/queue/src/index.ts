@@ -6,4 +6,5 @@ export * from "./requeue.ts";
 export * from "./epoch.ts";
 export * from "./waiter.ts";
 export * from "./countdown.ts";
+export * from "./fair.ts";
 export { UnrecoverableError, Worker, type Job, type Processor } from "bullmq";

@@ -1,8 +1,13 @@
 import { Queue, type JobsOptions, type QueueOptions } from "bullmq";
 import type { RedisClient } from "./connection.ts";
 import { parseJobData, queuePolicies, type JobData, type JobName } from "./contract.ts";
+import { takeTurns } from "./fair.ts";
 
-/** Producer side: one Queue per name, sharing one connection; payloads parsed before they are added. */
+/**
+ * Producer side: one Queue per name, sharing one connection; payloads parsed before they are
+ * added, and every job given its organization's turn (fair.ts), so no organization's backlog holds
+ * another's jobs back.
+ */
 export class Queues {
   private readonly queues = new Map<JobName, Queue>();
 
@@ -30,13 +35,29 @@ export class Queues {
 
   async enqueue<N extends JobName>(name: N, payload: JobData<N>, opts: JobsOptions = {}) {
     const data = parseJobData(name, payload);
-    return this.queue(name).add(name, data, opts);
+    const [priority] = await takeTurns(this.connection, this.queue(name), data.organizationId, 1);
+    return this.queue(name).add(name, data, { ...opts, priority });
   }
 
   /** One round trip for many jobs (addBulk). */
   async enqueueBulk<N extends JobName>(name: N, items: { data: JobData<N>; opts?: JobsOptions }[]) {
     if (items.length === 0) return [];
-    return this.queue(name).addBulk(items.map((i) => ({ name, data: parseJobData(name, i.data), opts: i.opts ?? {} })));
+    const queue = this.queue(name);
+    const jobs = items.map((i) => ({ name, data: parseJobData(name, i.data), opts: i.opts ?? {} }));
+    // One script per organization in the batch (usually one), its jobs' turns in batch order.
+    const byOrg = new Map<string, typeof jobs>();
+    for (const j of jobs) {
+      const own = byOrg.get(j.data.organizationId);
+      if (own) own.push(j);
+      else byOrg.set(j.data.organizationId, [j]);
+    }
+    await Promise.all(
+      [...byOrg].map(async ([org, own]) => {
+        const turns = await takeTurns(this.connection, queue, org, own.length);
+        own.forEach((j, k) => (j.opts = { ...j.opts, priority: turns[k]! }));
+      }),
+    );
+    return queue.addBulk(jobs);
   }
 
   async close(): Promise<void> {
