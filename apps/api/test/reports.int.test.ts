@@ -65,7 +65,7 @@ const reportRows = (inspectionId: string) => stack.db.sql`select id, status, sto
 async function reportJobs(): Promise<number> {
   const queues = new Queues(createRedis({ REDIS_URL: stack.env.REDIS_URL! }, "producer"), stack.env.QUEUE_PREFIX!);
   try {
-    return (await queues.queue("inspection-report").getJobs(["completed", "failed", "active", "waiting", "delayed"])).length;
+    return (await queues.queue("inspection-report").getJobs(["completed", "failed", "active", "waiting", "prioritized", "delayed"])).length;
   } finally {
     await queues.close();
   }

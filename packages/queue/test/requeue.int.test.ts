@@ -32,7 +32,7 @@ describe("requeueMissing", () => {
     await queues.enqueue("mail", waiting.data, { jobId: waiting.jobId });
 
     expect(await requeueMissing(queues, "mail", [failed, missing, waiting])).toBe(2);
-    expect(await queue.getJobState(failed.jobId)).toBe("waiting");
+    expect(await queue.getJobState(failed.jobId)).toBe("prioritized");
     expect((await queue.getJob(missing.jobId))?.data).toEqual(missing.data);
     expect(await queue.getJobCounts("waiting", "prioritized", "failed")).toEqual({ waiting: 0, prioritized: 3, failed: 0 });
     // Everything is live now: a second sweep does nothing.

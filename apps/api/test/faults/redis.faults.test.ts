@@ -54,20 +54,20 @@ describe("Redis stopped and started empty", () => {
       return { q: new Queue("employee-sync", { connection, prefix: stack.env.QUEUE_PREFIX }), connection };
     };
     let { q, connection } = queue();
-    expect(await q.getWaitingCount()).toBe(5_000);
+    expect(await q.getJobCountByTypes("waiting", "prioritized")).toBe(5_000);
     await q.close();
     connection.disconnect();
     await stack.redis.stop();
     await stack.redis.start();
     ({ q, connection } = queue());
-    expect(await q.getWaitingCount()).toBe(0);
+    expect(await q.getJobCountByTypes("waiting", "prioritized")).toBe(0);
     const started = Date.now();
     await stack.startWorker(0);
     // A completed employee job is removed at once: queued again means done (Postgres, read first) or
     // waiting or active (Redis, read after, so an item that finishes in between is not counted twice).
     const requeued = async () => {
       const done = await processedItems(stack, t.organization.id);
-      return done + (await q.getJobCountByTypes("waiting", "active"));
+      return done + (await q.getJobCountByTypes("waiting", "prioritized", "active"));
     };
     await until("5,000 jobs queued again", async () => (await requeued()) >= 5_000, 120_000, 100);
     report("5,000 pending employees back in the queue after a worker started on the empty Redis", Date.now() - started);
