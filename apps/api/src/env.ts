@@ -6,12 +6,21 @@ export const apiEnvShape = {
   ...baseEnvShape,
   PORT: intVar(3000, 0, 65535).describe("Listen port of the API (0: any free port)."),
   HOST: z.string().default("0.0.0.0").describe("Listen address of the API."),
-  RATE_LIMIT_PER_MINUTE: intVar(1000, 1, 1_000_000).describe("Requests per credential per minute; a sync request counts once."),
+  RATE_LIMIT_PER_MINUTE: intVar(1000, 1, 1_000_000).describe(
+    "Requests per principal (an API key, an OAuth client whatever token it presents, a user) per minute; a sync request counts once.",
+  ),
+  RATE_LIMIT_ANONYMOUS_PER_MINUTE: intVar(1000, 1, 1_000_000).describe(
+    "Requests per client address per minute that no principal answers for: without a credential (health, /openapi.json, /docs, login, the OAuth token) or to a path that does not authenticate.",
+  ),
+  RATE_LIMIT_ORG_PER_MINUTE: intVar(5000, 1, 10_000_000).describe("Requests per organization per minute, all its keys, clients and users together, so that many credentials of one tenant cannot take the whole service."),
   AUTH_FAILURES_PER_MINUTE: intVar(60, 1, 1_000_000).describe("Failed authentications (401) per client address per minute before 429."),
   RATE_LIMIT_WINDOW_SECONDS: intVar(60, 1, 3600).describe(
     "Length of the rate-limit windows: RATE_LIMIT_PER_MINUTE and AUTH_FAILURES_PER_MINUTE are counted per window of this many seconds (default a minute, as their names say).",
   ),
   BODY_LIMIT_MB: intVar(5, 1, 1024).describe("JSON body limit of every route but inspection import (413 past it)."),
+  JSON_MAX_VALUES: intVar(200_000, 1_000, 100_000_000).describe(
+    "Most values (numbers, strings, arrays, objects...) a JSON body may hold; counted as the body arrives, 413 past it. Bounds the time a body takes to parse, whatever its size: the largest body of the API (a template of hundreds of questions, 500 employees) holds tens of thousands.",
+  ),
   INSPECTION_BODY_LIMIT_MB: intVar(50, 1, 2048).describe("JSON body limit of POST /api/inspections, which is also its limit for inline images together."),
   REFUSED_BODY_DRAIN_SECONDS: intVar(30, 0, 600).describe(
     "A body refused for its size (413) is answered with Connection: close, then the rest of it is read and thrown away for at most this long before the connection closes, so that clients sending the whole body before reading get the answer (nginx's lingering_time); 0: close as soon as the answer is out.",

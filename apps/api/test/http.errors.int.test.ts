@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
 import { startStack, type Stack } from "@insp/testing";
+import { syncToken } from "./employee-sync.fixtures.ts";
+import { scimCaller } from "./scim.fixtures.ts";
 
 let stack: Stack;
 let t: DemoSeed;
@@ -50,13 +52,15 @@ describe("errors are JSON with the right status", () => {
 
   it("an unpaired UTF-16 surrogate in a JSON string or key is a 400 on every body (jsonb cannot store one); a proper pair is accepted", async () => {
     const json = { "content-type": "application/json" };
+    // Bodies are read once the caller is known: each with a credential its route takes.
+    const sync = await syncToken(stack, t);
     const lone = [
-      ['{"templateId":"x","answers":[{"questionId":"q","answerText":"broken \\ud800 text"}]}', "/api/inspections"],
-      ['{"employees":[{"externalEmployeeId":"E1","metadata":{"\\udc00key":1}}]}', "/api/v1/sync/employees"],
-      ['{"name":"\\ud83d","type":"AUDIT","sections":[]}', "/api/templates"],
+      ['{"templateId":"x","answers":[{"questionId":"q","answerText":"broken \\ud800 text"}]}', "/api/inspections", t.apiKey],
+      ['{"employees":[{"externalEmployeeId":"E1","metadata":{"\\udc00key":1}}]}', "/api/v1/sync/employees", sync],
+      ['{"name":"\\ud83d","type":"AUDIT","sections":[]}', "/api/templates", t.apiKey],
     ];
-    for (const [rawBody, path] of lone) {
-      const res = await stack.http.request("POST", path!, { rawBody, headers: { ...json, authorization: `Bearer ${t.apiKey}` } });
+    for (const [rawBody, path, bearer] of lone) {
+      const res = await stack.http.request("POST", path!, { rawBody, headers: { ...json, authorization: `Bearer ${bearer}` } });
       expect({ path, status: res.status, error: res.body.error }).toEqual({ path, status: 400, error: "Request body contains an unpaired UTF-16 surrogate (\\uD800-\\uDFFF), which is not valid Unicode text" });
     }
     // An emoji written as an escaped pair is fine: the body passes the door and meets the usual checks.
@@ -68,8 +72,8 @@ describe("errors are JSON with the right status", () => {
     const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
     const deep = await stack.http.request("POST", "/api/templates", { rawBody: `{"name":"x","x":${nested(2_500)}}`, headers: { "content-type": "application/json" }, auth: { bearer: t.apiKey } });
     expect(deep).toMatchObject({ status: 400, body: { error: "Request body contains JSON nested deeper than 64 levels" } });
-    const scim = await stack.http.request("POST", "/scim/v2/Users", { rawBody: `{"userName":"x","name":${nested(2_500)}}`, headers: { "content-type": "application/scim+json" }, auth: { bearer: t.apiKey } });
-    // Bodies are parsed before credentials are checked: SCIM answers the malformed body in its own shape.
+    const scim = await stack.http.request("POST", "/scim/v2/Users", { rawBody: `{"userName":"x","name":${nested(2_500)}}`, headers: { "content-type": "application/scim+json" }, auth: { bearer: (await scimCaller(stack, t)).token } });
+    // SCIM answers the malformed body in its own shape.
     expect(scim).toMatchObject({ status: 400, body: { status: "400", scimType: "invalidSyntax" } });
     // 63 levels inside the body (64 with it) is still JSON the API reads: the template's own checks answer.
     const fine = await stack.http.request("POST", "/api/templates", { rawBody: `{"name":"x","x":${nested(62)}}`, headers: { "content-type": "application/json" }, auth: { bearer: t.apiKey } });

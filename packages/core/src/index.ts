@@ -7,7 +7,7 @@ export { expireKeys, idempotencyKeyOf, requestHash } from "./idempotency.ts";
 export { createLogger, scrubMessage, serializeError, type Logger } from "./logger.ts";
 export { installProcessGuards } from "./process-guards.ts";
 export { checkReadiness } from "./health.ts";
-export { API_KEY_PREFIX, credentialFingerprint, generateSecret, hashSecret, safeEqualHex } from "./auth/secrets.ts";
+export { API_KEY_PREFIX, generateSecret, hashSecret, safeEqualHex } from "./auth/secrets.ts";
 export { MIN_PASSWORD_LENGTH, generateTemporaryPassword, hashPassword, hashTemporaryPassword, verifyPassword } from "./auth/passwords.ts";
 export { SCIM_SCOPE, SYNC_SCOPE, TokenService } from "./auth/tokens.ts";
 export { authenticateApiKey, authenticateClient, changePassword, login, principalFromToken, type Principal } from "./auth/credentials.ts";

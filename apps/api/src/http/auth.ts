@@ -2,6 +2,8 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { API_KEY_PREFIX, AppError, auditContextOf, authenticateApiKey, forbidden, principalFromToken, unauthorized, type AuditContext, type Principal } from "@insp/core";
 import type { ApiKeyScope } from "@insp/contracts";
 import type { Deps } from "../deps.ts";
+import { bodyReadersFor } from "./body.ts";
+import { principalLimits } from "./rate-limit.ts";
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -42,9 +44,21 @@ export interface AuthOptions {
 
 const looksLikeJwt = (v: string) => v.split(".").length === 3;
 
-/** Resolves the caller from the Authorization header and fixes their organization. */
+/** One limiter per app's dependencies (every route's authenticate shares it). */
+const limiters = new WeakMap<Deps, ReturnType<typeof principalLimits>>();
+
+/**
+ * Resolves the caller from the Authorization header and fixes their organization; then counts
+ * the request against the caller's and the organization's rate limits; only then reads the
+ * request's body (http/body.ts). A request refused on the way (401, 403, 429) is answered before
+ * its body is read, and a body still arriving is drained within bounds (body-limits.ts).
+ */
 export function authenticate(deps: Deps, opts: AuthOptions): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
+  const readBody = bodyReadersFor(deps.env).authenticated;
+  let limit = limiters.get(deps);
+  if (!limit) limiters.set(deps, (limit = principalLimits(deps)));
+  const limitRequest = limit;
+  return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const cred = credentialOf(req.headers.authorization);
       if (!cred) throw unauthorized("Missing credentials: send an Authorization header");
@@ -71,7 +85,8 @@ export function authenticate(deps: Deps, opts: AuthOptions): RequestHandler {
         throw new AppError("forbidden", "Password change required: set a new password with POST /api/auth/password before using the API");
       }
       req.principal = principal;
-      next();
+      if (!(await limitRequest(req, res, principal))) return;
+      readBody(req, res, next);
     } catch (err) {
       next(err);
     }

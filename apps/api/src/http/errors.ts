@@ -21,15 +21,21 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   const type = (err as { type?: string }).type;
+  const maxValues = (err as { maxValues?: number }).maxValues;
+  if (typeof maxValues === "number") {
+    res.status(413).json({ error: `Request body holds more than ${maxValues} JSON values (JSON_MAX_VALUES)` });
+    return;
+  }
   if (type === "entity.parse.failed") {
-    // Our reviver's refusals (NUL, unpaired surrogates) keep their message.
+    // Our own refusals (NUL, unpaired surrogates, depth) keep their message.
     const refused = err instanceof Error && /^Request body contains/.test(err.message);
     res.status(400).json({ error: refused ? err.message : "Malformed JSON in request body" });
     return;
   }
   if (type === "entity.too.large") {
     const limit = (err as { limit?: number }).limit;
-    res.status(413).json({ error: `Request body too large${limit ? ` (limit ${Math.round(limit / 1024 / 1024)} MB)` : ""}` });
+    const size = limit === undefined ? "" : limit >= 1024 * 1024 ? ` (limit ${Math.round(limit / 1024 / 1024)} MB)` : ` (limit ${Math.round(limit / 1024)} KB)`;
+    res.status(413).json({ error: `Request body too large${size}` });
     return;
   }
   if (type === "encoding.unsupported" || type === "charset.unsupported") {

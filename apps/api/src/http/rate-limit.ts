@@ -1,7 +1,7 @@
-import type { Request, RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { rateLimit, ipKeyGenerator } from "express-rate-limit";
 import { RedisStore, type RedisReply } from "rate-limit-redis";
-import { credentialFingerprint } from "@insp/core";
+import type { Principal } from "@insp/core";
 import { loadScript } from "@insp/queue";
 import type { Deps } from "../deps.ts";
 import { credentialOf } from "./auth.ts";
@@ -16,32 +16,92 @@ const redisCommand =
   (command: string, ...args: string[]): Promise<RedisReply> =>
     (command.toUpperCase() === "SCRIPT" && args[0]?.toUpperCase() === "LOAD" ? loadScript(deps.redis, args[1]!) : deps.redis.call(command, ...args)) as Promise<RedisReply>;
 
+/** Requests that always pass `authenticate`, which counts them per principal and organization instead of per address. */
+const authenticatedPath = /^\/(api|scim)\//;
+
 /**
- * Per-credential limit, counted in Redis so every API replica shares it. The key is a
- * hash of the presented credential (never the secret itself); requests without one
- * are counted per client address. `RateLimit-Limit/Remaining/Reset` go on every
- * response and `Retry-After` on a 429 (IETF draft-6 headers). If Redis is down the
- * limiter lets requests through (fail open) and /readyz reports Redis as down.
+ * Requests counted per client address (RATE_LIMIT_ANONYMOUS_PER_MINUTE): those without a credential (health, the OpenAPI document,
+ * /docs, login) and any request to a path that does not authenticate. A request carrying a
+ * credential to /api/ or /scim/ is counted by `principalLimits` once its credential is known, per
+ * principal and per organization, never per address (callers behind one NAT share an address)
+ * nor per token string (a new token starts nothing new). Counted in Redis so every API replica
+ * shares it; if Redis is down the limiter lets requests through (fail open) and /readyz reports
+ * Redis as down.
  */
 export function rateLimiter(deps: Deps): RequestHandler {
-  return rateLimit({
+  const limiter = rateLimit({
     windowMs: deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000,
-    limit: deps.env.RATE_LIMIT_PER_MINUTE,
+    limit: deps.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     standardHeaders: "draft-6",
     legacyHeaders: false,
     passOnStoreError: true,
-    store: new RedisStore({
-      prefix: `${deps.env.QUEUE_PREFIX}:rl:`,
-      sendCommand: redisCommand(deps),
-    }),
-    keyGenerator: (req) => {
-      const cred = credentialOf(req.headers.authorization);
-      return cred ? `c:${credentialFingerprint(cred.value)}` : `ip:${ipKeyGenerator(req.ip ?? "unknown")}`;
-    },
+    skip: (req) => credentialOf(req.headers.authorization) !== null && authenticatedPath.test(req.path),
+    store: new RedisStore({ prefix: `${deps.env.QUEUE_PREFIX}:rl:`, sendCommand: redisCommand(deps) }),
+    keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? "unknown")}`,
     handler: (_req, res, _next, options) => {
-      res.status(options.statusCode).json({ error: "Rate limit exceeded: retry after the Retry-After period" });
+      res.setHeader("RateLimit-Scope", "address");
+      res.status(options.statusCode).json({ error: "Rate limit exceeded: this address's requests without a credential (RATE_LIMIT_ANONYMOUS_PER_MINUTE); retry after the Retry-After period" });
     },
   });
+  // The RateLimit headers of a counted request describe the address's limit: say so.
+  return (req, res, next) =>
+    limiter(req, res, (err?: unknown) => {
+      if (!err && (req as { rateLimit?: unknown }).rateLimit) res.setHeader("RateLimit-Scope", "address");
+      next(err);
+    });
+}
+
+interface Count {
+  scope: "principal" | "organization";
+  limit: number;
+  hits: number;
+  reset: Date | undefined;
+}
+
+const principalKey = (p: Principal) => (p.kind === "apiKey" ? `key:${p.apiKeyId}` : p.kind === "client" ? `client:${p.organizationId}:${p.clientId}` : `user:${p.userId}`);
+
+/**
+ * The limits of an authenticated request: RATE_LIMIT_PER_MINUTE per principal (an API key, an
+ * OAuth client whatever token it presents, a user whatever session), and
+ * RATE_LIMIT_ORG_PER_MINUTE for the whole organization, so many keys of one tenant cannot take the
+ * whole service. Both are counted on every request; the RateLimit-Limit/Remaining/Reset headers
+ * describe the one with the fewest requests left, `RateLimit-Scope` names it, and
+ * `RateLimit-Policy` lists both. Past either: 429 with Retry-After, naming the one reached.
+ * Answers whether the request may go on (it has been answered otherwise).
+ */
+export function principalLimits(deps: Deps): (req: Request, res: Response, principal: Principal) => Promise<boolean> {
+  const windowMs = deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const store = new RedisStore({ prefix: `${deps.env.QUEUE_PREFIX}:rlp:`, sendCommand: redisCommand(deps) });
+  store.init({ windowMs } as Parameters<RedisStore["init"]>[0]);
+  const policy = `${deps.env.RATE_LIMIT_PER_MINUTE};w=${deps.env.RATE_LIMIT_WINDOW_SECONDS};name="principal", ${deps.env.RATE_LIMIT_ORG_PER_MINUTE};w=${deps.env.RATE_LIMIT_WINDOW_SECONDS};name="organization"`;
+  return async (req, res, principal) => {
+    let counts: Count[];
+    try {
+      const [own, org] = await Promise.all([store.increment(principalKey(principal)), store.increment(`org:${principal.organizationId}`)]);
+      counts = [
+        { scope: "principal", limit: deps.env.RATE_LIMIT_PER_MINUTE, hits: own.totalHits, reset: own.resetTime },
+        { scope: "organization", limit: deps.env.RATE_LIMIT_ORG_PER_MINUTE, hits: org.totalHits, reset: org.resetTime },
+      ];
+    } catch (err) {
+      req.log.warn({ err }, "rate limit store unavailable: request let through");
+      return true;
+    }
+    const binding = counts.reduce((a, b) => (b.limit - b.hits < a.limit - a.hits ? b : a));
+    const resetSeconds = binding.reset ? Math.max(0, Math.ceil((binding.reset.getTime() - Date.now()) / 1000)) : deps.env.RATE_LIMIT_WINDOW_SECONDS;
+    res.setHeader("RateLimit-Policy", policy);
+    res.setHeader("RateLimit-Scope", binding.scope);
+    res.setHeader("RateLimit-Limit", String(binding.limit));
+    res.setHeader("RateLimit-Remaining", String(Math.max(0, binding.limit - binding.hits)));
+    res.setHeader("RateLimit-Reset", String(resetSeconds));
+    if (binding.hits <= binding.limit) return true;
+    res.setHeader("Retry-After", String(Math.max(1, resetSeconds)));
+    const which =
+      binding.scope === "principal"
+        ? `this credential's ${binding.limit} requests per ${deps.env.RATE_LIMIT_WINDOW_SECONDS} s (RATE_LIMIT_PER_MINUTE)`
+        : `the organization's ${binding.limit} requests per ${deps.env.RATE_LIMIT_WINDOW_SECONDS} s across all its credentials (RATE_LIMIT_ORG_PER_MINUTE)`;
+    res.status(429).json({ error: `Rate limit exceeded: ${which}; retry after the Retry-After period` });
+    return false;
+  };
 }
 
 /**

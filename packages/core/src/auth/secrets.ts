@@ -28,5 +28,3 @@ export const CLIENT_SECRET_PREFIX = "ics";
 /** Display prefix kept in the database so operators can tell keys apart. */
 export const displayPrefix = (secret: string) => secret.slice(0, 12);
 
-/** A hash of the credential string, for rate-limit keys in Redis (never the secret itself). */
-export const credentialFingerprint = (credential: string) => createHash("sha256").update(credential).digest("base64url").slice(0, 32);

@@ -3,6 +3,7 @@ import { LoginBody, PasswordBody } from "@insp/contracts";
 import { authenticateClient, changePassword, login, whoAmI } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { authenticate, principalOf } from "../../http/auth.ts";
+import { bodyReadersFor } from "../../http/body.ts";
 import { handle } from "../../http/handle.ts";
 
 /** RFC 6749 section 5.2 error body. */
@@ -13,9 +14,11 @@ function oauthError(res: Response, status: number, error: string, description: s
 
 export function authRoutes(deps: Deps): Router {
   const router = Router();
+  // Login and the token carry their credential in the body: read with a small limit of its own.
+  const credentialBody = bodyReadersFor(deps.env).credential;
 
   // OAuth 2.0 client credentials grant (RFC 6749 section 4.4).
-  router.post("/oauth/token", async (req, res, next) => {
+  router.post("/oauth/token", credentialBody, async (req, res, next) => {
     try {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("Pragma", "no-cache");
@@ -63,6 +66,7 @@ export function authRoutes(deps: Deps): Router {
 
   router.post(
     "/api/auth/login",
+    credentialBody,
     handle({ body: LoginBody }, async ({ body }, req, res) => {
       res.setHeader("Cache-Control", "no-store");
       res.json(await login(deps.db, deps.tokens, body.email, body.password, deps.env.USER_TOKEN_TTL_SECONDS, String(req.id)));
