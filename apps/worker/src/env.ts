@@ -18,6 +18,9 @@ export const workerEnvShape = {
     .refine((s) => parseSchedule(s) !== null, "must be whole seconds separated by commas, e.g. 0,5,300")
     .optional()
     .describe("Seconds before each webhook delivery attempt, comma-separated; unset: the Standard Webhooks schedule `0,5,300,1800,7200,18000,36000,36000` (about 27.6 hours)."),
+  WEBHOOK_MAX_IN_FLIGHT_PER_ORG: intVar(4, 1, 1000).describe(
+    "Webhook attempts of one organization running at once across all workers; its other deliveries wait (without using an attempt) so that a receiver that hangs until its timeout holds at most this many delivery slots, never every one.",
+  ),
   WEBHOOK_TIMEOUT_SECONDS: intVar(10, 1, 60).describe("A webhook receiver that has not answered within this long has failed the attempt."),
   WEBHOOK_DISABLE_AFTER_SECONDS: intVar(432_000, 1, 31_536_000).describe("An endpoint whose deliveries have all failed for this long is disabled (default 5 days)."),
   DB_POOL_MAX: intVar(24, 1, 200).describe("Postgres connections of a worker: at least WORKER_CONCURRENCY + MAIL_CONCURRENCY + IMPORT_CONCURRENCY + WEBHOOK_CONCURRENCY (each running job holds one)."),

@@ -7,4 +7,5 @@ export * from "./epoch.ts";
 export * from "./waiter.ts";
 export * from "./countdown.ts";
 export * from "./fair.ts";
-export { UnrecoverableError, Worker, type Job, type Processor } from "bullmq";
+export * from "./slots.ts";
+export { DelayedError, UnrecoverableError, Worker, type Job, type Processor } from "bullmq";

@@ -1,5 +1,5 @@
 import { SecretBox, attemptDelivery, parseSchedule, targetPolicy, type DeliveryConfig } from "@insp/core";
-import { enqueueRetry, parseJobData } from "@insp/queue";
+import { DelayedError, enqueueRetry, parseJobData, releaseSlot, takeSlot, type Job } from "@insp/queue";
 import type { ProcessorFactory, WorkerDeps } from "../../deps.ts";
 
 export function deliveryConfig(env: WorkerDeps["env"]): DeliveryConfig {
@@ -13,15 +13,36 @@ export function deliveryConfig(env: WorkerDeps["env"]): DeliveryConfig {
 }
 
 /**
+ * How long a delivery waits for its organization's slot: 100 ms, doubling with each wait, at
+ * most half the receiver timeout, with jitter. A slot of a healthy receiver frees in
+ * milliseconds; one of a receiver that hangs only at its timeout, and its queued deliveries then
+ * come back a few times a timeout instead of spinning through the workers.
+ */
+const slotWaitMs = (job: Job, timeoutMs: number) => {
+  const waits = Math.max(0, (job.attemptsStarted ?? 1) - 1 - job.attemptsMade);
+  return Math.round(Math.min(timeoutMs / 2, 100 * 2 ** Math.min(waits, 10)) * (0.75 + Math.random() / 2));
+};
+
+/**
  * webhook: one attempt of one delivery (core/webhooks/deliver.ts). A failed attempt with
  * retries left schedules the next as a delayed job; if that enqueue fails, the sweep gives the
  * delivery its job back once it is due. The receiver's answer is logged by status only.
+ * At most WEBHOOK_MAX_IN_FLIGHT_PER_ORG attempts of one organization run at once: a delivery
+ * over it goes back to the delayed set without using an attempt (BullMQ's moveToDelayed, then
+ * DelayedError), so the workers' other slots stay free for other organizations.
  */
 export const webhookProcessor: ProcessorFactory = (deps) => {
   const cfg = deliveryConfig(deps.env);
-  return async (job) => {
+  const redis = deps.queues.connection;
+  return async (job, token) => {
     const data = parseJobData("webhook", job.data);
-    const outcome = await attemptDelivery(deps.db, cfg, data.organizationId, data.deliveryId, data.attempt);
+    const slots = `${deps.queues.prefix}:webhook:inflight:${data.organizationId}`;
+    const holder = job.id ?? `${data.deliveryId}_${data.attempt}`;
+    if (token && !(await takeSlot(redis, slots, holder, deps.env.WEBHOOK_MAX_IN_FLIGHT_PER_ORG, cfg.timeoutMs + 30_000))) {
+      await job.moveToDelayed(Date.now() + slotWaitMs(job, cfg.timeoutMs), token);
+      throw new DelayedError();
+    }
+    const outcome = await attemptDelivery(deps.db, cfg, data.organizationId, data.deliveryId, data.attempt).finally(() => releaseSlot(redis, slots, holder).catch(() => {}));
     if (outcome.kind === "busy") throw new Error("another process is sending this delivery now; tried again later");
     if (outcome.kind === "retry") {
       deps.logger.info({ deliveryId: data.deliveryId, attempt: outcome.attempt, nextAt: outcome.at }, "webhook attempt failed; retry scheduled");
