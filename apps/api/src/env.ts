@@ -8,6 +8,11 @@ export const apiEnvShape = {
   HOST: z.string().default("0.0.0.0").describe("Listen address of the API."),
   RATE_LIMIT_PER_MINUTE: intVar(1000, 1, 1_000_000).describe("Requests per credential per minute; a sync request counts once."),
   AUTH_FAILURES_PER_MINUTE: intVar(60, 1, 1_000_000).describe("Failed authentications (401) per client address per minute before 429."),
+  LOGIN_FAILURES_BEFORE_BACKOFF: intVar(5, 1, 1000).describe(
+    "Wrong passwords for one account (at POST /api/auth/login, or a wrong currentPassword at POST /api/auth/password), from any address, before it goes into back-off: the last of them starts a wait of LOGIN_BACKOFF_FIRST_SECONDS and each further one doubles it, up to LOGIN_BACKOFF_MAX_SECONDS. Meanwhile the account's password checks answer 429, except from an address that signed in to it within the last 30 days.",
+  ),
+  LOGIN_BACKOFF_FIRST_SECONDS: intVar(1, 1, 86_400).describe("The first back-off of an account (LOGIN_FAILURES_BEFORE_BACKOFF); each further wrong password doubles it."),
+  LOGIN_BACKOFF_MAX_SECONDS: intVar(900, 1, 86_400).describe("The longest back-off of an account; its wrong passwords are forgotten once it has had none for this long (after the end of its back-off)."),
   RATE_LIMIT_WINDOW_SECONDS: intVar(60, 1, 3600).describe(
     "Length of the rate-limit windows: RATE_LIMIT_PER_MINUTE and AUTH_FAILURES_PER_MINUTE are counted per window of this many seconds (default a minute, as their names say).",
   ),
