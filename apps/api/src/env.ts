@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, requireInProduction, requireMediaSettings, requireRedisSettings } from "@insp/config";
+import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, requireInProduction, requireMediaSettings, requireRedisSettings, trustProxyVar } from "@insp/config";
 
 /** The API's configuration, parsed once at start-up; docs/configuration.md is generated from it. */
 export const apiEnvShape = {
@@ -14,6 +14,11 @@ export const apiEnvShape = {
   ),
   RATE_LIMIT_ORG_PER_MINUTE: intVar(5000, 1, 10_000_000).describe("Requests per organization per minute, all its keys, clients and users together, so that many credentials of one tenant cannot take the whole service."),
   AUTH_FAILURES_PER_MINUTE: intVar(60, 1, 1_000_000).describe("Failed authentications (401) per client address per minute before 429."),
+  LOGIN_FAILURES_BEFORE_BACKOFF: intVar(5, 1, 1000).describe(
+    "Wrong passwords for one account (at POST /api/auth/login, or a wrong currentPassword at POST /api/auth/password), from any address, before it goes into back-off: the last of them starts a wait of LOGIN_BACKOFF_FIRST_SECONDS and each further one doubles it, up to LOGIN_BACKOFF_MAX_SECONDS. Meanwhile the account's password checks answer 429, except from an address that signed in to it within the last 30 days.",
+  ),
+  LOGIN_BACKOFF_FIRST_SECONDS: intVar(1, 1, 86_400).describe("The first back-off of an account (LOGIN_FAILURES_BEFORE_BACKOFF); each further wrong password doubles it."),
+  LOGIN_BACKOFF_MAX_SECONDS: intVar(900, 1, 86_400).describe("The longest back-off of an account; its wrong passwords are forgotten once it has had none for this long (after the end of its back-off)."),
   RATE_LIMIT_WINDOW_SECONDS: intVar(60, 1, 3600).describe(
     "Length of the rate-limit windows: RATE_LIMIT_PER_MINUTE and AUTH_FAILURES_PER_MINUTE are counted per window of this many seconds (default a minute, as their names say).",
   ),
@@ -42,7 +47,9 @@ export const apiEnvShape = {
   SECRET_PEPPER: z.string().min(16, "must be at least 16 characters").optional().meta({ secret: true }).describe("Server-side pepper of API key and client secret hashes (16+ characters); the admin CLI needs the same one."),
   MIGRATE_ON_START: boolVar(true).describe("Apply migrations at start (under an advisory lock, so replicas may start together); `npm start` migrates once itself."),
   SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600).describe("On SIGTERM: how long in-flight requests may take before the process exits anyway."),
-  TRUST_PROXY: boolVar(false).describe("Trust `X-Forwarded-For` (behind a load balancer), so rate limits see client addresses."),
+  TRUST_PROXY: trustProxyVar().describe(
+    "Which proxies' `X-Forwarded-For` to believe, so rate limits and sign-in limits see the client's address: `false` (none: the address is the connection's), the number of proxies in front of the API (`1` for one load balancer or ingress: the address is the one it wrote, the right-most), or the proxies' addresses and CIDR ranges, comma-separated (`10.0.0.0/8,loopback`). `true` is refused: it would believe an address any client can write.",
+  ),
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional().meta({ secret: true }).describe("GET /metrics on PORT needs `Authorization: Bearer <this>` (16+ characters); unset: /metrics on PORT is 404."),
   METRICS_PORT: intVar(0, 0, 65535).describe("A second listener serving only GET /metrics, without a token, for a private network's scraper (must differ from PORT); 0: none. `npm start` gives the API this port and worker n this port + n."),
   METRICS_HOST: z.string().trim().min(1).optional().describe("The address the METRICS_PORT listener binds; unset: HOST. 127.0.0.1 keeps it to a scraper on the same host."),

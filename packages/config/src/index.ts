@@ -3,6 +3,7 @@ import { ConfigError } from "./error.ts";
 
 export { ConfigError, exitOnStartFailure } from "./error.ts";
 export { listen, portInUse, type ListenSettings } from "./listen.ts";
+export { trustProxyVar, type TrustProxy } from "./trust-proxy.ts";
 
 /**
  * Shared pieces of every app's environment schema. Each app composes its own

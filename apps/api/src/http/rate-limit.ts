@@ -106,7 +106,8 @@ export function principalLimits(deps: Deps): (req: Request, res: Response, princ
 
 /**
  * Failed authentication per client address: every 401 (unknown key, bad token, wrong
- * password, invalid_client) counts, successes do not. Without it a caller could send a
+ * password, invalid_client) and every wrong currentPassword (a 400, marked by the login guard)
+ * counts, successes do not. Without it a caller could send a
  * new random credential with each request and get a fresh bucket each time, and
  * password guessing on /api/auth/login would only be bounded by the per-credential
  * limit. Past AUTH_FAILURES_PER_MINUTE the address gets 429 with Retry-After for the
@@ -126,7 +127,7 @@ export function authFailureLimiter(deps: Deps): RequestHandler {
     passOnStoreError: true,
     requestPropertyName: "authFailureLimit",
     skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
+    requestWasSuccessful: (_req, res) => res.statusCode !== 401 && !res.locals.failedPasswordCheck,
     store,
     keyGenerator: keyOf,
     handler: (req, res, _next, options) => {

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "@insp/db";
 import { apiKeys, employeeRoles, employees, oauthClients, roles, users } from "@insp/db/schema";
 import { recordAudit } from "../audit/index.ts";
 import { AppError, unauthorized } from "../errors.ts";
-import { MIN_PASSWORD_LENGTH, generateTemporaryPassword, hashPassword, verifyPassword } from "./passwords.ts";
+import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from "./passwords.ts";
 import { hashSecret, safeEqualHex } from "./secrets.ts";
 import type { TokenClaims, TokenService } from "./tokens.ts";
 
@@ -73,6 +73,7 @@ async function loadUserAuth(db: DbOrTx, userId: string) {
     .select({
       id: users.id,
       organizationId: users.organizationId,
+      email: users.email,
       disabled: users.disabled,
       mustResetPassword: users.mustResetPassword,
       passwordHash: users.passwordHash,
@@ -93,18 +94,35 @@ export interface LoginResult {
   mustResetPassword: boolean;
 }
 
+/**
+ * Wraps one password check of the account `email` names (known or not): answers the verdict of
+ * `check`, or throws without running it (the API's guessing limit, docs/authentication.md). The
+ * default only runs the check.
+ */
+export type PasswordGuard = (email: string, check: () => Promise<boolean>) => Promise<boolean>;
+const unguarded: PasswordGuard = (_email, check) => check();
+
 const INVALID_LOGIN = "Invalid email or password";
 
 /** Signs in; every attempt on a known e-mail is audited (user.login, user.login_failed), under `requestId`. */
-export async function login(db: DbOrTx, tokens: TokenService, email: string, password: string, ttlSeconds: number, requestId: string | null = null): Promise<LoginResult> {
+export async function login(
+  db: DbOrTx,
+  tokens: TokenService,
+  email: string,
+  password: string,
+  ttlSeconds: number,
+  requestId: string | null = null,
+  guard: PasswordGuard = unguarded,
+): Promise<LoginResult> {
   const [user] = await db
     .select({ id: users.id, organizationId: users.organizationId, passwordHash: users.passwordHash, disabled: users.disabled, mustResetPassword: users.mustResetPassword })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`)
     .limit(1);
-  // Verify even for unknown users so response time does not reveal which e-mails exist.
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
-  if (!user || !ok || user.disabled) {
+  // verifyPassword costs one argon2id check for unknown users too, so response time does not
+  // reveal which e-mails exist. A disabled account's right password is a failure like any other.
+  const ok = await guard(email, async () => (await verifyPassword(user?.passwordHash ?? null, password)) && !!user && !user.disabled);
+  if (!user || !ok) {
     if (user) await recordAudit(db, { actorType: "anonymous", actorId: null, requestId }, { organizationId: user.organizationId, action: "user.login_failed", resourceType: "user", resourceId: user.id });
     throw unauthorized(INVALID_LOGIN);
   }
@@ -113,16 +131,16 @@ export async function login(db: DbOrTx, tokens: TokenService, email: string, pas
   return { accessToken, expiresIn: ttlSeconds, mustResetPassword: user.mustResetPassword };
 }
 
-// An argon2id hash of a random string, so unknown users cost the same as known ones.
-let dummy: Promise<string> | undefined;
-const dummyHash = () => (dummy ??= hashPassword(generateTemporaryPassword()));
-
-export async function changePassword(db: Db, userId: string, currentPassword: string, newPassword: string, requestId: string | null = null): Promise<void> {
+/**
+ * The new password is checked before the current one, so that only a wrong currentPassword
+ * reaches the guard as a failed check (a too short new one is not a guess).
+ */
+export async function changePassword(db: Db, userId: string, currentPassword: string, newPassword: string, requestId: string | null = null, guard: PasswordGuard = unguarded): Promise<void> {
   const user = await loadUserAuth(db, userId);
   if (!user || user.disabled) throw unauthorized();
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new AppError("invalid", "currentPassword is incorrect");
   if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError("invalid", `newPassword must be at least ${MIN_PASSWORD_LENGTH} characters`);
   if (newPassword === currentPassword) throw new AppError("invalid", "newPassword must differ from currentPassword");
+  if (!(await guard(user.email, () => verifyPassword(user.passwordHash, currentPassword)))) throw new AppError("invalid", "currentPassword is incorrect");
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, mustResetPassword: false, tokensValidAfter: sql`now()` }).where(eq(users.id, userId));

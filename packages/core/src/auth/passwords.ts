@@ -29,12 +29,31 @@ export function hashTemporaryPassword(password: string): string {
 /** A value no password verifies against: the account has no usable password yet. */
 export const UNUSABLE_PASSWORD = "!unusable";
 
-export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
-  if (!stored || stored.startsWith("!")) return false;
-  if (stored.startsWith("sha256$")) return safeEqualHex(stored.slice(7), hashSecret(password));
+/**
+ * An argon2id hash with ARGON's parameters of a random password nobody kept. Verifying against it
+ * costs what a real check costs, so an account without a chosen password (none yet, unusable, a
+ * generated temporary one) or an unknown e-mail cannot be told apart by how long a wrong
+ * password takes. Fixed here, not made at start, so that the first such check is no slower.
+ */
+export const DUMMY_PASSWORD_HASH = "$argon2id$v=19$m=19456,t=2,p=1$GT9brqF5DhyJRd6m3225ng$iNksaMbdHmnCTo5p+EKfLmMJ373FDMw4oKRIO2r71Jo";
+
+let argonRuns = 0;
+/** argon2id verifications this process has run: lets a test see that every path pays for one. */
+export const argonVerifications = () => argonRuns;
+
+async function argonMatches(stored: string, password: string): Promise<boolean> {
+  argonRuns++;
   try {
     return await argonVerify(stored, password);
   } catch {
     return false;
   }
+}
+
+/** Every call runs exactly one argon2id verification, whatever is stored (see DUMMY_PASSWORD_HASH). */
+export async function verifyPassword(stored: string | null, password: string): Promise<boolean> {
+  if (stored?.startsWith("$argon2")) return argonMatches(stored, password);
+  const matches = !!stored?.startsWith("sha256$") && safeEqualHex(stored.slice(7), hashSecret(password));
+  await argonMatches(DUMMY_PASSWORD_HASH, password);
+  return matches;
 }

@@ -5,6 +5,7 @@ import type { Deps } from "../../deps.ts";
 import { authenticate, principalOf } from "../../http/auth.ts";
 import { bodyReadersFor } from "../../http/body.ts";
 import { handle } from "../../http/handle.ts";
+import { LoginGuard } from "../../http/login-guard.ts";
 
 /** RFC 6749 section 5.2 error body. */
 function oauthError(res: Response, status: number, error: string, description: string, basic = false) {
@@ -16,6 +17,7 @@ export function authRoutes(deps: Deps): Router {
   const router = Router();
   // Login and the token carry their credential in the body: read with a small limit of its own.
   const credentialBody = bodyReadersFor(deps.env).credential;
+  const guard = new LoginGuard(deps);
 
   // OAuth 2.0 client credentials grant (RFC 6749 section 4.4).
   router.post("/oauth/token", credentialBody, async (req, res, next) => {
@@ -69,7 +71,7 @@ export function authRoutes(deps: Deps): Router {
     credentialBody,
     handle({ body: LoginBody }, async ({ body }, req, res) => {
       res.setHeader("Cache-Control", "no-store");
-      res.json(await login(deps.db, deps.tokens, body.email, body.password, deps.env.USER_TOKEN_TTL_SECONDS, String(req.id)));
+      res.json(await login(deps.db, deps.tokens, body.email, body.password, deps.env.USER_TOKEN_TTL_SECONDS, String(req.id), guard.forRequest(req, res)));
     }),
   );
 
@@ -79,7 +81,7 @@ export function authRoutes(deps: Deps): Router {
     handle({ body: PasswordBody }, async ({ body }, req, res) => {
       const p = principalOf(req);
       if (p.kind !== "user") throw new Error("unreachable");
-      await changePassword(deps.db, p.userId, body.currentPassword, body.newPassword, String(req.id));
+      await changePassword(deps.db, p.userId, body.currentPassword, body.newPassword, String(req.id), guard.forRequest(req, res));
       res.status(204).end();
     }),
   );
