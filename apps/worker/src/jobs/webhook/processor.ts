@@ -14,13 +14,14 @@ export function deliveryConfig(env: WorkerDeps["env"]): DeliveryConfig {
 
 /**
  * How long a delivery waits for its organization's slot: 100 ms, doubling with each wait, at
- * most half the receiver timeout, with jitter. A slot of a healthy receiver frees in
- * milliseconds; one of a receiver that hangs only at its timeout, and its queued deliveries then
- * come back a few times a timeout instead of spinning through the workers.
+ * most a minute, with jitter. A slot of a healthy receiver frees in milliseconds, so a burst's
+ * deliveries get theirs within a few waits; one of a receiver that hangs frees only at its
+ * timeout, and its queued deliveries then come back about once a minute each (15,000 of them:
+ * 250 a second, each a few Redis calls) instead of spinning through the workers.
  */
-const slotWaitMs = (job: Job, timeoutMs: number) => {
+const slotWaitMs = (job: Job) => {
   const waits = Math.max(0, (job.attemptsStarted ?? 1) - 1 - job.attemptsMade);
-  return Math.round(Math.min(timeoutMs / 2, 100 * 2 ** Math.min(waits, 10)) * (0.75 + Math.random() / 2));
+  return Math.round(Math.min(60_000, 100 * 2 ** Math.min(waits, 10)) * (0.75 + Math.random() / 2));
 };
 
 /**
@@ -39,7 +40,7 @@ export const webhookProcessor: ProcessorFactory = (deps) => {
     const slots = `${deps.queues.prefix}:webhook:inflight:${data.organizationId}`;
     const holder = job.id ?? `${data.deliveryId}_${data.attempt}`;
     if (token && !(await takeSlot(redis, slots, holder, deps.env.WEBHOOK_MAX_IN_FLIGHT_PER_ORG, cfg.timeoutMs + 30_000))) {
-      await job.moveToDelayed(Date.now() + slotWaitMs(job, cfg.timeoutMs), token);
+      await job.moveToDelayed(Date.now() + slotWaitMs(job), token);
       throw new DelayedError();
     }
     const outcome = await attemptDelivery(deps.db, cfg, data.organizationId, data.deliveryId, data.attempt).finally(() => releaseSlot(redis, slots, holder).catch(() => {}));
