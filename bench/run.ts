@@ -14,6 +14,7 @@ import { round } from "./lib/stats.ts";
 import { importScenario } from "./scenarios/import.ts";
 import { exportScenario } from "./scenarios/export.ts";
 import { list } from "./scenarios/list.ts";
+import { noisyNeighbour } from "./scenarios/noisy-neighbour.ts";
 import { scale } from "./scenarios/scale.ts";
 import { soak } from "./scenarios/soak.ts";
 import { syncAccounts } from "./scenarios/sync-accounts.ts";
@@ -46,6 +47,7 @@ const registry: Record<ScenarioName, Scenario> = {
   import: importScenario,
   list,
   export: exportScenario,
+  "noisy-neighbour": noisyNeighbour,
   soak,
 };
 

@@ -53,6 +53,8 @@ export class BenchContext {
       MEDIA_DIR: path.join(this.scratch, "media"),
       MAIL_DIR: path.join(this.scratch, "mail"),
       RATE_LIMIT_PER_MINUTE: "1000000",
+      RATE_LIMIT_ORG_PER_MINUTE: "10000000",
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000",
       WORKER_CONCURRENCY: String(opts.workerConcurrency),
       // The API logs one line per request at info; warn keeps logging out of the measurement.
       LOG_LEVEL: opts.logDir ? "info" : "warn",

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const SCENARIOS = ["sync-raw", "sync-floor", "sync-statements", "sync-create", "sync-update", "sync-accounts", "scale", "sync-large", "webhooks", "import", "upload", "detail", "report", "scim-bulk", "list", "export", "soak"] as const;
+export const SCENARIOS = ["sync-raw", "sync-floor", "sync-statements", "sync-create", "sync-update", "sync-accounts", "scale", "sync-large", "webhooks", "import", "upload", "detail", "report", "scim-bulk", "list", "export", "noisy-neighbour", "soak"] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {

@@ -29,7 +29,7 @@ let pathIds: Record<string, string> = {};
 const auth: Record<string, string> = {};
 
 beforeAll(async () => {
-  stack = await startStack({ workers: 1, env: { RATE_LIMIT_PER_MINUTE: "1000000", AUTH_FAILURES_PER_MINUTE: "1000000" } });
+  stack = await startStack({ workers: 1, env: { RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_ORG_PER_MINUTE: "1000000", RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000", AUTH_FAILURES_PER_MINUTE: "1000000" } });
   t = await stack.tenant();
   const tpl = await publishedAudit(stack, t);
   const inspection = await importOk(stack, t, importBody(t, tpl));

@@ -70,6 +70,8 @@ export async function startFaultStack(opts: { workers?: number; env?: Record<str
     PORT: String(apiPort),
     // Faults must not trip the per-credential limits of the test's own traffic.
     RATE_LIMIT_PER_MINUTE: "100000",
+    RATE_LIMIT_ORG_PER_MINUTE: "1000000",
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: "100000",
     LOG_LEVEL: "info",
     ...opts.env,
   };
