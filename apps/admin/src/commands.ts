@@ -71,7 +71,7 @@ const LISTS = {
   roles: (ctx: CommandContext) => listings.roles(ctx.db, org(ctx.flags)),
   "asset-types": (ctx: CommandContext) => listings.assetTypes(ctx.db, org(ctx.flags)),
   "response-types": (ctx: CommandContext) => listings.responseTypes(ctx.db, org(ctx.flags)),
-  webhooks: (ctx: CommandContext) => listEndpoints(ctx.db, org(ctx.flags)),
+  webhooks: (ctx: CommandContext) => listEndpoints(ctx.db, org(ctx.flags), "admin_cli"),
   "sync-sessions": (ctx: CommandContext) =>
     listSessions(ctx.db, org(ctx.flags)).then((rows) =>
       rows.map(({ sessionId, status, scope, batches, employeesSeen, createdAt, expiresAt, wouldDeactivate, deactivated }) => ({
@@ -165,13 +165,13 @@ export const commands: Record<string, Command> = {
   "rotate-webhook-secret": {
     usage: "rotate-webhook-secret --org ID --id ENDPOINT_ID",
     summary: "New signing secret for a webhook endpoint (the previous one keeps signing for 24 h)",
-    run: (ctx) => rotateEndpointSecret(ctx.db, ctx.webhooks.box, org(ctx.flags), str(ctx.flags, "id"), ADMIN_CLI),
+    run: (ctx) => rotateEndpointSecret(ctx.db, ctx.webhooks.box, org(ctx.flags), str(ctx.flags, "id"), "admin_cli", ADMIN_CLI),
   },
   "delete-webhook": {
     usage: "delete-webhook --org ID --id ENDPOINT_ID",
     summary: "Delete a webhook endpoint and its deliveries",
     run: async (ctx) => {
-      await deleteEndpoint(ctx.db, org(ctx.flags), str(ctx.flags, "id"), ADMIN_CLI);
+      await deleteEndpoint(ctx.db, org(ctx.flags), str(ctx.flags, "id"), "admin_cli", ADMIN_CLI);
       return { deleted: true };
     },
   },

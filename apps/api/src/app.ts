@@ -9,6 +9,7 @@ import { errorHandler, notFoundRoute } from "./http/errors.ts";
 import { httpMetrics, metricsRoute } from "./http/metrics.ts";
 import { queueDashboardRoutes } from "./http/queue-dashboard.ts";
 import { authFailureLimiter, rateLimiter } from "./http/rate-limit.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { actionRoutes } from "./routes/actions/index.ts";
 import { authRoutes } from "./routes/auth/index.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
@@ -34,6 +35,8 @@ export function createApp(deps: Deps): express.Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", deps.env.TRUST_PROXY);
+  // First of all, so every answer carries them, 413s and limiters' 429s included.
+  app.use(securityHeaders(deps.env));
   // Before anything answers: a 413, or any refusal of a request whose body was never read (401,
   // 403, 429 before authentication let it be read), closes the connection after a bounded drain,
   // and nothing pipelined behind a refused body is handled.

@@ -6,6 +6,9 @@ export const apiEnvShape = {
   ...baseEnvShape,
   PORT: intVar(3000, 0, 65535).describe("Listen port of the API (0: any free port)."),
   HOST: z.string().default("0.0.0.0").describe("Listen address of the API."),
+  HSTS_MAX_AGE_SECONDS: intVar(0, 0, 63_072_000).describe(
+    "Strict-Transport-Security max-age on every answer, for a service reached over HTTPS only (TLS ended by a load balancer or ingress): browsers then refuse plain HTTP to this host for that long. 0: no HSTS header (the default, right for plain-HTTP runs). Does not cover subdomains.",
+  ),
   RATE_LIMIT_PER_MINUTE: intVar(1000, 1, 1_000_000).describe(
     "Requests per principal (an API key, an OAuth client whatever token it presents, a user) per minute; a sync request counts once.",
   ),

@@ -6,7 +6,7 @@ import { ALL_API_KEY_SCOPES, type ApiKeyScope } from "@insp/contracts";
 import { createApiKey, type DemoSeed } from "@insp/core";
 import { startStack, type Stack } from "@insp/testing";
 import { syncCaller, syncToken } from "./employee-sync.fixtures.ts";
-import { smallBody } from "./templates.fixtures.ts";
+import { smallBody, userToken } from "./templates.fixtures.ts";
 
 /**
  * Least-privilege API keys (docs/authentication.md, API key scopes): what a key says about itself,
@@ -80,9 +80,15 @@ describe("employee records reach only credentials allowed to read them", () => {
     expect(ok.status).toBe(201);
     // Adding employee events later is the same check.
     const patched = await stack.http.patch(`/api/webhooks/${ok.body.id}`, { events: ["employee.updated"] }, { auth: { bearer: manager } });
-    expect(patched.status).toBe(403);
+    expect(patched).toMatchObject({ status: 403, body: { error: "API key lacks the scope employees:read, which employee.updated events need: they carry the employee itself" } });
+    // Changing an endpoint also needs the right to receive the events it has: template.created here.
     const reader = await key(["webhooks:manage", "employees:read"]);
-    expect((await stack.http.patch(`/api/webhooks/${ok.body.id}`, { events: ["employee.updated"] }, { auth: { bearer: reader } })).status).toBe(200);
+    expect(await stack.http.patch(`/api/webhooks/${ok.body.id}`, { events: ["employee.updated"] }, { auth: { bearer: reader } })).toMatchObject({
+      status: 403,
+      body: { error: "API key lacks the scope templates:read, which this endpoint's template.created events need: they carry the template itself" },
+    });
+    const both = await key(["webhooks:manage", "employees:read", "templates:read"]);
+    expect((await stack.http.patch(`/api/webhooks/${ok.body.id}`, { events: ["employee.updated"] }, { auth: { bearer: both } })).status).toBe(200);
   });
 
   it("an admin user can register for template events but not for employee records", async () => {
@@ -106,6 +112,112 @@ describe("employee records reach only credentials allowed to read them", () => {
     const other = await key(ALL_API_KEY_SCOPES.filter((s) => s !== "employees:read"));
     expect((await stack.http.get("/api/v1/feed/employees", { auth: { bearer: other } })).body).toEqual({ error: "API key lacks the scope employees:read" });
     expect((await stack.http.get("/api/v1/employees", { auth: { bearer: other } })).status).toBe(403);
+  });
+});
+
+describe("every operation on an endpoint needs the right to receive each of its events", () => {
+  const keyOf = async (tenant: DemoSeed, scopes: readonly ApiKeyScope[]) => ({ bearer: (await createApiKey(stack.db.db, tenant.organization.id, `key ${scopes.join(" ")}`, undefined, undefined, scopes)).apiKey });
+  const URL_WITH_TOKEN = "https://hooks.example.com/services/T0001/B0001/receiver-token";
+  /** Every operation on an existing endpoint, each with a body that would change or send something. */
+  const operations = (id: string) =>
+    [
+      ["GET", `/api/webhooks/${id}`, undefined],
+      ["PATCH", `/api/webhooks/${id}`, { url: "https://attacker.example.net/hook" }],
+      ["PATCH", `/api/webhooks/${id}`, { description: "mine now" }],
+      ["POST", `/api/webhooks/${id}/rotate-secret`, undefined],
+      ["GET", `/api/webhooks/${id}/deliveries`, undefined],
+      ["POST", `/api/webhooks/${id}/replay`, { since: "2020-01-01T00:00:00Z" }],
+      ["PATCH", `/api/webhooks/${id}`, { enabled: false }],
+      ["DELETE", `/api/webhooks/${id}`, undefined],
+    ] as const;
+
+  /** An employee.created endpoint, made by a key that may receive its events. */
+  async function employeeEndpoint(tenant: DemoSeed) {
+    const owner = await keyOf(tenant, ["webhooks:manage", "employees:read"]);
+    const made = await stack.http.post("/api/webhooks", { url: URL_WITH_TOKEN, events: ["employee.created"], description: "HR" }, { auth: owner });
+    expect(made.status, made.text).toBe(201);
+    return { owner, id: made.body.id as string };
+  }
+
+  /** What a refused caller could have changed: the row (secret included) and the audit entries. */
+  const state = async (id: string) => ({
+    row: (await stack.db.sql`select url, events, description, enabled, secret_enc, previous_secret_enc from webhook_endpoints where id = ${id}`)[0],
+    audit: (await stack.db.sql`select action from audit_log where resource_id = ${id}::text order by seq`).map((r) => r.action),
+    deliveries: (await stack.db.sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${id}`)[0]!.n,
+  });
+
+  it("an API key with webhooks:manage but not employees:read gets 403 naming the scope for each, and changes nothing", async () => {
+    const tenant = await stack.tenant();
+    const { id } = await employeeEndpoint(tenant);
+    const before = await state(id);
+    for (const scopes of [["webhooks:manage"], ALL_API_KEY_SCOPES.filter((s) => s !== "employees:read")] as ApiKeyScope[][]) {
+      const auth = await keyOf(tenant, scopes);
+      for (const [method, path, body] of operations(id)) {
+        const res = await stack.http.request(method, path, { auth, body });
+        expect({ op: `${method} ${path} ${JSON.stringify(body)}`, scopes, status: res.status, body: res.body }).toEqual({
+          op: `${method} ${path} ${JSON.stringify(body)}`,
+          scopes,
+          status: 403,
+          body: { error: "API key lacks the scope employees:read, which this endpoint's employee.created events need: they carry the employee itself" },
+        });
+      }
+    }
+    expect(await state(id)).toEqual(before);
+  });
+
+  it("an admin user gets 403 for each (employee records reach API keys only), and changes nothing", async () => {
+    const tenant = await stack.tenant();
+    const { id } = await employeeEndpoint(tenant);
+    const before = await state(id);
+    const auth = { bearer: await userToken(stack, tenant.users.admin) };
+    for (const [method, path, body] of operations(id)) {
+      const res = await stack.http.request(method, path, { auth, body });
+      expect({ op: `${method} ${path}`, status: res.status, body: res.body }).toEqual({
+        op: `${method} ${path}`,
+        status: 403,
+        body: { error: "This endpoint's employee.created events carry employee records, which only an API key with the scope employees:read may receive" },
+      });
+    }
+    expect(await state(id)).toEqual(before);
+  });
+
+  it("an endpoint with several event types needs each: the first missing one is named", async () => {
+    const tenant = await stack.tenant();
+    const all = await keyOf(tenant, ["webhooks:manage", "templates:read", "inspections:read"]);
+    const made = await stack.http.post("/api/webhooks", { url: URL_WITH_TOKEN, events: ["template.created", "inspection.created", "sync.request.completed"] }, { auth: all });
+    expect(made.status).toBe(201);
+    const templatesOnly = await keyOf(tenant, ["webhooks:manage", "templates:read"]);
+    expect(await stack.http.post(`/api/webhooks/${made.body.id}/rotate-secret`, undefined, { auth: templatesOnly })).toMatchObject({
+      status: 403,
+      body: { error: "API key lacks the scope inspections:read, which this endpoint's inspection.created events need: they carry the inspection itself" },
+    });
+    expect((await stack.http.post(`/api/webhooks/${made.body.id}/rotate-secret`, undefined, { auth: all })).status).toBe(200);
+    // sync.request.* carry counts only: an endpoint receiving nothing else is anyone's to manage.
+    const counts = await stack.http.post("/api/webhooks", { url: URL_WITH_TOKEN, events: ["sync.request.completed"] }, { auth: all });
+    expect((await stack.http.request("PATCH", `/api/webhooks/${counts.body.id}`, { auth: await keyOf(tenant, ["webhooks:manage"]), body: { description: "counts" } })).status).toBe(200);
+  });
+
+  it("the list shows every endpoint, but only the origin of the url of one the caller may not manage", async () => {
+    const tenant = await stack.tenant();
+    const { owner, id } = await employeeEndpoint(tenant);
+    const listed = async (auth: { bearer: string }) => (await stack.http.get("/api/webhooks", { auth })).body.find((e: { id: string }) => e.id === id);
+    expect(await listed(owner)).toMatchObject({ url: URL_WITH_TOKEN, events: ["employee.created"], description: "HR" });
+    for (const auth of [await keyOf(tenant, ["webhooks:manage"]), { bearer: await userToken(stack, tenant.users.admin) }]) {
+      const res = await stack.http.get("/api/webhooks", { auth });
+      expect(res.text).not.toContain("receiver-token");
+      expect(await listed(auth)).toMatchObject({ url: "https://hooks.example.com", events: ["employee.created"], description: "HR" });
+    }
+  });
+
+  it("a key that may receive the events does every operation", async () => {
+    const tenant = await stack.tenant();
+    const { owner, id } = await employeeEndpoint(tenant);
+    const expected = [200, 200, 200, 200, 200, 202, 200, 204];
+    const got = [];
+    for (const [method, path, body] of operations(id)) got.push((await stack.http.request(method, path, { auth: owner, body })).status);
+    expect(got).toEqual(expected);
+    const audit = (await state(id)).audit;
+    expect(audit).toEqual(["webhook.created", "webhook.updated", "webhook.updated", "webhook.secret_rotated", "webhook.updated", "webhook.deleted"]);
   });
 });
 

@@ -42,7 +42,7 @@ interface Op {
   scope?: string;
   /** The scopes an API key needs: a key lacking any one of them is refused with 403 naming it. */
   keyScopes?: ApiKeyScope[];
-  /** What this op's test body needs beyond keyScopes (a webhook for template.created reads templates). */
+  /** What this op needs beyond keyScopes: a webhook for template.created reads templates, to register it or act on it. */
   bodyScopes?: ApiKeyScope[];
 }
 
@@ -89,12 +89,12 @@ const OPS: Op[] = [
   { name: "GET /api/v1/feed/employees", method: "GET", path: () => "/api/v1/feed/employees", accepts: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["feeds:read", "employees:read"] },
   { name: "POST /api/webhooks", method: "POST", path: () => "/api/webhooks", body: () => ({ url: "https://hooks.example.com/matrix", events: ["template.created"] }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
   { name: "GET /api/webhooks", method: "GET", path: () => "/api/webhooks", accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
-  { name: "GET /api/webhooks/{id}", method: "GET", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
-  { name: "PATCH /api/webhooks/{id}", method: "PATCH", path: (i) => `/api/webhooks/${i.webhook}`, body: () => ({ description: "matrix" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
-  { name: "DELETE /api/webhooks/{id}", method: "DELETE", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
-  { name: "POST /api/webhooks/{id}/rotate-secret", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/rotate-secret`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
-  { name: "GET /api/webhooks/{id}/deliveries", method: "GET", path: (i) => `/api/webhooks/${i.webhook}/deliveries`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
-  { name: "POST /api/webhooks/{id}/replay", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/replay`, body: () => ({ since: "2026-01-01T00:00:00Z" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
+  { name: "GET /api/webhooks/{id}", method: "GET", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
+  { name: "PATCH /api/webhooks/{id}", method: "PATCH", path: (i) => `/api/webhooks/${i.webhook}`, body: () => ({ description: "matrix" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
+  { name: "DELETE /api/webhooks/{id}", method: "DELETE", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
+  { name: "POST /api/webhooks/{id}/rotate-secret", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/rotate-secret`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
+  { name: "GET /api/webhooks/{id}/deliveries", method: "GET", path: (i) => `/api/webhooks/${i.webhook}/deliveries`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
+  { name: "POST /api/webhooks/{id}/replay", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/replay`, body: () => ({ since: "2026-01-01T00:00:00Z" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
   { name: "POST /api/media", method: "POST", path: () => "/api/media", accepts: ["apiKey", "user"], keyScopes: ["media:write"] },
   { name: "GET /api/media/{id}", method: "GET", path: (i) => `/api/media/${i.media}`, accepts: ["apiKey", "user"], keyScopes: ["media:read"] },
   { name: "GET /api/audit", method: "GET", path: () => "/api/audit", accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["audit:read"] },

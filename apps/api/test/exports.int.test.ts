@@ -56,6 +56,17 @@ async function csvExport(t: DemoSeed, body: Record<string, unknown>) {
 
 const ids = (records: Record<string, string>[]) => records.map((r) => r.id).sort();
 
+/** The fields of a CSV text as written (quotes kept), record by record: a quoted field may hold commas and line breaks. */
+function rawFields(text: string): string[][] {
+  const rows: string[][] = [[]];
+  for (const m of text.matchAll(/("(?:[^"]|"")*"|[^,"\r\n]*)(,|\r\n)/gs)) {
+    rows.at(-1)!.push(m[1]!);
+    if (m[2] === "\r\n") rows.push([]);
+  }
+  rows.pop();
+  return rows;
+}
+
 /** Inspections of one template with the list's columns set to known values. */
 async function seeded(t: DemoSeed) {
   const tpl = await createTemplate(stack, t, auditTemplateBody(t));
@@ -146,6 +157,29 @@ describe("exports", () => {
     expect(values(2)[0]).toBe(made[0]);
     // Numbers stay numbers in XLSX.
     expect(typeof values(2)[header.indexOf("flaggedCount")]).toBe("number");
+  });
+
+  it("CSV quotes every text field, so a spreadsheet splitting at ';' never opens part of an answer as a formula; numbers stay bare", async () => {
+    const t = await stack.tenant();
+    const tpl = await createTemplate(stack, t, auditTemplateBody(t));
+    const answers = ["x;=1+1", "plain", "a;b;@SUM(A1)"];
+    for (const text of answers) await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: text }] }));
+    const { text, header, records } = await csvExport(t, { filter: { templateId: tpl.id }, includeAnswers: true });
+    expect(records.map((r) => r.remarks)).toEqual(answers);
+    // The raw file: the answers enclosed in quotes whole, never bare.
+    for (const answer of answers) expect(text).toContain(`,"${answer}"`);
+    expect(text).not.toMatch(/(^|,)x;=1\+1(,|\r\n)/m);
+    // Every field of every record, header included: quoted text, a bare number, or empty (no value).
+    const fields = rawFields(text.replace(/^\uFEFF/, ""));
+    expect(fields.length).toBe(records.length + 1);
+    for (const row of fields) {
+      expect(row.length).toBe(header.length);
+      for (const field of row) expect(field, `a bare field that is not a number: ${field}`).toMatch(/^("(?:[^"]|"")*"|-?\d+(\.\d+)?|)$/s);
+    }
+    const [first] = fields.slice(1);
+    expect(first![header.indexOf("remarks")]).toBe('"x;=1+1"');
+    expect(first![header.indexOf("flaggedCount")]).toMatch(/^\d+$/);
+    expect(first![header.indexOf("templateTitle")]).toBe('"Plant audit"');
   });
 
   it("answers across two template versions: a question kept by key is one column", async () => {

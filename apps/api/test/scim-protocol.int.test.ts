@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { request } from "node:http";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startStack, until, type Stack } from "@insp/testing";
+import { startStack, until, type JsonResponse, type Stack } from "@insp/testing";
 import { syncCaller } from "./employee-sync.fixtures.ts";
 import { ENTERPRISE, ERROR, GROUP, PATCH_OP, USER, expectError, expectList, expectResource, expectScim, scimCaller, type ScimCaller } from "./scim.fixtures.ts";
 
@@ -233,6 +234,33 @@ describe("SCIM 2.0 protocol", () => {
     expect(cycle.body.Operations.map((o: { status: string }) => o.status)).toEqual(["409", "409", "409"]);
     expectError(await c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], Operations: Array.from({ length: 1001 }, () => ({ method: "DELETE", path: "/Users/x" })) }), 413);
     expectError(await c.call("POST", "/Bulk", { Operations: [] }), 400, "invalidSyntax");
+  });
+
+  it("checks Bulk's maxPayloadSize on the decompressed body: gzip, deflate or br small on the wire but over it inflated is a 413, and nothing runs", async () => {
+    const t = await stack.tenant();
+    const c = await scimCaller(stack, t);
+    const tag = randomUUID();
+    const body = (n: string, padding: number) =>
+      Buffer.from(JSON.stringify({ schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], Operations: [{ method: "POST", path: "/Users", bulkId: n, data: { schemas: [USER], userName: `${n}-${tag}@example.test`, externalId: `${n}-${tag}`, title: "x".repeat(padding) } }] }));
+    const post = async (wire: Buffer, encoding: string): Promise<JsonResponse> => {
+      const res = await fetch(`${stack.http.baseUrl}/scim/v2/Bulk`, { method: "POST", headers: { authorization: `Bearer ${c.token}`, "content-type": "application/scim+json", "content-encoding": encoding }, body: wire });
+      const text = await res.text();
+      return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
+    };
+    const compressors = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync } as const;
+    for (const [encoding, compress] of Object.entries(compressors)) {
+      const inflated = body(`big-${encoding}`, 1_100_000);
+      const wire = compress(inflated);
+      expect(inflated.length).toBeGreaterThan(1_048_576);
+      expect(wire.length).toBeLessThan(20_000);
+      const detail = expectError(await post(wire, encoding), 413);
+      expect(detail).toMatch(/^The bulk request is \d+ bytes, more than maxPayloadSize \(1048576\)$/);
+      expectList(await c.call("GET", `/Users?filter=${encodeURIComponent(`externalId eq "big-${encoding}-${tag}"`)}`), 0);
+      // Under the limit inflated, the same encoding is read and run.
+      const small = await post(compress(body(`small-${encoding}`, 10)), encoding);
+      expectScim(small, 200);
+      expect(small.body.Operations).toEqual([expect.objectContaining({ method: "POST", bulkId: `small-${encoding}`, status: "201" })]);
+    }
   });
 
   it("runs a long chain of Bulk operations that each refer forward (every user managed by the next one) in dependency order", async () => {

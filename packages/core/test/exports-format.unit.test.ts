@@ -4,8 +4,14 @@ import { describe, expect, it } from "vitest";
 import { csvRecord, neutralizeFormula } from "../src/exports/format.ts";
 
 describe("export CSV records (RFC 4180)", () => {
-  it("quotes commas, quotes and line breaks, doubles quotes, ends with CRLF; null is empty, numbers stay numbers", () => {
-    expect(csvRecord(["plain", 'a, "b"', "two\nlines", "cr\rhere", null, 42, -1.5, true])).toBe('plain,"a, ""b""","two\nlines","cr\rhere",,42,-1.5,true\r\n');
+  it("quotes every text field, doubles quotes, ends with CRLF; null is empty, numbers and booleans stay bare", () => {
+    expect(csvRecord(["plain", 'a, "b"', "two\nlines", "cr\rhere", "", null, 42, -1.5, true])).toBe('"plain","a, ""b""","two\nlines","cr\rhere","",,42,-1.5,true\r\n');
+  });
+
+  it("a field with a semicolon stays one quoted field, so a ';'-separated spreadsheet cannot split off a formula", () => {
+    expect(csvRecord(["x;=1+1", "a;b"])).toBe('"x;=1+1","a;b"\r\n');
+    // Read with ";" as the separator, as such a spreadsheet does: one cell each, neither a formula.
+    expect(parse(csvRecord(["x;=1+1"]), { delimiter: ";" })).toEqual([["x;=1+1"]]);
   });
 
   it("puts an apostrophe before text a spreadsheet would run as a formula, and only there", () => {

@@ -1,8 +1,12 @@
 /**
- * How export cells are written (docs/exports.md): CSV per RFC 4180 (every field quoted when it
- * holds a comma, a quote, CR or LF; quotes doubled; CRLF between records), and text that a
- * spreadsheet would run as a formula (starting with = + - @, a tab or CR) prefixed with an
- * apostrophe. Numbers are written as numbers (a negative score keeps its minus sign).
+ * How export cells are written (docs/exports.md): CSV per RFC 4180 (quotes doubled, CRLF between
+ * records), every text field enclosed in quotes, and text that a spreadsheet would run as a
+ * formula (starting with = + - @, a tab or CR) prefixed with an apostrophe. Numbers and booleans
+ * are written bare (a negative score keeps its minus sign); null is an empty field.
+ *
+ * Text is quoted even without a comma, a quote or a line break in it: spreadsheets in locales
+ * whose list separator is ";" split an unquoted field at its semicolons, so `x;=1+1` would open
+ * as two cells, the second a live formula that the apostrophe (on the whole field) did not cover.
  */
 export type Cell = string | number | boolean | null;
 
@@ -15,8 +19,8 @@ export function neutralizeFormula(text: string): string {
 
 function csvField(cell: Cell): string {
   if (cell === null) return "";
-  const text = typeof cell === "string" ? neutralizeFormula(cell) : String(cell);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof cell !== "string") return String(cell);
+  return `"${neutralizeFormula(cell).replaceAll('"', '""')}"`;
 }
 
 /** One CSV record, with its CRLF. */

@@ -3,7 +3,7 @@ import { isoText, type Db } from "@insp/db";
 import { jobIds, requeuePaged, type Queues } from "@insp/queue";
 import { badRequest, isUuid, notFound } from "../errors.ts";
 import { loadEndpoint } from "./endpoints.ts";
-import { eventTypeOf } from "./events.ts";
+import { eventTypeOf, type EndpointActor } from "./events.ts";
 import { webhookBody } from "./dispatch.ts";
 import { loadResources } from "../feeds/index.ts";
 import type { ResourceType } from "../changes/index.ts";
@@ -40,9 +40,15 @@ export interface DeliveryView {
 }
 
 
-/** The endpoint's deliveries, newest first, each with every attempt (oldest first). */
-export async function listDeliveries(db: Db, organizationId: string, endpointId: string, q: { limit: number; offset: number }): Promise<{ deliveries: DeliveryView[]; pagination: { limit: number; offset: number; hasMore: boolean } }> {
-  await loadEndpoint(db, organizationId, endpointId);
+/** The endpoint's deliveries, newest first, each with every attempt (oldest first); for an actor who may manage it (loadEndpoint). */
+export async function listDeliveries(
+  db: Db,
+  organizationId: string,
+  endpointId: string,
+  q: { limit: number; offset: number },
+  actor: EndpointActor,
+): Promise<{ deliveries: DeliveryView[]; pagination: { limit: number; offset: number; hasMore: boolean } }> {
+  await loadEndpoint(db, organizationId, endpointId, actor);
   const sql = db.$client;
   const rows = await sql<{ id: string; event_id: string; event_type: string; status: DeliveryView["status"]; failure_reason: string | null; created_at: string; next_attempt_at: string }[]>`
     select id, event_id, event_type, status, failure_reason, ${sql.unsafe(isoText("created_at"))} as created_at, ${sql.unsafe(isoText("next_attempt_at"))} as next_attempt_at
@@ -82,10 +88,17 @@ export const REPLAY_MAX = 1000;
  * sent for the event when there is one, else rendered now. Needs the endpoint enabled. An event
  * of a type the endpoint does not receive is not sent to it; one already waiting to be
  * delivered there (a replay not yet done, a retry scheduled) is not queued again, so calling
- * replay repeatedly cannot pile up deliveries.
+ * replay repeatedly cannot pile up deliveries. Only for an actor who may manage the endpoint
+ * (loadEndpoint): a replay sends the events again.
  */
-export async function replayEvents(db: Db, organizationId: string, endpointId: string, q: { eventId: string } | { since: string }): Promise<{ deliveries: { id: string; organizationId: string }[]; hasMore: boolean }> {
-  const endpoint = await loadEndpoint(db, organizationId, endpointId);
+export async function replayEvents(
+  db: Db,
+  organizationId: string,
+  endpointId: string,
+  q: { eventId: string } | { since: string },
+  actor: EndpointActor,
+): Promise<{ deliveries: { id: string; organizationId: string }[]; hasMore: boolean }> {
+  const endpoint = await loadEndpoint(db, organizationId, endpointId, actor);
   if (!endpoint.enabled) throw badRequest("The endpoint is disabled: enable it first (PATCH enabled: true)");
   const sql = db.$client;
   type Ev = { id: string; resource_type: ResourceType; resource_id: string; change: string; at: string; payload: string | null; pending: boolean };

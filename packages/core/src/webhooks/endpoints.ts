@@ -4,7 +4,7 @@ import { webhookEndpoints, type WebhookEndpointRow } from "@insp/db/schema";
 import { givenFields, recordAudit, type AuditContext } from "../audit/index.ts";
 import { badRequest, isUuid, notFound } from "../errors.ts";
 import { urlProblem, type TargetPolicy } from "./address.ts";
-import type { WebhookEventType } from "./events.ts";
+import { assertMayManage, assertMayReceive, whyMayNotManage, type EndpointActor, type WebhookEventType } from "./events.ts";
 import { newWebhookSecret, type SecretBox } from "./secrets.ts";
 
 /** After a rotation the previous secret keeps signing (beside the new one) this long. */
@@ -63,77 +63,111 @@ export async function createEndpoint(
   return { ...toEndpointView(row), secret };
 }
 
-export async function listEndpoints(db: DbOrTx, organizationId: string): Promise<WebhookEndpointView[]> {
+/**
+ * Every endpoint of the organization, so that whoever manages webhooks sees where its data goes.
+ * An endpoint the actor may not manage (assertMayManage) shows only the origin of its url:
+ * receivers often put their own token in the path or query (chat webhooks do), and whoever
+ * knows it can post to the receiver.
+ */
+export async function listEndpoints(db: DbOrTx, organizationId: string, actor: EndpointActor): Promise<WebhookEndpointView[]> {
   const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
-  return rows.map(toEndpointView);
+  return rows.map((r) => {
+    const view = toEndpointView(r);
+    return whyMayNotManage(actor, view.events) ? { ...view, url: originOf(view.url) } : view;
+  });
 }
 
-export async function loadEndpoint(db: DbOrTx, organizationId: string, id: string): Promise<WebhookEndpointRow> {
+/** Scheme, host and port of a url the endpoint checks accepted; nothing of its path or query. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The endpoint, when it is the organization's (else 404) and the actor may act on it (else 403,
+ * assertMayManage). With `lock`, the row is locked for the caller's transaction, so that the
+ * events checked are those of the row the caller then changes.
+ */
+export async function loadEndpoint(db: DbOrTx, organizationId: string, id: string, actor: EndpointActor, lock = false): Promise<WebhookEndpointRow> {
   if (!isUuid(id)) throw notFoundError();
-  const [row] = await db
+  const query = db
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)));
+  const [row] = lock ? await query.for("update") : await query;
   if (!row) throw notFoundError();
+  assertMayManage(actor, row.events as WebhookEventType[]);
   return row;
 }
 
-export async function getEndpoint(db: DbOrTx, organizationId: string, id: string): Promise<WebhookEndpointView> {
-  return toEndpointView(await loadEndpoint(db, organizationId, id));
+export async function getEndpoint(db: DbOrTx, organizationId: string, id: string, actor: EndpointActor): Promise<WebhookEndpointView> {
+  return toEndpointView(await loadEndpoint(db, organizationId, id, actor));
 }
 
-/** PATCH: any of url, events, description, enabled. Enabling clears why it was disabled and its failure streak. */
+/**
+ * PATCH: any of url, events, description, enabled. Enabling clears why it was disabled and its
+ * failure streak. The actor needs the right to receive the endpoint's events (whatever field
+ * changes) and the events it is given.
+ */
 export async function updateEndpoint(
   db: DbOrTx,
   policy: TargetPolicy,
   organizationId: string,
   id: string,
   patch: { url?: string; events?: WebhookEventType[]; description?: string | null; enabled?: boolean },
+  actor: EndpointActor,
   audit: AuditContext,
 ): Promise<WebhookEndpointView> {
-  await loadEndpoint(db, organizationId, id);
-  if (patch.url !== undefined) checkUrl(patch.url, policy);
   return db.transaction(async (tx) => {
+    await loadEndpoint(tx, organizationId, id, actor, true);
+    if (patch.events && actor !== "admin_cli") assertMayReceive(actor, patch.events);
+    if (patch.url !== undefined) checkUrl(patch.url, policy);
     const [row] = await tx
-    .update(webhookEndpoints)
-    .set({
-      ...(patch.url !== undefined ? { url: patch.url } : {}),
-      ...(patch.events !== undefined ? { events: [...new Set(patch.events)] } : {}),
-      ...(patch.description !== undefined ? { description: patch.description } : {}),
-      ...(patch.enabled === true ? { enabled: true, disabledReason: null, failingSince: null } : {}),
-      ...(patch.enabled === false ? { enabled: false, disabledReason: null } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
-    .returning();
+      .update(webhookEndpoints)
+      .set({
+        ...(patch.url !== undefined ? { url: patch.url } : {}),
+        ...(patch.events !== undefined ? { events: [...new Set(patch.events)] } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+        ...(patch.enabled === true ? { enabled: true, disabledReason: null, failingSince: null } : {}),
+        ...(patch.enabled === false ? { enabled: false, disabledReason: null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
+      .returning();
     if (!row) throw notFoundError();
     await recordAudit(tx, audit, { organizationId, action: "webhook.updated", resourceType: "webhook_endpoint", resourceId: id, changedFields: givenFields(patch) });
     return toEndpointView(row);
   });
 }
 
-export async function deleteEndpoint(db: DbOrTx, organizationId: string, id: string, audit: AuditContext): Promise<void> {
-  if (!isUuid(id)) throw notFoundError();
+export async function deleteEndpoint(db: DbOrTx, organizationId: string, id: string, actor: EndpointActor, audit: AuditContext): Promise<void> {
   await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
-      .returning({ id: webhookEndpoints.id });
-    if (!gone.length) throw notFoundError();
+    await loadEndpoint(tx, organizationId, id, actor, true);
+    await tx.delete(webhookEndpoints).where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)));
     await recordAudit(tx, audit, { organizationId, action: "webhook.deleted", resourceType: "webhook_endpoint", resourceId: id });
   });
 }
 
 /** A new secret; the current one keeps signing beside it for 24 hours (receivers switch without a gap). */
-export async function rotateEndpointSecret(db: DbOrTx, box: SecretBox, organizationId: string, id: string, audit: AuditContext): Promise<{ secret: string; previousSecretExpiresAt: string }> {
-  const current = await loadEndpoint(db, organizationId, id);
+export async function rotateEndpointSecret(
+  db: DbOrTx,
+  box: SecretBox,
+  organizationId: string,
+  id: string,
+  actor: EndpointActor,
+  audit: AuditContext,
+): Promise<{ secret: string; previousSecretExpiresAt: string }> {
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
+    const current = await loadEndpoint(tx, organizationId, id, actor, true);
     const [r] = await tx
-    .update(webhookEndpoints)
-    .set({ secretEnc: box.seal(secret), previousSecretEnc: current.secretEnc, previousSecretExpiresAt: sql`now() + make_interval(hours => ${PREVIOUS_SECRET_HOURS})`, updatedAt: sql`now()` })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
-    .returning({ expires: webhookEndpoints.previousSecretExpiresAt });
+      .update(webhookEndpoints)
+      .set({ secretEnc: box.seal(secret), previousSecretEnc: current.secretEnc, previousSecretExpiresAt: sql`now() + make_interval(hours => ${PREVIOUS_SECRET_HOURS})`, updatedAt: sql`now()` })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
+      .returning({ expires: webhookEndpoints.previousSecretExpiresAt });
     if (!r) throw notFoundError();
     await recordAudit(tx, audit, { organizationId, action: "webhook.secret_rotated", resourceType: "webhook_endpoint", resourceId: id, changedFields: ["secret"] });
     return r;

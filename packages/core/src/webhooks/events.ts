@@ -21,12 +21,52 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  */
 const READ_SCOPE: Record<string, ApiKeyScope | null> = { template: "templates:read", inspection: "inspections:read", action: "actions:read", employee: "employees:read", sync: null };
 
+/**
+ * Why `p` may not receive `event`, as the 403's message, or null when it may. `own` words it for
+ * an endpoint that already exists (its events) rather than for events being registered.
+ */
+function refusal(p: Principal, event: WebhookEventType, own: boolean): string | null {
+  const resource = event.split(".")[0]!;
+  const scope = READ_SCOPE[resource] ?? null;
+  if (!scope) return null;
+  const events = own ? `this endpoint's ${event} events` : `${event} events`;
+  if (p.kind === "apiKey" && !p.scopes.includes(scope)) return `API key lacks the scope ${scope}, which ${events} need: they carry the ${resource} itself`;
+  if (p.kind === "user" && scope === "employees:read") return `${own ? "This endpoint's " : ""}${event} events carry employee records, which only an API key with the scope employees:read may receive`;
+  return null;
+}
+
 /** Throws 403 naming the first event type the credential may not receive. */
 export function assertMayReceive(p: Principal, events: readonly WebhookEventType[]): void {
   for (const event of events) {
-    const scope = READ_SCOPE[event.split(".")[0]!] ?? null;
-    if (!scope) continue;
-    if (p.kind === "apiKey" && !p.scopes.includes(scope)) throw forbidden(`API key lacks the scope ${scope}, which ${event} events need: they carry the ${event.split(".")[0]} itself`);
-    if (p.kind === "user" && scope === "employees:read") throw forbidden(`${event} events carry employee records, which only an API key with the scope employees:read may receive`);
+    const message = refusal(p, event, false);
+    if (message) throw forbidden(message);
   }
+}
+
+/**
+ * Who acts on an existing endpoint: a credential, or the operator's admin CLI, which is not
+ * limited (as when it creates one).
+ */
+export type EndpointActor = Principal | "admin_cli";
+
+/**
+ * Why `actor` may not act on an endpoint receiving `events`, or null. Acting on an endpoint
+ * (changing its url or anything else, rotating its secret, reading it or its deliveries,
+ * replaying, deleting) is as good as receiving its events: a new url or a known secret gets the
+ * next ones, and the delivery log shows what the receiver answered. So it needs the right to
+ * receive every one of them, the same rule as registering.
+ */
+export function whyMayNotManage(actor: EndpointActor, events: readonly WebhookEventType[]): string | null {
+  if (actor === "admin_cli") return null;
+  for (const event of events) {
+    const message = refusal(actor, event, true);
+    if (message) return message;
+  }
+  return null;
+}
+
+/** Throws 403 naming the first of the endpoint's event types the actor may not receive. */
+export function assertMayManage(actor: EndpointActor, events: readonly WebhookEventType[]): void {
+  const message = whyMayNotManage(actor, events);
+  if (message) throw forbidden(message);
 }

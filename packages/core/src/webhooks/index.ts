@@ -1,4 +1,4 @@
-export { WEBHOOK_EVENT_TYPES, assertMayReceive, eventTypeOf, type WebhookEventType } from "./events.ts";
+export { WEBHOOK_EVENT_TYPES, assertMayReceive, eventTypeOf, type EndpointActor, type WebhookEventType } from "./events.ts";
 export { SecretBox, newWebhookSecret } from "./secrets.ts";
 export { targetPolicy, urlProblem, isAllowedAddress, guardedLookup, type TargetPolicy } from "./address.ts";
 export { sendWebhook, type SendResult } from "./send.ts";

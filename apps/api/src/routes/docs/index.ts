@@ -10,6 +10,13 @@ export function docsRoutes(): Router {
   router.get("/openapi.json", (_req, res) => {
     res.json(document());
   });
+  // The page's address without its slash is redirected here rather than by the static files'
+  // handler, which would replace the service's Content-Security-Policy with its own.
+  router.get("/docs", (req, res, next) => {
+    const url = new URL(req.originalUrl, "http://host");
+    if (url.pathname.toLowerCase() !== "/docs") return next();
+    res.redirect(301, `/docs/${url.search}`);
+  });
   router.use("/docs", swaggerUi.serve);
   router.get("/docs", (req, res, next) => swaggerUi.setup(document(), { customSiteTitle: "Inspection Service API" })(req, res, next));
   return router;

@@ -26,6 +26,20 @@ import { authenticate } from "../../http/auth.ts";
 import { baseUrlOf, contextOf, filterOf, pageOf, scimErrors, send, sendList, sendResource } from "./respond.ts";
 
 /**
+ * The size of a Bulk request as the service reads it, decompressed, for maxPayloadSize. Sent as
+ * is, that is its Content-Length. A compressed body (Content-Encoding gzip, deflate or br) has the
+ * bytes on the wire as its Content-Length, far fewer than it inflates to, and a chunked one has
+ * none: for those its parsed JSON, written out again, stands in for it (the same content without
+ * insignificant whitespace; the parser has already bounded the inflated bytes by BODY_LIMIT_MB).
+ */
+function bulkPayloadSize(req: Parameters<RequestHandler>[0]): number {
+  const encoding = (req.header("content-encoding") ?? "identity").trim().toLowerCase();
+  const length = req.header("content-length");
+  if (encoding === "identity" && length !== undefined) return Number(length);
+  return Buffer.byteLength(JSON.stringify(req.body ?? null));
+}
+
+/**
  * SCIM 2.0 for identity providers (Okta, Microsoft Entra ID): /scim/v2/Users, /Groups, /Bulk
  * with the token of an OAuth client that has scope `scim`; the discovery endpoints are the same
  * for everyone and need no token. core/scim/ does the work; these routes speak HTTP.
@@ -79,9 +93,7 @@ export function scimRoutes(deps: Deps): Router {
   }));
 
   router.post("/scim/v2/Bulk", auth, route(async (req, res) => {
-    // A chunked body has no Content-Length: its parsed JSON, serialized again, stands in for it.
-    const length = req.header("content-length");
-    const size = length !== undefined ? Number(length) : Buffer.byteLength(JSON.stringify(req.body ?? null));
+    const size = bulkPayloadSize(req);
     if (size > BULK_MAX_PAYLOAD) throw new ScimError(413, undefined, `The bulk request is ${size} bytes, more than maxPayloadSize (${BULK_MAX_PAYLOAD})`);
     // An operation that fails for a reason of the service's own answers a 500 in its place; its cause is logged here.
     send(res, 200, await runBulk(contextOf(deps, req), req.body, (err) => req.log.error({ err, requestId: req.id }, "bulk operation failed")));

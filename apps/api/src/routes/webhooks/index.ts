@@ -19,7 +19,11 @@ import type { Deps } from "../../deps.ts";
 import { auditOf, authenticate, principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";
 
-/** Webhook endpoints (extension): an API key or an admin user's token. */
+/**
+ * Webhook endpoints (extension): an API key or an admin user's token. Registering needs the right
+ * to receive the events registered (assertMayReceive); every operation on an existing endpoint
+ * needs the right to receive each of its events, which core checks on the row it acts on.
+ */
 export function webhookRoutes(deps: Deps): Router {
   const router = Router();
   const auth = authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["webhooks:manage"] });
@@ -45,7 +49,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({}, async (_input, req, res) => {
-      res.json(await listEndpoints(deps.db, org(req)));
+      res.json(await listEndpoints(deps.db, org(req), principalOf(req)));
     }),
   );
   router.get(
@@ -53,7 +57,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam }, async ({ params }, req, res) => {
-      res.json(await getEndpoint(deps.db, org(req), params.id));
+      res.json(await getEndpoint(deps.db, org(req), params.id, principalOf(req)));
     }),
   );
   router.patch(
@@ -61,8 +65,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam, body: UpdateWebhookBody }, async ({ params, body }, req, res) => {
-      if (body.events) assertMayReceive(principalOf(req), body.events);
-      res.json(await updateEndpoint(deps.db, policy, org(req), params.id, body, auditOf(req)));
+      res.json(await updateEndpoint(deps.db, policy, org(req), params.id, body, principalOf(req), auditOf(req)));
     }),
   );
   router.delete(
@@ -70,7 +73,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam }, async ({ params }, req, res) => {
-      await deleteEndpoint(deps.db, org(req), params.id, auditOf(req));
+      await deleteEndpoint(deps.db, org(req), params.id, principalOf(req), auditOf(req));
       res.status(204).end();
     }),
   );
@@ -79,7 +82,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam }, async ({ params }, req, res) => {
-      res.json(await rotateEndpointSecret(deps.db, box, org(req), params.id, auditOf(req)));
+      res.json(await rotateEndpointSecret(deps.db, box, org(req), params.id, principalOf(req), auditOf(req)));
     }),
   );
   router.get(
@@ -87,7 +90,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam, query: DeliveriesQuery }, async ({ params, query }, req, res) => {
-      res.json(await listDeliveries(deps.db, org(req), params.id, query));
+      res.json(await listDeliveries(deps.db, org(req), params.id, query, principalOf(req)));
     }),
   );
   router.post(
@@ -95,7 +98,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam, body: ReplayBody }, async ({ params, body }, req, res) => {
-      const { deliveries, hasMore } = await replayEvents(deps.db, org(req), params.id, body);
+      const { deliveries, hasMore } = await replayEvents(deps.db, org(req), params.id, body, principalOf(req));
       // Committed; a lost enqueue is picked up by the workers' requeue sweep.
       await enqueueDeliveries(deps.queues, deliveries).catch((err) => req.log.warn({ err }, "replay enqueue failed; the sweep will requeue"));
       res.status(202).json({ replayed: deliveries.length, hasMore });
