@@ -69,6 +69,11 @@ function nestsDeeperThan(value: unknown, max: number): boolean {
 const malformed = (message: string) => Object.assign(new Error(message), { type: "entity.parse.failed", status: 400, expose: true });
 
 const suspect = new WeakSet<IncomingMessage>();
+/** The bytes of each JSON body as read, after any Content-Encoding was undone. */
+const sizes = new WeakMap<IncomingMessage, number>();
+
+/** How many bytes a request's JSON body had once inflated (a compressed body's Content-Length counts the bytes on the wire); 0 for none. */
+export const inflatedBodySize = (req: IncomingMessage): number => sizes.get(req) ?? 0;
 
 /**
  * After parsing: text Postgres cannot hold as sent is refused at the door (400), for every field
@@ -120,6 +125,7 @@ export function bodyReaders(env: Deps["env"]): BodyReaders {
   const formType = ["application/x-www-form-urlencoded"];
   const bounds = drainBounds(env);
   const verify = (req: IncomingMessage, _res: unknown, buf: Buffer) => {
+    sizes.set(req, buf.length);
     checkInflatedValues(req, buf, env.JSON_MAX_VALUES);
     // Buffer.includes is a native search: the text is only made when an escape is there at all.
     if (buf.includes("\\u") && SUSPECT_ESCAPE.test(buf.toString("latin1"))) suspect.add(req);

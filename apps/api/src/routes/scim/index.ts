@@ -23,21 +23,8 @@ import {
 } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { authenticate } from "../../http/auth.ts";
+import { inflatedBodySize } from "../../http/body.ts";
 import { baseUrlOf, contextOf, filterOf, pageOf, scimErrors, send, sendList, sendResource } from "./respond.ts";
-
-/**
- * The size of a Bulk request as the service reads it, decompressed, for maxPayloadSize. Sent as
- * is, that is its Content-Length. A compressed body (Content-Encoding gzip, deflate or br) has the
- * bytes on the wire as its Content-Length, far fewer than it inflates to, and a chunked one has
- * none: for those its parsed JSON, written out again, stands in for it (the same content without
- * insignificant whitespace; the parser has already bounded the inflated bytes by BODY_LIMIT_MB).
- */
-function bulkPayloadSize(req: Parameters<RequestHandler>[0]): number {
-  const encoding = (req.header("content-encoding") ?? "identity").trim().toLowerCase();
-  const length = req.header("content-length");
-  if (encoding === "identity" && length !== undefined) return Number(length);
-  return Buffer.byteLength(JSON.stringify(req.body ?? null));
-}
 
 /**
  * SCIM 2.0 for identity providers (Okta, Microsoft Entra ID): /scim/v2/Users, /Groups, /Bulk
@@ -93,7 +80,8 @@ export function scimRoutes(deps: Deps): Router {
   }));
 
   router.post("/scim/v2/Bulk", auth, route(async (req, res) => {
-    const size = bulkPayloadSize(req);
+    // As the service reads it, inflated: a compressed body's Content-Length counts the bytes on the wire.
+    const size = inflatedBodySize(req);
     if (size > BULK_MAX_PAYLOAD) throw new ScimError(413, undefined, `The bulk request is ${size} bytes, more than maxPayloadSize (${BULK_MAX_PAYLOAD})`);
     // An operation that fails for a reason of the service's own answers a 500 in its place; its cause is logged here.
     send(res, 200, await runBulk(contextOf(deps, req), req.body, (err) => req.log.error({ err, requestId: req.id }, "bulk operation failed")));
