@@ -19,9 +19,9 @@ export function deliveryConfig(env: WorkerDeps["env"]): DeliveryConfig {
  */
 export const webhookProcessor: ProcessorFactory = (deps) => {
   const cfg = deliveryConfig(deps.env);
-  return async (job) => {
+  return async (job, _token, signal) => {
     const data = parseJobData("webhook", job.data);
-    const outcome = await attemptDelivery(deps.db, cfg, data.organizationId, data.deliveryId, data.attempt);
+    const outcome = await attemptDelivery(deps.db, cfg, data.organizationId, data.deliveryId, data.attempt, signal);
     if (outcome.kind === "busy") throw new Error("another process is sending this delivery now; tried again later");
     if (outcome.kind === "retry") {
       deps.logger.info({ deliveryId: data.deliveryId, attempt: outcome.attempt, nextAt: outcome.at }, "webhook attempt failed; retry scheduled");
