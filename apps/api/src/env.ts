@@ -43,6 +43,19 @@ export const apiEnvShape = {
   REPORT_WAIT_SECONDS: intVar(10, 0, 600).describe("How long GET /api/inspections/{id}/report.pdf waits for a report being rendered before answering 202 with its status URL (the rendering goes on)."),
   EXPORTS_MAX_RUNNING_PER_ORG: intVar(3, 1, 1000).describe("CSV/XLSX exports an organization may have QUEUED or RUNNING at once; POST /api/exports past it answers 429."),
   MEDIA_MAX_IMAGE_MB: intVar(10, 1, 1024).describe("Largest image of an import, a PATCH or an upload (POST /api/media)."),
+  SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG: intVar(50_000, 1, 100_000_000).describe(
+    "Employees an organization may have queued for sync (recorded, not yet done) at once; a sync request (or a session's batch) that would pass it is refused whole with 429 and Retry-After, before anything is recorded. A session commit's deactivations are never refused, but count.",
+  ),
+  WEBHOOK_MAX_ENDPOINTS_PER_ORG: intVar(25, 1, 10_000).describe("Webhook endpoints an organization may have; registering one more answers 409 (delete one first)."),
+  WEBHOOK_REPLAY_MAX_DELIVERIES: intVar(10_000, 1, 1_000_000).describe(
+    "Deliveries one POST /api/webhooks/{id}/replay may create; a replay that would create more answers 422 and creates none (replay a shorter window: a later since, or an until).",
+  ),
+  MEDIA_MAX_STORED_MB_PER_ORG: intVar(10_240, 1, 1_073_741_824).describe(
+    "Image bytes an organization may store, in MB (default 10 GiB; the media table's sizes); an upload, import or PATCH whose new images would pass it answers 413 and stores nothing.",
+  ),
+  REPORTS_MAX_RENDERING_PER_ORG: intVar(10, 1, 1000).describe(
+    "PDF reports an organization may have QUEUED or RUNNING at once; asking for one more report that is not rendered yet answers 429 with Retry-After.",
+  ),
   TOKEN_TTL_SECONDS: intVar(3600, 60, 86_400).describe("Lifetime of OAuth client-credentials access tokens."),
   USER_TOKEN_TTL_SECONDS: intVar(900, 60, 86_400).describe("Lifetime of user tokens from POST /api/auth/login."),
   TOKEN_ISSUER: z.string().min(1).default("inspection-service").describe("`iss` of the tokens this API signs (their audience is `<issuer>:api`)."),

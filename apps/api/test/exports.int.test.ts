@@ -304,8 +304,9 @@ describe("exports", () => {
     const refused = await stack.http.post("/api/exports", { format: "csv" }, auth(t));
     expect(refused).toMatchObject({
       status: 429,
-      body: { error: "This organization already has 3 exports queued or running (at most 3); wait until one has finished, or cancel one (DELETE /api/exports/{id})" },
+      body: { error: "This organization already has 3 exports queued or running (at most 3: EXPORTS_MAX_RUNNING_PER_ORG); wait until one has finished, or cancel one (DELETE /api/exports/{id})" },
     });
+    expect(refused.headers.get("retry-after")).toBe("30");
     // Another organization is not affected; cancelling one makes room.
     expect((await stack.http.post("/api/exports", { format: "csv" }, auth(await stack.tenant()))).status).toBe(202);
     const [queued] = await stack.db.sql`select id from inspection_exports where organization_id = ${t.organization.id} and status = 'QUEUED'`;

@@ -23,6 +23,14 @@ export const workerEnvShape = {
   ),
   WEBHOOK_TIMEOUT_SECONDS: intVar(10, 1, 60).describe("A webhook receiver that has not answered within this long has failed the attempt."),
   WEBHOOK_DISABLE_AFTER_SECONDS: intVar(432_000, 1, 31_536_000).describe("An endpoint whose deliveries have all failed for this long is disabled (default 5 days)."),
+  SYNC_JOB_TIMEOUT_SECONDS: intVar(60, 1, 86_400).describe("An employee-sync job running longer than this fails its attempt (retried per the queue's policy) and frees its slot; its transaction is cancelled."),
+  MAIL_JOB_TIMEOUT_SECONDS: intVar(60, 1, 86_400).describe("A mail job running longer than this fails its attempt (retried per the queue's policy) and frees its slot."),
+  IMPORT_JOB_TIMEOUT_SECONDS: intVar(300, 1, 86_400).describe("An inspection-import job running longer than this fails its attempt (retried per the queue's policy) and frees its slot."),
+  REPORT_JOB_TIMEOUT_SECONDS: intVar(300, 1, 86_400).describe("A PDF report job running longer than this fails its attempt (retried per the queue's policy; the last one records the report FAILED) and frees its slot."),
+  EXPORT_JOB_TIMEOUT_SECONDS: intVar(1800, 1, 86_400).describe("A CSV/XLSX export job running longer than this stops at its next page and fails its attempt (retried per the queue's policy; the last one records the export FAILED)."),
+  WEBHOOK_JOB_TIMEOUT_SECONDS: intVar(0, 0, 86_400).describe(
+    "A webhook delivery job running longer than this fails its attempt (its request is aborted, the attempt recorded as failed and the delivery's next attempt scheduled) and frees its slot; 0: WEBHOOK_TIMEOUT_SECONDS + 15.",
+  ),
   DB_POOL_MAX: intVar(24, 1, 200).describe("Postgres connections of a worker: at least WORKER_CONCURRENCY + MAIL_CONCURRENCY + IMPORT_CONCURRENCY + WEBHOOK_CONCURRENCY (each running job holds one)."),
   SMTP_URL: optionalUrlVar(["smtp:", "smtps:"]).describe(
     "Where mail goes, `smtp://user:pass@host:port`, over a pool of 5 connections (`?pool=false` or `?maxConnections=N` change it); unset in development: mails are written as .eml files under MAIL_DIR. Required in production.",

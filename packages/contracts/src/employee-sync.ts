@@ -263,7 +263,7 @@ registry.registerPath({
   path: "/api/v1/sync/employees",
   summary: "Upsert up to 500 employees",
   description:
-    "Each employee is validated and processed on its own (one transaction each); invalid or failed employees are listed in `errors`, processed ones in `results`, both in request order. Extensions: `Prefer: respond-async` answers 202 at once; a synchronous call whose wait (SYNC_WAIT_SECONDS) runs out also answers 202; `Idempotency-Key` replays the stored answer; `?dryRun=true` reports without writing.",
+    "Each employee is validated and processed on its own (one transaction each); invalid or failed employees are listed in `errors`, processed ones in `results`, both in request order. Extensions: `Prefer: respond-async` answers 202 at once; a synchronous call whose wait (SYNC_WAIT_SECONDS) runs out also answers 202; `Idempotency-Key` replays the stored answer; `?dryRun=true` reports without writing. A request whose employees would take the organization's employees queued for sync (not yet done) past SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG (default 50,000) is refused whole with 429 and Retry-After, before anything is recorded.",
   security: oauth,
   request: {
     query: SyncQuery,

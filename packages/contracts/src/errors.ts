@@ -16,7 +16,9 @@ export const ERROR_STATUS = {
   /** An Idempotency-Key sent again with another body. */
   idempotency_mismatch: 422,
   precondition_required: 428,
-  /** A per-organization limit of work in progress (EXPORTS_MAX_RUNNING_PER_ORG); retry when some has finished. */
+  /** A request that would do more than one request may (WEBHOOK_REPLAY_MAX_DELIVERIES): narrow it. */
+  over_limit: 422,
+  /** A per-organization limit of work in progress (EXPORTS_MAX_RUNNING_PER_ORG, ...); retry when some has finished. */
   too_many: 429,
   internal: 500,
   unavailable: 503,

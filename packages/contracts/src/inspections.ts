@@ -386,7 +386,8 @@ registry.registerPath({
   summary: "Import an inspection",
   description:
     "Validates the answers against the template's conditional logic (every violation reported at once in details), stores the images, and creates the inspection through the import queue. " +
-    "Optional `Idempotency-Key` header (extension): the same key and body within 24 hours return the first result; the same key with another body is a 422.",
+    "Optional `Idempotency-Key` header (extension): the same key and body within 24 hours return the first result; the same key with another body is a 422. " +
+    "Images that would take the organization's stored media past MEDIA_MAX_STORED_MB_PER_ORG (default 10 GiB; counted as sent) answer 413 and nothing is stored.",
   security: write,
   request: {
     headers: z.object({ "idempotency-key": z.string().max(255).optional() }),
@@ -448,7 +449,7 @@ registry.registerPath({
   path: "/api/media",
   summary: "Upload one image as raw bytes; extension",
   description:
-    "The body is the image itself (any Content-Type except JSON and forms; the type is sniffed: JPEG, PNG, WebP or GIF), streamed to the store without being held in memory, at most MEDIA_MAX_IMAGE_MB. Import answers reference it with `mediaIds`. The same bytes twice give the same mediaId.",
+    "The body is the image itself (any Content-Type except JSON and forms; the type is sniffed: JPEG, PNG, WebP or GIF), streamed to the store without being held in memory, at most MEDIA_MAX_IMAGE_MB. Import answers reference it with `mediaIds`. The same bytes twice give the same mediaId. New bytes that would take the organization's stored media past MEDIA_MAX_STORED_MB_PER_ORG (default 10 GiB) answer 413 and are not stored.",
   security: keySecurity("media:write"),
   request: {
     body: {

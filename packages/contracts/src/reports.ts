@@ -51,7 +51,7 @@ registry.registerPath({
   description:
     "The report of the inspection as it is now: header (template, inspection number, site, asset, inspector, dates, location, review state), score and flags, every answer in template order with its note, images and corrective actions, page numbers. " +
     "Reports are cached by the inspection's revision and a fingerprint of everything else they print: an unchanged inspection is answered from the stored file at once, with the same ETag (If-None-Match answers 304). " +
-    "Otherwise the report is rendered by a worker; the request waits up to REPORT_WAIT_SECONDS for it, then answers 202 with a status URL. Concurrent requests share one rendering.",
+    "Otherwise the report is rendered by a worker; the request waits up to REPORT_WAIT_SECONDS for it, then answers 202 with a status URL. Concurrent requests share one rendering. An organization has at most REPORTS_MAX_RENDERING_PER_ORG reports QUEUED or RUNNING (default 10): a report that would be one more answers 429 with Retry-After.",
   security: read,
   request: { params: IdParam },
   responses: {

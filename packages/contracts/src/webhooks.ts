@@ -1,4 +1,4 @@
-import { IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
+import { ErrorBody, IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { registry, z } from "./openapi.ts";
 import { keySecurity } from "./scopes.ts";
 
@@ -34,7 +34,13 @@ export const CreateWebhookBody = z.strictObject({ url, events: eventList, descri
 export const UpdateWebhookBody = z
   .strictObject({ url: url.optional(), events: eventList.optional(), description: description.optional(), enabled: z.boolean().optional() })
   .refine((b) => Object.keys(b).length > 0, "give at least one of url, events, description, enabled");
-export const ReplayBody = z.union([z.strictObject({ eventId: z.string().min(1) }), z.strictObject({ since: z.iso.datetime({ offset: true, message: "since must be an ISO 8601 date-time" }) })], {
+const replayWindow = z
+  .strictObject({
+    since: z.iso.datetime({ offset: true, message: "since must be an ISO 8601 date-time" }),
+    until: z.iso.datetime({ offset: true, message: "until must be an ISO 8601 date-time" }).optional(),
+  })
+  .refine((b) => b.until === undefined || Date.parse(b.until) > Date.parse(b.since), { message: "until must be later than since", path: ["until"] });
+export const ReplayBody = z.union([z.strictObject({ eventId: z.string().min(1) }), replayWindow], {
   message: "give eventId or since",
 });
 export const DeliveriesQuery = z.object(pageQuery);
@@ -82,7 +88,20 @@ export const WebhookDeliveries = registry.register(
     pagination: z.object({ limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
   }),
 );
-export const ReplayAccepted = registry.register("WebhookReplay", z.object({ replayed: z.number().int(), hasMore: z.boolean() }));
+export const ReplayAccepted = registry.register(
+  "WebhookReplay",
+  z.object({
+    replayed: z.number().int(),
+    hasMore: z.boolean().openapi({ description: "Always false: a replay past WEBHOOK_REPLAY_MAX_DELIVERIES is refused (422) instead of cut short." }),
+  }),
+);
+const ReplayTooLarge = registry.register(
+  "WebhookReplayTooLarge",
+  ErrorBody.extend({
+    limit: z.number().int().openapi({ description: "WEBHOOK_REPLAY_MAX_DELIVERIES" }),
+    until: isoTimestamp.openapi({ description: "An until that keeps the window within the limit: replay since..until, then from until on." }),
+  }),
+);
 
 const security = keySecurity("webhooks:manage");
 const tag = "Webhooks; extension";
@@ -93,12 +112,12 @@ registry.registerPath({
   path: "/api/webhooks",
   summary: `Register a webhook endpoint; ${tag}`,
   description:
-    "Events are POSTed as `{id, type, timestamp, organizationId, data}` and signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature). In production the url must be https and must not resolve to a private, loopback or link-local address.",
+    "Events are POSTed as `{id, type, timestamp, organizationId, data}` and signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature). In production the url must be https and must not resolve to a private, loopback or link-local address. An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORG endpoints (default 25): past it, 409.",
   security,
   request: {
     body: { content: { "application/json": { schema: CreateWebhookBody, example: { url: "https://hooks.example.com/inspections", events: ["inspection.completed", "employee.deactivated"], description: "Reporting" } } } },
   },
-  responses: { 201: json(CreatedWebhookEndpoint, "The endpoint, with its secret"), ...errorResponses(400, 401, 403, 429) },
+  responses: { 201: json(CreatedWebhookEndpoint, "The endpoint, with its secret"), ...errorResponses(400, 401, 403, 409, 429) },
 });
 registry.registerPath({ method: "get", path: "/api/webhooks", summary: `List webhook endpoints; ${tag}`, security, responses: { 200: json(z.array(WebhookEndpoint), "Endpoints, newest first"), ...errorResponses(401, 403, 429) } });
 registry.registerPath({ method: "get", path: "/api/webhooks/{id}", summary: `One webhook endpoint; ${tag}`, security, request: { params: IdParam }, responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(401, 403, 404, 429) } });
@@ -146,7 +165,8 @@ registry.registerPath({
   method: "post",
   path: "/api/webhooks/{id}/replay",
   summary: `Send past events again; ${tag}`,
-  description: "`{eventId}`: that event; `{since}`: every event of the endpoint's types since then, oldest first, at most 1,000 per call (hasMore says whether more remain). Replays carry the event's original id.",
+  description:
+    "`{eventId}`: that event; `{since}`: every event of the endpoint's types since then (`until`: before then), oldest first. A replay that would create more than WEBHOOK_REPLAY_MAX_DELIVERIES deliveries (default 10,000) creates none and answers 422 with an `until` that fits. Replays carry the event's original id.",
   security,
   request: {
     params: IdParam,
@@ -157,10 +177,15 @@ registry.registerPath({
           examples: {
             event: { summary: "One event again, by its id (the webhook-id header of its deliveries)", value: { eventId: "0d7f6c2a-3b9e-4f1d-8a5c-6e2b9d4f7a13" } },
             since: { summary: "Every event of the endpoint's types since then, oldest first", value: { since: "2026-03-01T00:00:00Z" } },
+            window: { summary: "Every event of the endpoint's types from since to just before until", value: { since: "2026-03-01T00:00:00Z", until: "2026-03-02T00:00:00Z" } },
           },
         },
       },
     },
   },
-  responses: { 202: json(ReplayAccepted, "Deliveries created"), ...errorResponses(400, 401, 403, 404, 429) },
+  responses: {
+    202: json(ReplayAccepted, "Deliveries created"),
+    ...errorResponses(400, 401, 403, 404, 429),
+    422: json(ReplayTooLarge, "The replay would create more deliveries than WEBHOOK_REPLAY_MAX_DELIVERIES; none were created: narrow it"),
+  },
 });

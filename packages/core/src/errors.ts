@@ -15,11 +15,16 @@ export class AppError extends Error {
     public readonly details?: string[],
     /** Extra top-level fields of the error body, e.g. OAuth's `error_description`. */
     public readonly body?: Record<string, unknown>,
+    /** Seconds after which the same request may succeed (a quota of work in progress): the Retry-After header. */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "AppError";
   }
 }
+
+/** A per-organization limit of work in progress was reached: 429 with Retry-After, since waiting helps. */
+export const tooMany = (message: string, retryAfterSeconds: number) => new AppError("too_many", message, undefined, undefined, retryAfterSeconds);
 
 export const badRequest = (message: string, details?: string[]) => new AppError("invalid", message, details);
 export const unauthorized = (message = "Missing or invalid credentials") => new AppError("unauthenticated", message);

@@ -2,7 +2,7 @@
  * The public surface of @insp/core: what the api, worker and admin apps may use. Each feature
  * folder's index.ts names its own exports; files inside a feature import each other directly.
  */
-export { AppError, badRequest, forbidden, isBlank, isUuid, notFound, unauthorized } from "./errors.ts";
+export { AppError, badRequest, forbidden, isBlank, isUuid, notFound, tooMany, unauthorized } from "./errors.ts";
 export { expireKeys, idempotencyKeyOf, requestHash } from "./idempotency.ts";
 export { createLogger, scrubMessage, serializeError, type Logger } from "./logger.ts";
 export { installProcessGuards } from "./process-guards.ts";

@@ -17,6 +17,7 @@ export const notFoundRoute: RequestHandler = (req, res) => {
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) return;
   if (err instanceof AppError) {
+    if (err.retryAfterSeconds !== undefined) res.set("Retry-After", String(err.retryAfterSeconds));
     res.status(ERROR_STATUS[err.kind]).json({ error: err.message, ...(err.details ? { details: err.details } : {}), ...err.body });
     return;
   }

@@ -15,9 +15,10 @@ export const outageDelayMs = (waitsSoFar: number) => Math.min(2_000, 250 * 2 ** 
  * attemptsMade.
  */
 export function waitOutDatabaseOutages(queue: string, processor: Processor, patienceMs: number, logger: Logger): Processor {
-  return async (job: Job, token?: string) => {
+  // Three parameters: BullMQ hands a processor declaring its third one an AbortSignal (timeout.ts passes it on).
+  return async (job: Job, token?: string, signal?: AbortSignal) => {
     try {
-      return await processor(job, token);
+      return await processor(job, token, signal);
     } catch (err) {
       if (!token || !isConnectionError(err) || Date.now() - job.timestamp > patienceMs) throw err;
       const waits = Math.max(0, (job.attemptsStarted ?? 1) - 1 - job.attemptsMade);

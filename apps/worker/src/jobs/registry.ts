@@ -7,6 +7,7 @@ import { inspectionImportProcessor } from "./inspection-import/processor.ts";
 import { inspectionReportProcessor } from "./inspection-report/processor.ts";
 import { mailProcessor } from "./mail/processor.ts";
 import { waitOutDatabaseOutages } from "./outage.ts";
+import { jobTimeouts, withTimeout } from "./timeout.ts";
 import { webhookProcessor } from "./webhook/processor.ts";
 
 
@@ -24,6 +25,7 @@ export const registry: Record<JobName, ProcessorFactory> = {
   webhook: webhookProcessor,
 };
 
+/** Every queue's processor, bounded by its kind's timeout (timeout.ts) and waiting out database outages (outage.ts). */
 export function buildProcessors(deps: WorkerDeps): Map<JobName, Processor> {
   const missing = JOB_NAMES.filter((n) => typeof registry[n] !== "function");
   const unknown = Object.keys(registry).filter((n) => !JOB_NAMES.includes(n as JobName));
@@ -31,5 +33,7 @@ export function buildProcessors(deps: WorkerDeps): Map<JobName, Processor> {
     throw new Error(`Job registry mismatch: missing handlers [${missing.join(", ")}], unknown handlers [${unknown.join(", ")}]`);
   }
   const patienceMs = deps.env.DB_OUTAGE_RETRY_SECONDS * 1000;
-  return new Map(JOB_NAMES.map((n) => [n, waitOutDatabaseOutages(n, registry[n](deps), patienceMs, deps.logger)]));
+  const timeouts = jobTimeouts(deps.env);
+  const bounded = (n: JobName) => withTimeout(n, registry[n](deps), timeouts[n], deps.logger, () => deps.metrics.jobs.timeouts.inc({ queue: n }));
+  return new Map(JOB_NAMES.map((n) => [n, waitOutDatabaseOutages(n, bounded(n), patienceMs, deps.logger)]));
 }

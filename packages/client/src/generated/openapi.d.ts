@@ -737,7 +737,7 @@ export interface paths {
         put?: never;
         /**
          * Import an inspection
-         * @description Validates the answers against the template's conditional logic (every violation reported at once in details), stores the images, and creates the inspection through the import queue. Optional `Idempotency-Key` header (extension): the same key and body within 24 hours return the first result; the same key with another body is a 422.
+         * @description Validates the answers against the template's conditional logic (every violation reported at once in details), stores the images, and creates the inspection through the import queue. Optional `Idempotency-Key` header (extension): the same key and body within 24 hours return the first result; the same key with another body is a 422. Images that would take the organization's stored media past MEDIA_MAX_STORED_MB_PER_ORG (default 10 GiB; counted as sent) answer 413 and nothing is stored.
          */
         post: {
             parameters: {
@@ -1323,7 +1323,7 @@ export interface paths {
         put?: never;
         /**
          * Upload one image as raw bytes; extension
-         * @description The body is the image itself (any Content-Type except JSON and forms; the type is sniffed: JPEG, PNG, WebP or GIF), streamed to the store without being held in memory, at most MEDIA_MAX_IMAGE_MB. Import answers reference it with `mediaIds`. The same bytes twice give the same mediaId.
+         * @description The body is the image itself (any Content-Type except JSON and forms; the type is sniffed: JPEG, PNG, WebP or GIF), streamed to the store without being held in memory, at most MEDIA_MAX_IMAGE_MB. Import answers reference it with `mediaIds`. The same bytes twice give the same mediaId. New bytes that would take the organization's stored media past MEDIA_MAX_STORED_MB_PER_ORG (default 10 GiB) answer 413 and are not stored.
          */
         post: {
             parameters: {
@@ -2379,7 +2379,7 @@ export interface paths {
         };
         /**
          * The inspection as a PDF report; extension
-         * @description The report of the inspection as it is now: header (template, inspection number, site, asset, inspector, dates, location, review state), score and flags, every answer in template order with its note, images and corrective actions, page numbers. Reports are cached by the inspection's revision and a fingerprint of everything else they print: an unchanged inspection is answered from the stored file at once, with the same ETag (If-None-Match answers 304). Otherwise the report is rendered by a worker; the request waits up to REPORT_WAIT_SECONDS for it, then answers 202 with a status URL. Concurrent requests share one rendering.
+         * @description The report of the inspection as it is now: header (template, inspection number, site, asset, inspector, dates, location, review state), score and flags, every answer in template order with its note, images and corrective actions, page numbers. Reports are cached by the inspection's revision and a fingerprint of everything else they print: an unchanged inspection is answered from the stored file at once, with the same ETag (If-None-Match answers 304). Otherwise the report is rendered by a worker; the request waits up to REPORT_WAIT_SECONDS for it, then answers 202 with a status URL. Concurrent requests share one rendering. An organization has at most REPORTS_MAX_RENDERING_PER_ORG reports QUEUED or RUNNING (default 10): a report that would be one more answers 429 with Retry-After.
          */
         get: {
             parameters: {
@@ -2961,7 +2961,7 @@ export interface paths {
         put?: never;
         /**
          * Upsert up to 500 employees
-         * @description Each employee is validated and processed on its own (one transaction each); invalid or failed employees are listed in `errors`, processed ones in `results`, both in request order. Extensions: `Prefer: respond-async` answers 202 at once; a synchronous call whose wait (SYNC_WAIT_SECONDS) runs out also answers 202; `Idempotency-Key` replays the stored answer; `?dryRun=true` reports without writing.
+         * @description Each employee is validated and processed on its own (one transaction each); invalid or failed employees are listed in `errors`, processed ones in `results`, both in request order. Extensions: `Prefer: respond-async` answers 202 at once; a synchronous call whose wait (SYNC_WAIT_SECONDS) runs out also answers 202; `Idempotency-Key` replays the stored answer; `?dryRun=true` reports without writing. A request whose employees would take the organization's employees queued for sync (not yet done) past SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG (default 50,000) is refused whole with 429 and Retry-After, before anything is recorded.
          */
         post: {
             parameters: {
@@ -3708,7 +3708,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint; Webhooks; extension
-         * @description Events are POSTed as `{id, type, timestamp, organizationId, data}` and signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature). In production the url must be https and must not resolve to a private, loopback or link-local address.
+         * @description Events are POSTed as `{id, type, timestamp, organizationId, data}` and signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature). In production the url must be https and must not resolve to a private, loopback or link-local address. An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORG endpoints (default 25): past it, 409.
          */
         post: {
             parameters: {
@@ -3766,6 +3766,15 @@ export interface paths {
                 };
                 /** @description Forbidden */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4175,7 +4184,7 @@ export interface paths {
         put?: never;
         /**
          * Send past events again; Webhooks; extension
-         * @description `{eventId}`: that event; `{since}`: every event of the endpoint's types since then, oldest first, at most 1,000 per call (hasMore says whether more remain). Replays carry the event's original id.
+         * @description `{eventId}`: that event; `{since}`: every event of the endpoint's types since then (`until`: before then), oldest first. A replay that would create more than WEBHOOK_REPLAY_MAX_DELIVERIES deliveries (default 10,000) creates none and answers 422 with an `until` that fits. Replays carry the event's original id.
          */
         post: {
             parameters: {
@@ -4193,6 +4202,8 @@ export interface paths {
                     } | {
                         /** Format: date-time */
                         since: string;
+                        /** Format: date-time */
+                        until?: string;
                     };
                 };
             };
@@ -4240,6 +4251,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The replay would create more deliveries than WEBHOOK_REPLAY_MAX_DELIVERIES; none were created: narrow it */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WebhookReplayTooLarge"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -7134,7 +7154,19 @@ export interface components {
         };
         WebhookReplay: {
             replayed: number;
+            /** @description Always false: a replay past WEBHOOK_REPLAY_MAX_DELIVERIES is refused (422) instead of cut short. */
             hasMore: boolean;
+        };
+        /** @description Every error is JSON: `{error}`, plus `details` (one message per violation) where the spec says. */
+        WebhookReplayTooLarge: components["schemas"]["Error"] & {
+            /** @description WEBHOOK_REPLAY_MAX_DELIVERIES */
+            limit: number;
+            /**
+             * Format: date-time
+             * @description An until that keeps the window within the limit: replay since..until, then from until on.
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            until: string;
         };
         AuditPage: {
             items: {

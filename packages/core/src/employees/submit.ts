@@ -5,6 +5,7 @@ import { AppError } from "../errors.ts";
 import { dryRunSync } from "./dry-run.ts";
 import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type IdempotencyRef } from "../idempotency.ts";
 import { chainKeys } from "./rules.ts";
+import { assertSyncQueueRoom } from "./quota.ts";
 import { joinSession } from "./sessions.ts";
 import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem, type SyncResponseBody } from "./sync-requests.ts";
 import type { SyncEmployee } from "./types.ts";
@@ -15,6 +16,8 @@ export interface SyncServices {
   waiter: JobWaiter;
   /** SYNC_WAIT_SECONDS in ms. */
   waitMs: number;
+  /** SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG (quota.ts); unset (the admin CLI): no limit. */
+  maxQueuedEmployees?: number;
 }
 
 /**
@@ -50,7 +53,8 @@ const processing = (requestId: string): SyncOutcome => ({ kind: "processing", re
 const completed = (response: SyncResponseBody, replayed = false): SyncOutcome => ({ kind: "completed", response, replayed });
 
 /**
- * POST /api/v1/sync/employees: records the request and one item per employee,
+ * POST /api/v1/sync/employees: refuses it whole when the organization's queue is full
+ * (quota.ts), else records the request and one item per employee,
  * enqueues one job per valid employee (only the first of each chain of employees
  * sharing an externalEmployeeId or an e-mail: a worker enqueues the next one when it
  * finishes, so duplicates and e-mail conflicts apply in request order), then waits. Completed
@@ -74,6 +78,7 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
       const claim = await claimKey(tx, key, requestHash(s.rawBody));
       if (claim.kind !== "new") return claim;
     }
+    if (svc.maxQueuedEmployees !== undefined && valid.length) await assertSyncQueueRoom(tx, s.organizationId, valid.length, svc.maxQueuedEmployees);
     if (s.sessionId) await joinSession(tx, s.organizationId, s.sessionId, items.map((i) => i.externalEmployeeId));
     const r = await createSyncRequest(tx, { organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: false, items, httpRequestId: s.httpRequestId });
     if (key) await noteProgress(tx, key, { requestId: r.requestId });

@@ -34,9 +34,10 @@ type Job = { organizationId: string; requestId: string; itemId: string };
  * A business-rule failure writes only the item's error, in the same place. Any other error is
  * thrown so the queue retries it with backoff, unless this is the last attempt: then a generic
  * error is recorded so the request still completes. The caller enqueues the successor (the next
- * item with the same externalEmployeeId or e-mail) and the mail jobs, after commit.
+ * item with the same externalEmployeeId or e-mail) and the mail jobs, after commit. `signal` (the
+ * job's) cancels the transaction's statement running when it aborts; the transaction rolls back.
  */
-export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean }): Promise<ItemRun> {
+export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean; signal?: AbortSignal }): Promise<ItemRun> {
   let item: ItemRow | null = null;
   try {
     return await transactionInTwoTrips(
@@ -56,6 +57,7 @@ export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean
           return secondTrip([failItem(tx, it, message)], ([next]): ItemRun => ({ kind: "rule-failed", successor: next[0] ?? null, message }));
         }
       },
+      opts.signal,
     );
   } catch (err) {
     if (!opts.lastAttempt) throw err;

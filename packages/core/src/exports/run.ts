@@ -74,6 +74,8 @@ export interface ExportRunContext {
   retentionHours: number;
   /** Called after each page (tests and the bench watch progress). */
   onPage?: (rowsWritten: number) => void;
+  /** The job's: once aborted (past EXPORT_JOB_TIMEOUT_SECONDS), the run stops at its next page and throws its reason. */
+  signal?: AbortSignal;
 }
 
 export type ExportRunResult = { outcome: "succeeded"; rowsWritten: number; byteSize: number } | { outcome: "stopped"; reason: string };
@@ -124,6 +126,7 @@ export async function runExport(ctx: ExportRunContext, organizationId: string, e
     let cursor: { at: string; id: string } | null = null;
     const where = conds === null ? null : conds.reduce((a, c) => sql`${a} and ${c}`);
     while (where !== null) {
+      ctx.signal?.throwIfAborted();
       const after: postgres.PendingQuery<postgres.Row[]> = cursor ? sql`and (created_at, id) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``;
       const page: { id: string; at: string }[] = await sql<{ id: string; at: string }[]>`
         select id, created_at::text as at from inspections where ${where} ${after} order by created_at, id limit ${EXPORT_PAGE_SIZE}`;
@@ -139,6 +142,7 @@ export async function runExport(ctx: ExportRunContext, organizationId: string, e
       ctx.onPage?.(rowsWritten);
       if (page.length < EXPORT_PAGE_SIZE) break;
     }
+    ctx.signal?.throwIfAborted();
     await writer.finish();
     const byteSize = (await stat(file)).size;
     stored = mediaStorageKey(organizationId, randomUUID());

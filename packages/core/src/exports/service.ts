@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, or, sql } from "drizzle-orm";
 import { jobIds, requeuePaged, type Queues } from "@insp/queue";
 import type { Db } from "@insp/db";
 import { inspectionExports as e, templates } from "@insp/db/schema";
-import { AppError, badRequest, isUuid, notFound } from "../errors.ts";
+import { AppError, badRequest, isUuid, notFound, tooMany } from "../errors.ts";
 import type { AuditContext } from "../audit/index.ts";
 import type { InspectionFilter } from "../inspections/list.ts";
 
@@ -64,6 +64,9 @@ export interface CreateExportInput {
   includeAnswers: boolean;
 }
 
+/** Seconds a request refused for too many exports in flight is told to wait (Retry-After). */
+const EXPORTS_FULL_RETRY_AFTER_SECONDS = 30;
+
 /**
  * A QUEUED export row (the caller enqueues its job after this returns). At most `maxActive`
  * QUEUED or RUNNING exports per organization: past it, 429 (too_many). The count and the insert
@@ -87,7 +90,10 @@ export async function createExport(db: Db, organizationId: string, actor: AuditC
       .from(e)
       .where(and(eq(e.organizationId, organizationId), inArray(e.status, ["QUEUED", "RUNNING"])));
     if (active >= maxActive) {
-      throw new AppError("too_many", `This organization already has ${active} exports queued or running (at most ${maxActive}); wait until one has finished, or cancel one (DELETE /api/exports/{id})`);
+      throw tooMany(
+        `This organization already has ${active} exports queued or running (at most ${maxActive}: EXPORTS_MAX_RUNNING_PER_ORG); wait until one has finished, or cancel one (DELETE /api/exports/{id})`,
+        EXPORTS_FULL_RETRY_AFTER_SECONDS,
+      );
     }
     const [row] = await tx
       .insert(e)

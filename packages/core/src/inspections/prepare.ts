@@ -1,7 +1,7 @@
 import type { DbOrTx, Db } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
 import { AppError } from "../errors.ts";
-import { decodeImage, touchMedia, upsertMedia, type MediaServices } from "../media/index.ts";
+import { assertMediaRoom, decodeImage, decodedSizeOf, touchMedia, upsertMedia, type MediaServices } from "../media/index.ts";
 import type { ImportPayload } from "./payload.ts";
 import { outcomeOf, validateImport, type ImportAnswerInput, type ImportInput, type InspectionLocation } from "./validate.ts";
 import type { AuditContext } from "../audit/index.ts";
@@ -21,6 +21,8 @@ export const VALIDATION_FAILED = "Inspection validation failed";
  */
 export async function storeAnswerImages(svc: MediaServices, organizationId: string, answers: ImportAnswerInput[], questionText: ReadonlyMap<string, string>, details: string[]): Promise<string[][]> {
   const label = (a: ImportAnswerInput) => `Answer to '${questionText.get(a.questionId) ?? a.questionId}'`;
+  // Before any image is stored: counted as sent (an image the organization already has counts too).
+  if (!details.length) await assertMediaRoom(svc.db, organizationId, answers.flatMap((a) => a.media ?? []).reduce((n, item) => n + decodedSizeOf(item), 0), svc.maxStoredBytes);
   const ids: string[][] = [];
   for (const a of answers) {
     const list: string[] = [];

@@ -74,6 +74,15 @@ function ownBuffer(b: Buffer): Buffer {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
+ * The bytes a media item decodes to, from its length alone (no decoding): what it adds to the
+ * organization's stored media at most (MEDIA_MAX_STORED_MB_PER_ORG). 0 for what is not base64.
+ */
+export function decodedSizeOf(item: string): number {
+  const p = base64Payload(item);
+  return "problem" in p ? 0 : Math.floor((base64Chars(p.payload) * 3) / 4);
+}
+
+/**
  * Decodes one media item strictly (Node's own decoder skips invalid characters silently),
  * checks the size before allocating, sniffs the type and reads the dimensions. Only this
  * one decoded copy exists; the caller stores it and drops it before the next item.

@@ -2,12 +2,13 @@ import { FsMediaStore } from "./fs-store.ts";
 import type { S3StoreOptions } from "./s3-store.ts";
 import type { MediaStore } from "./store.ts";
 
-export { decodeImage, inspectImage, sniffImageType, type DecodedImage, type ImageMime } from "./image.ts";
+export { decodeImage, decodedSizeOf, inspectImage, sniffImageType, type DecodedImage, type ImageMime } from "./image.ts";
 export { mediaStorageKey, reportStorageKey, spool, MediaMissing, MediaStoreUnavailable, TooLarge, type MediaStore, type Spooled } from "./store.ts";
 export { FsMediaStore } from "./fs-store.ts";
 export type { S3StoreOptions } from "./s3-store.ts";
 export { touchMedia, upsertMedia, type ImageMeta, type MediaRow } from "./rows.ts";
 export { uploadMedia, type MediaServices, type UploadedMedia } from "./upload.ts";
+export { assertMediaRoom, storedMediaBytes } from "./quota.ts";
 export { getMediaInfo, type MediaInfo } from "./read.ts";
 export { InlineImage } from "./inline.ts";
 export { sweepOrphanMedia, type SweptMedia } from "./sweep.ts";

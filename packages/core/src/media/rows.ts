@@ -43,6 +43,12 @@ export async function upsertMedia(db: DbOrTx, organizationId: string, images: Im
   return rows;
 }
 
+/** Whether the organization already stores these bytes (media_org_sha256_key). */
+export async function mediaExists(db: DbOrTx, organizationId: string, sha256: string): Promise<boolean> {
+  const [row] = await db.select({ id: media.id }).from(media).where(and(eq(media.organizationId, organizationId), eq(media.sha256, sha256)));
+  return row !== undefined;
+}
+
 /**
  * Marks the organization's media among `ids` as used now and answers which exist (malformed
  * ids are simply not). Run it in the transaction that references them: its row locks keep the

@@ -3,7 +3,8 @@ import type { Readable } from "node:stream";
 import type { DbOrTx } from "@insp/db";
 import { AppError } from "../errors.ts";
 import { inspectImage } from "./image.ts";
-import { upsertMedia } from "./rows.ts";
+import { assertMediaRoom } from "./quota.ts";
+import { mediaExists, upsertMedia } from "./rows.ts";
 import { spool, TooLarge, UploadAborted, type MediaStore } from "./store.ts";
 
 export interface MediaServices {
@@ -11,6 +12,8 @@ export interface MediaServices {
   store: MediaStore;
   /** MEDIA_MAX_IMAGE_MB in bytes */
   maxImageBytes: number;
+  /** MEDIA_MAX_STORED_MB_PER_ORG in bytes (quota.ts); unset: no limit. */
+  maxStoredBytes?: number;
 }
 
 export interface UploadedMedia {
@@ -28,7 +31,8 @@ const mb = (n: number) => `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
  * POST /api/media: one image received into a spool file (hashed while written, never whole in
  * memory), its type sniffed and its dimensions read from the first bytes, then its media row
  * (content-addressed: the same bytes give the same id) and the bytes moved into the store under
- * the row's key. Nothing is kept when it is refused.
+ * the row's key. Nothing is kept when it is refused, also when new bytes would pass the
+ * organization's stored-media limit (413, MEDIA_MAX_STORED_MB_PER_ORG).
  */
 export async function uploadMedia(svc: MediaServices, organizationId: string, source: Readable): Promise<UploadedMedia> {
   let spooled;
@@ -45,6 +49,8 @@ export async function uploadMedia(svc: MediaServices, organizationId: string, so
     const kind = inspectImage(spooled.head);
     if ("problem" in kind) throw new AppError(kind.problem.startsWith("is not") ? "unsupported_media_type" : "invalid", `The upload ${kind.problem}`);
     const meta = { sha256: spooled.sha256, mime: kind.mime, width: kind.width, height: kind.height, byteSize: spooled.bytes };
+    // The same bytes uploaded again add nothing: their row is reused.
+    if (!(await mediaExists(svc.db, organizationId, meta.sha256))) await assertMediaRoom(svc.db, organizationId, meta.byteSize, svc.maxStoredBytes);
     const row = (await upsertMedia(svc.db, organizationId, [meta])).get(meta.sha256)!;
     await svc.store.putFile(row.storageKey, spooled.file, spooled.bytes);
     return { mediaId: row.id, url: `/api/media/${row.id}`, mimeType: meta.mime, imgDimension: `${meta.width}x${meta.height}`, bytes: meta.byteSize, sha256: meta.sha256 };

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { notYetWhileUnreachable, type Db } from "@insp/db";
 import { inspectionReports, inspections } from "@insp/db/schema";
 import { enqueueReport, jobIds, type JobWaiter, type Queues } from "@insp/queue";
-import { isUuid, notFound } from "../errors.ts";
+import { isUuid, notFound, tooMany } from "../errors.ts";
 import { detailValidator, getInspectionDetail, type InspectionDetail } from "../inspections/detail.ts";
 
 export type ReportStatus = "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
@@ -104,6 +104,34 @@ export interface ReportServices {
   waiter: JobWaiter;
   /** REPORT_WAIT_SECONDS in ms */
   waitMs: number;
+  /** REPORTS_MAX_RENDERING_PER_ORG: reports QUEUED or RUNNING at once; unset: no limit. */
+  maxRendering?: number;
+}
+
+/** Seconds a request refused for too many reports in flight is told to wait (Retry-After): a report renders in seconds. */
+const RENDERING_FULL_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A QUEUED row for this cache key, unless the organization already has `max` reports QUEUED or
+ * RUNNING (429 with Retry-After). The check and the insert run under a transaction-scoped advisory
+ * lock of the organization, so two requests at once cannot both take the last place; a row another
+ * request made for the same key meanwhile is simply found (no new work).
+ */
+async function insertReport(db: Db, organizationId: string, inspectionId: string, cacheKey: string, max: number | undefined): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (max !== undefined) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reports:${organizationId}`}, 0))`);
+      const [row] = await tx.execute<{ mine: boolean; active: number }>(sql`
+        select exists (select 1 from inspection_reports where organization_id = ${organizationId} and inspection_id = ${inspectionId} and cache_key = ${cacheKey}) as mine,
+          (select count(*)::int from inspection_reports where organization_id = ${organizationId} and status in ('QUEUED', 'RUNNING')) as active`);
+      if (row?.mine) return;
+      const active = Number(row?.active ?? 0);
+      if (active >= max) {
+        throw tooMany(`This organization already has ${active} reports being rendered (at most ${max}: REPORTS_MAX_RENDERING_PER_ORG); ask again in a few seconds`, RENDERING_FULL_RETRY_AFTER_SECONDS);
+      }
+    }
+    await tx.insert(inspectionReports).values({ organizationId, inspectionId, cacheKey }).onConflictDoNothing();
+  });
 }
 
 /** What became of a report request; the route turns it into HTTP (200 with the PDF, 202, 422, 503). */
@@ -119,16 +147,17 @@ const settled = (r: ReportView) => r.status === "SUCCEEDED" || r.status === "FAI
 
 /**
  * GET /api/inspections/{id}/report.pdf: the report of the inspection as it is now. One row per
- * cache key (concurrent requests insert the same one and share its job); a finished one is
- * answered at once, otherwise the job is (re)enqueued, which collapses into a job that still
- * exists, and waited for at most `waitMs`.
+ * cache key (concurrent requests insert the same one and share its job; a new one past
+ * REPORTS_MAX_RENDERING_PER_ORG is refused, insertReport); a finished one is answered at once,
+ * otherwise the job is (re)enqueued, which collapses into a job that still exists, and waited for
+ * at most `waitMs`.
  */
 export async function requestReport(svc: ReportServices, organizationId: string, inspectionId: string): Promise<ReportOutcome> {
   const detail = await getInspectionDetail(svc.db, organizationId, inspectionId, { images: "url" });
   const cacheKey = await reportCacheKey(svc.db, organizationId, detail);
   let report = await reportByKey(svc.db, organizationId, inspectionId, cacheKey);
   if (!report) {
-    await svc.db.insert(inspectionReports).values({ organizationId, inspectionId, cacheKey }).onConflictDoNothing();
+    await insertReport(svc.db, organizationId, inspectionId, cacheKey, svc.maxRendering);
     report = await reportByKey(svc.db, organizationId, inspectionId, cacheKey);
     if (!report) throw new Error(`Report of inspection ${inspectionId} (${cacheKey}) has disappeared`);
   }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { isoText, type Db } from "@insp/db";
+import type { WebhookEndpointRow } from "@insp/db/schema";
 import { jobIds, requeuePaged, type Queues } from "@insp/queue";
-import { badRequest, isUuid, notFound } from "../errors.ts";
+import { AppError, badRequest, isUuid, notFound } from "../errors.ts";
 import { loadEndpoint } from "./endpoints.ts";
 import { eventTypeOf, type EndpointActor } from "./events.ts";
 import { webhookBody } from "./dispatch.ts";
@@ -78,60 +79,107 @@ export async function listDeliveries(
   };
 }
 
-/** Most events one replay sends (a `since` further back needs several replays). */
-export const REPLAY_MAX = 1000;
+/** One event again (`eventId`), or every event of the endpoint's types from `since` on and, with `until`, before then. */
+export type ReplayQuery = { eventId: string } | { since: string; until?: string };
+
+type ReplayEvent = { id: string; resource_type: ResourceType; resource_id: string; change: string; at: string };
+
+/** Deliveries written per statement, and events whose bodies are rendered at a time. */
+const REPLAY_PAGE = 500;
 
 /**
- * Sends past events to the endpoint again, as new deliveries with the events' own ids (so
- * receivers that deduplicate on webhook-id recognize them): one event by id, or every event of
- * the endpoint's types since an instant, oldest first, at most 1,000. The body is the one first
- * sent for the event when there is one, else rendered now. Needs the endpoint enabled. An event
- * of a type the endpoint does not receive is not sent to it; one already waiting to be
- * delivered there (a replay not yet done, a retry scheduled) is not queued again, so calling
- * replay repeatedly cannot pile up deliveries. Only for an actor who may manage the endpoint
+/**
+ * POST /api/webhooks/{id}/replay: new deliveries of past events to one endpoint, with their
+ * original ids (so receivers that deduplicate on webhook-id recognize them). Only types the
+ * endpoint receives; an event still waiting to be delivered there (a replay not yet done, a retry
+ * scheduled) is not queued again, so calling replay repeatedly cannot pile up deliveries. A window
+ * whose deliveries would pass `maxDeliveries` (WEBHOOK_REPLAY_MAX_DELIVERIES) creates none: 422
+ * with an `until` that keeps it within the limit, read from the first events over it, so a client
+ * replays a long past window by window. Only for an actor who may manage the endpoint
  * (loadEndpoint): a replay sends the events again.
  */
 export async function replayEvents(
   db: Db,
   organizationId: string,
   endpointId: string,
-  q: { eventId: string } | { since: string },
+  q: ReplayQuery,
   actor: EndpointActor,
+  maxDeliveries: number,
 ): Promise<{ deliveries: { id: string; organizationId: string }[]; hasMore: boolean }> {
   const endpoint = await loadEndpoint(db, organizationId, endpointId, actor);
   if (!endpoint.enabled) throw badRequest("The endpoint is disabled: enable it first (PATCH enabled: true)");
+  const events = "eventId" in q ? await oneEvent(db, organizationId, endpoint, q.eventId) : await windowEvents(db, organizationId, endpoint, q, maxDeliveries + 1);
+  if (events.length > maxDeliveries) {
+    const until = events[maxDeliveries]!.at;
+    throw new AppError(
+      "over_limit",
+      `This replay would create more than ${maxDeliveries} deliveries (WEBHOOK_REPLAY_MAX_DELIVERIES) and created none; replay a shorter window: until ${until} first, then since ${until}`,
+      undefined,
+      { limit: maxDeliveries, until },
+    );
+  }
   const sql = db.$client;
-  type Ev = { id: string; resource_type: ResourceType; resource_id: string; change: string; at: string; payload: string | null; pending: boolean };
-  const select = (where: ReturnType<typeof sql>) => sql<Ev[]>`
+  const created: { id: string; organizationId: string }[] = [];
+  for (let i = 0; i < events.length; i += REPLAY_PAGE) {
+    const rows = await deliveryRows(db, organizationId, endpointId, events.slice(i, i + REPLAY_PAGE));
+    await sql`insert into webhook_deliveries ${sql(rows, "id", "organization_id", "endpoint_id", "event_id", "event_type", "payload")}`;
+    created.push(...rows.map((r) => ({ id: r.id, organizationId })));
+  }
+  return { deliveries: created, hasMore: false };
+}
+
+/** The event `eventId` when the endpoint receives its type and no delivery of it waits there; 404 or 400 otherwise. */
+async function oneEvent(db: Db, organizationId: string, endpoint: WebhookEndpointRow, eventId: string): Promise<ReplayEvent[]> {
+  if (!isUuid(eventId)) throw notFound("Event not found");
+  const sql = db.$client;
+  const [e] = await sql<(ReplayEvent & { pending: boolean })[]>`
     select c.id, c.resource_type, c.resource_id, c.change, ${sql.unsafe(isoText("c.created_at"))} as at,
-      (select d.payload from webhook_deliveries d where d.organization_id = c.organization_id and d.event_id = c.id limit 1) as payload,
       exists (select 1 from webhook_deliveries p
-        where p.organization_id = ${organizationId} and p.endpoint_id = ${endpointId} and p.event_id = c.id and p.status = 'pending') as pending
-    from change_events c where c.organization_id = ${organizationId} and ${where}
-    order by c.created_at, c.seq limit ${REPLAY_MAX + 1}`;
-  let events: Ev[];
-  if ("eventId" in q) {
-    if (!isUuid(q.eventId)) throw notFound("Event not found");
-    events = await select(sql`c.id = ${q.eventId}::uuid`);
-    if (!events.length) throw notFound("Event not found");
-  } else {
-    events = await select(sql`c.created_at >= ${q.since}::timestamptz`);
+        where p.organization_id = ${organizationId} and p.endpoint_id = ${endpoint.id} and p.event_id = c.id and p.status = 'pending') as pending
+    from change_events c where c.organization_id = ${organizationId} and c.id = ${eventId}::uuid`;
+  if (!e) throw notFound("Event not found");
+  const type = eventTypeOf(e.resource_type, e.change);
+  if (!type || !endpoint.events.includes(type)) throw badRequest("The event's type is not one the endpoint receives");
+  return e.pending ? [] : [e];
+}
+
+/**
+ * The window's events of the endpoint's types with no delivery waiting there, oldest first, at
+ * most `limit`. The type test in SQL is eventTypeOf's: `sync.request.<change>` for sync requests,
+ * `<resource>.<change>` otherwise, among the endpoint's types.
+ */
+async function windowEvents(db: Db, organizationId: string, endpoint: WebhookEndpointRow, q: { since: string; until?: string }, limit: number): Promise<ReplayEvent[]> {
+  const sql = db.$client;
+  return sql<ReplayEvent[]>`
+    select c.id, c.resource_type, c.resource_id, c.change, ${sql.unsafe(isoText("c.created_at"))} as at
+    from change_events c
+    where c.organization_id = ${organizationId} and c.created_at >= ${q.since}::timestamptz
+      ${q.until === undefined ? sql`` : sql`and c.created_at < ${q.until}::timestamptz`}
+      and (case when c.resource_type = 'sync_request' then 'sync.request.' || c.change else c.resource_type || '.' || c.change end) = any(${endpoint.events}::text[])
+      and not exists (select 1 from webhook_deliveries p
+        where p.organization_id = ${organizationId} and p.endpoint_id = ${endpoint.id} and p.event_id = c.id and p.status = 'pending')
+    order by c.created_at, c.seq limit ${limit}`;
+}
+
+/**
+ * The delivery rows of a page of events: each event's body as it was first sent (any earlier
+ * delivery of it), else rendered from the resource as it is now, loaded once per resource type.
+ */
+async function deliveryRows(db: Db, organizationId: string, endpointId: string, events: ReplayEvent[]) {
+  const sql = db.$client;
+  const sent = await sql<{ event_id: string; payload: string }[]>`
+    select distinct on (event_id) event_id, payload from webhook_deliveries
+    where organization_id = ${organizationId} and event_id = any(${events.map((e) => e.id)}::uuid[])`;
+  const payloads = new Map(sent.map((r) => [r.event_id, r.payload]));
+  const unsent = events.filter((e) => !payloads.has(e.id));
+  const resources = new Map<string, Map<string, unknown>>();
+  for (const type of new Set(unsent.map((e) => e.resource_type))) {
+    resources.set(type, await loadResources(db, organizationId, type, unsent.filter((e) => e.resource_type === type).map((e) => e.resource_id)));
   }
-  const hasMore = events.length > REPLAY_MAX;
-  const typed = events.slice(0, REPLAY_MAX).flatMap((e) => {
-    const type = eventTypeOf(e.resource_type, e.change);
-    return type && endpoint.events.includes(type) ? [{ e, type }] : [];
+  return events.map((e) => {
+    const type = eventTypeOf(e.resource_type, e.change)!;
+    const payload = payloads.get(e.id) ?? webhookBody({ id: e.id, type, at: e.at, organizationId }, resources.get(e.resource_type)?.get(e.resource_id));
+    return { id: randomUUID(), organization_id: organizationId, endpoint_id: endpointId, event_id: e.id, event_type: type, payload };
   });
-  if ("eventId" in q && !typed.length) throw badRequest("The event's type is not one the endpoint receives");
-  const rows = [];
-  for (const { e, type } of typed.filter((x) => !x.e.pending)) {
-    const payload = e.payload ?? webhookBody({ id: e.id, type, at: e.at, organizationId }, (await loadResources(db, organizationId, e.resource_type, [e.resource_id])).get(e.resource_id));
-    rows.push({ id: randomUUID(), organization_id: organizationId, endpoint_id: endpointId, event_id: e.id, event_type: type, payload });
-  }
-  for (let i = 0; i < rows.length; i += 500) {
-    const part = rows.slice(i, i + 500);
-    await sql`insert into webhook_deliveries ${sql(part, "id", "organization_id", "endpoint_id", "event_id", "event_type", "payload")}`;
-  }
-  return { deliveries: rows.map((r) => ({ id: r.id, organizationId })), hasMore };
 }
 

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { webhookEndpoints, type WebhookEndpointRow } from "@insp/db/schema";
 import { givenFields, recordAudit, type AuditContext } from "../audit/index.ts";
-import { badRequest, isUuid, notFound } from "../errors.ts";
+import { AppError, badRequest, isUuid, notFound } from "../errors.ts";
 import { urlProblem, type TargetPolicy } from "./address.ts";
 import { assertMayManage, assertMayReceive, whyMayNotManage, type EndpointActor, type WebhookEventType } from "./events.ts";
 import { newWebhookSecret, type SecretBox } from "./secrets.ts";
@@ -42,6 +42,12 @@ function checkUrl(url: string, policy: TargetPolicy) {
   if (problem) throw badRequest("Invalid request body", [`url: ${problem}`]);
 }
 
+/**
+ * A new endpoint with its secret. At most `maxEndpoints` per organization (WEBHOOK_MAX_ENDPOINTS_PER_ORG;
+ * the admin CLI gives none): past it, 409, since only deleting one makes room. The count and the
+ * insert run under a transaction-scoped advisory lock of the organization, so two registrations at
+ * once cannot both take the last place.
+ */
 export async function createEndpoint(
   db: DbOrTx,
   box: SecretBox,
@@ -49,10 +55,12 @@ export async function createEndpoint(
   organizationId: string,
   input: { url: string; events: WebhookEventType[]; description?: string | null },
   audit: AuditContext,
+  maxEndpoints?: number,
 ): Promise<WebhookEndpointView & { secret: string }> {
   checkUrl(input.url, policy);
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
+    if (maxEndpoints !== undefined) await assertEndpointRoom(tx, organizationId, maxEndpoints);
     const [r] = await tx
       .insert(webhookEndpoints)
       .values({ organizationId, url: input.url, events: [...new Set(input.events)], description: input.description ?? null, secretEnc: box.seal(secret) })
@@ -61,6 +69,14 @@ export async function createEndpoint(
     return r!;
   });
   return { ...toEndpointView(row), secret };
+}
+
+async function assertEndpointRoom(tx: DbOrTx, organizationId: string, max: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${organizationId}`}, 0))`);
+  const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+  if (n >= max) {
+    throw new AppError("conflict", `This organization already has ${n} webhook endpoints (at most ${max}: WEBHOOK_MAX_ENDPOINTS_PER_ORG); delete one it no longer needs first (DELETE /api/webhooks/{id})`);
+  }
 }
 
 /**

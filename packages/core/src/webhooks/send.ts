@@ -24,9 +24,9 @@ const RESPONSE_READ_MAX = 64 * 1024;
 
 /**
  * POSTs one webhook body: no redirects followed (a 3xx is an answer that is not a success), the
- * whole attempt bounded by `timeoutMs`, the target address checked on connection. Never throws.
+ * whole attempt bounded by `timeoutMs` and by `signal`, the target address checked on connection. Never throws.
  */
-export function sendWebhook(url: string, headers: Record<string, string>, body: string, opts: TargetPolicy & { timeoutMs: number }): Promise<SendResult> {
+export function sendWebhook(url: string, headers: Record<string, string>, body: string, opts: TargetPolicy & { timeoutMs: number; signal?: AbortSignal }): Promise<SendResult> {
   const started = performance.now();
   const done = (r: Omit<SendResult, "durationMs">): SendResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
   return new Promise((resolve) => {
@@ -45,7 +45,8 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       method: "POST",
       headers: { "content-type": "application/json", "user-agent": "inspection-service-webhooks/1", ...headers, "content-length": Buffer.byteLength(body) },
       lookup: guardedLookup(opts),
-      signal: AbortSignal.timeout(opts.timeoutMs),
+      // The job's signal too: a job stopped past its own timeout (or cancelled) ends its request.
+      signal: opts.signal ? AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), opts.signal]) : AbortSignal.timeout(opts.timeoutMs),
       agent: agents[target.protocol as "http:" | "https:"],
     });
     req.on("response", (res) => {
@@ -64,7 +65,8 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
       res.on("error", finish);
     });
     req.on("error", (err: NodeJS.ErrnoException) => {
-      const message = err.name === "AbortError" || err.name === "TimeoutError" ? `no answer within ${opts.timeoutMs} ms` : err.message;
+      const aborted = err.name === "AbortError" || err.name === "TimeoutError";
+      const message = aborted && opts.signal?.aborted ? "no answer before the delivery job was stopped (its time limit)" : aborted ? `no answer within ${opts.timeoutMs} ms` : err.message;
       resolve(done({ statusCode: null, response: null, error: message }));
     });
     req.end(body);

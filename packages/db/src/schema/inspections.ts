@@ -147,7 +147,12 @@ export const media = pgTable(
      */
     lastUsedAt: ts("last_used_at").notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("media_org_sha256_key").on(t.organizationId, t.sha256), index("media_last_used_idx").on(t.lastUsedAt)],
+  (t) => [
+    uniqueIndex("media_org_sha256_key").on(t.organizationId, t.sha256),
+    index("media_last_used_idx").on(t.lastUsedAt),
+    // MEDIA_MAX_STORED_MB_PER_ORG sums an organization's sizes at every upload: from the index alone.
+    index("media_org_size_idx").on(t.organizationId, t.byteSize),
+  ],
 );
 
 /**
@@ -269,5 +274,10 @@ export const inspectionReports = pgTable(
     createdAt: createdAt(),
     finishedAt: ts("finished_at"),
   },
-  (t) => [uniqueIndex("inspection_reports_org_inspection_key").on(t.organizationId, t.inspectionId, t.cacheKey), index("inspection_reports_created_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("inspection_reports_org_inspection_key").on(t.organizationId, t.inspectionId, t.cacheKey),
+    index("inspection_reports_created_idx").on(t.createdAt),
+    // REPORTS_MAX_RENDERING_PER_ORG counts QUEUED and RUNNING reports.
+    index("inspection_reports_org_active_idx").on(t.organizationId, t.status).where(sql`status in ('QUEUED', 'RUNNING')`),
+  ],
 );

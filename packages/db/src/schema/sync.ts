@@ -51,6 +51,8 @@ export const syncRequestItems = pgTable(
     uniqueIndex("sync_request_items_request_idx_key").on(t.requestId, t.idx),
     // Pending items only: "is the request done?" and "next item of this chain" stay cheap.
     index("sync_request_items_pending_idx").on(t.requestId, t.chainKey, t.idx).where(sql`status = 'pending'`),
+    // SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG counts an organization's pending items at every sync request.
+    index("sync_request_items_org_pending_idx").on(t.organizationId).where(sql`status = 'pending'`),
   ],
 );
 

@@ -6,6 +6,8 @@ export interface JobMetrics {
   watch(worker: Worker): void;
   /** insp_sync_employees_total{outcome}: one per employee-sync item run (rate() = employees per second). */
   syncEmployees: Counter<"outcome">;
+  /** insp_job_timeouts_total{queue}: attempts failed for running past their kind's timeout. */
+  timeouts: Counter<"queue">;
 }
 
 /**
@@ -35,9 +37,16 @@ export function jobMetrics(registry: Registry): JobMetrics {
     labelNames: ["outcome"],
     registers: [registry],
   });
+  const timeouts = new Counter({
+    name: "insp_job_timeouts_total",
+    help: "Job attempts this worker failed for running past their kind's timeout (*_JOB_TIMEOUT_SECONDS), by queue",
+    labelNames: ["queue"],
+    registers: [registry],
+  });
   const seconds = (ms: number) => Math.max(0, ms) / 1000;
   return {
     syncEmployees,
+    timeouts,
     watch(worker) {
       const queue = worker.name;
       worker.on("active", (job) => {

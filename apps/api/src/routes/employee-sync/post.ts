@@ -15,7 +15,13 @@ const syncStatusPath = (requestId: string) => `/api/v1/sync/requests/${requestId
  * 200 with every result, or 202 with the status URL while it is still processing.
  */
 export function postSyncRoute(deps: Deps) {
-  const svc: SyncServices = { db: deps.db, queues: deps.queues, waiter: deps.waiter, waitMs: deps.env.SYNC_WAIT_SECONDS * 1000 };
+  const svc: SyncServices = {
+    db: deps.db,
+    queues: deps.queues,
+    waiter: deps.waiter,
+    waitMs: deps.env.SYNC_WAIT_SECONDS * 1000,
+    maxQueuedEmployees: deps.env.SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG,
+  };
   return handle({ query: SyncQuery, body: SyncRequestBody }, async ({ query, body }, req, res) => {
     const principal = principalOf(req);
     const respondAsync = wantsAsync(req.header("prefer"));

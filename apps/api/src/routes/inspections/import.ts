@@ -19,6 +19,7 @@ export function importInspectionRoute(deps: Deps) {
     queues: deps.queues,
     waiter: deps.waiter,
     maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024,
+    maxStoredBytes: deps.env.MEDIA_MAX_STORED_MB_PER_ORG * 1024 * 1024,
     waitMs: deps.env.IMPORT_WAIT_SECONDS * 1000,
   };
   return handle({ body: ImportBody }, async ({ body }, req, res) => {

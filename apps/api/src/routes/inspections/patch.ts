@@ -11,7 +11,7 @@ import { sendWithInlineImages } from "../../http/inline-json.ts";
  * the change, with its new ETag.
  */
 export function patchInspectionRoute(deps: Deps) {
-  const svc: PrepareServices = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024 };
+  const svc: PrepareServices = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024, maxStoredBytes: deps.env.MEDIA_MAX_STORED_MB_PER_ORG * 1024 * 1024 };
   return handle({ params: IdParam, query: InspectionDetailQuery, body: PatchInspectionBody }, async ({ params, query, body }, req, res) => {
     const organizationId = principalOf(req).organizationId;
     await patchInspection(svc, organizationId, params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req));

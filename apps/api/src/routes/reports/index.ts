@@ -24,7 +24,7 @@ const reportETag = (r: Pick<ReportView, "id">) => `"report-${r.id}"`;
 export function reportRoutes(deps: Deps): Router {
   const router = Router();
   const read = authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["inspections:read"] });
-  const svc: ReportServices = { db: deps.db, queues: deps.queues, waiter: deps.waiter, waitMs: deps.env.REPORT_WAIT_SECONDS * 1000 };
+  const svc: ReportServices = { db: deps.db, queues: deps.queues, waiter: deps.waiter, waitMs: deps.env.REPORT_WAIT_SECONDS * 1000, maxRendering: deps.env.REPORTS_MAX_RENDERING_PER_ORG };
 
   router.get(
     "/api/inspections/:id/report.pdf",

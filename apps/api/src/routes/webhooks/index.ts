@@ -41,7 +41,7 @@ export function webhookRoutes(deps: Deps): Router {
     adminOnly,
     handle({ body: CreateWebhookBody }, async ({ body }, req, res) => {
       assertMayReceive(principalOf(req), body.events);
-      res.status(201).json(await createEndpoint(deps.db, box, policy, org(req), body, auditOf(req)));
+      res.status(201).json(await createEndpoint(deps.db, box, policy, org(req), body, auditOf(req), deps.env.WEBHOOK_MAX_ENDPOINTS_PER_ORG));
     }),
   );
   router.get(
@@ -98,7 +98,7 @@ export function webhookRoutes(deps: Deps): Router {
     auth,
     adminOnly,
     handle({ params: IdParam, body: ReplayBody }, async ({ params, body }, req, res) => {
-      const { deliveries, hasMore } = await replayEvents(deps.db, org(req), params.id, body, principalOf(req));
+      const { deliveries, hasMore } = await replayEvents(deps.db, org(req), params.id, body, principalOf(req), deps.env.WEBHOOK_REPLAY_MAX_DELIVERIES);
       // Committed; a lost enqueue is picked up by the workers' requeue sweep.
       await enqueueDeliveries(deps.queues, deliveries).catch((err) => req.log.warn({ err }, "replay enqueue failed; the sweep will requeue"));
       res.status(202).json({ replayed: deliveries.length, hasMore });

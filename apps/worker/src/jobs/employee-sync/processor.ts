@@ -11,11 +11,13 @@ import type { ProcessorFactory } from "../../deps.ts";
  * rule failure is final (UnrecoverableError); anything else is retried with backoff,
  * and the last attempt records a generic error so the request still completes.
  * Each run is counted by outcome (insp_sync_employees_total) and traced as one span around the
- * item's transaction, inside BullMQ's processing span.
+ * item's transaction, inside BullMQ's processing span. A job stopped past its timeout cancels the
+ * transaction's statement (a lock it waits for, a slow read): see transactionInTwoTrips.
  */
-export const employeeSyncProcessor: ProcessorFactory = (deps) => async (job) => {
+export const employeeSyncProcessor: ProcessorFactory = (deps) => async (job, _token, signal) => {
   const data = parseJobData("employee-sync", job.data);
-  const run = await withSpan("employee-sync item transaction", { "insp.queue": "employee-sync" }, () => runSyncItem(deps.db, data, { lastAttempt: isLastAttempt(job) })).catch((err: unknown) => {
+  const opts = { lastAttempt: isLastAttempt(job), ...(signal ? { signal } : {}) };
+  const run = await withSpan("employee-sync item transaction", { "insp.queue": "employee-sync" }, () => runSyncItem(deps.db, data, opts)).catch((err: unknown) => {
     deps.metrics.jobs.syncEmployees.inc({ outcome: "error" });
     throw err;
   });

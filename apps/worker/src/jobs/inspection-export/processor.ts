@@ -6,11 +6,12 @@ import type { ProcessorFactory } from "../../deps.ts";
  * inspection-export: writes one CSV or XLSX export (core runExport) and puts it in the media store.
  * A worker that dies mid-export leaves the job to BullMQ's stalled-job recovery: it runs again and
  * starts the file over. A failure is retried per the queue policy; the last attempt records FAILED.
+ * A run past EXPORT_JOB_TIMEOUT_SECONDS stops at its next page (the job's signal) and fails the same way.
  */
-export const inspectionExportProcessor: ProcessorFactory = (deps) => async (job) => {
+export const inspectionExportProcessor: ProcessorFactory = (deps) => async (job, _token, signal) => {
   const { organizationId, exportId } = parseJobData("inspection-export", job.data);
   try {
-    const result = await runExport({ db: deps.db, store: deps.media, retentionHours: deps.env.EXPORT_RETENTION_HOURS }, organizationId, exportId);
+    const result = await runExport({ db: deps.db, store: deps.media, retentionHours: deps.env.EXPORT_RETENTION_HOURS, ...(signal ? { signal } : {}) }, organizationId, exportId);
     deps.logger.info({ exportId, organizationId, ...result }, "inspection export finished");
     return result;
   } catch (err) {

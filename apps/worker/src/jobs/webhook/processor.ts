@@ -37,7 +37,7 @@ const slotWaitMs = (job: Job, youngestMs: number) => {
 export const webhookProcessor: ProcessorFactory = (deps) => {
   const cfg = deliveryConfig(deps.env);
   const redis = deps.queues.connection;
-  return async (job, token) => {
+  return async (job, token, signal) => {
     const data = parseJobData("webhook", job.data);
     const slots = `${deps.queues.prefix}:webhook:inflight:${data.organizationId}`;
     const holder = job.id ?? `${data.deliveryId}_${data.attempt}`;
@@ -46,7 +46,7 @@ export const webhookProcessor: ProcessorFactory = (deps) => {
       await job.moveToDelayed(Date.now() + slotWaitMs(job, slot.youngestMs), token!);
       throw new DelayedError();
     }
-    const outcome = await attemptDelivery(deps.db, cfg, data.organizationId, data.deliveryId, data.attempt).finally(() => releaseSlot(redis, slots, holder).catch(() => {}));
+    const outcome = await attemptDelivery(deps.db, cfg, data.organizationId, data.deliveryId, data.attempt, signal).finally(() => releaseSlot(redis, slots, holder).catch(() => {}));
     if (outcome.kind === "busy") throw new Error("another process is sending this delivery now; tried again later");
     if (outcome.kind === "retry") {
       deps.logger.info({ deliveryId: data.deliveryId, attempt: outcome.attempt, nextAt: outcome.at }, "webhook attempt failed; retry scheduled");

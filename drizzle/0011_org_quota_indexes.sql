@@ -1,0 +1,3 @@
+CREATE INDEX "inspection_reports_org_active_idx" ON "inspection_reports" USING btree ("organization_id","status") WHERE status in ('QUEUED', 'RUNNING');--> statement-breakpoint
+CREATE INDEX "media_org_size_idx" ON "media" USING btree ("organization_id","byte_size");--> statement-breakpoint
+CREATE INDEX "sync_request_items_org_pending_idx" ON "sync_request_items" USING btree ("organization_id") WHERE status = 'pending';
