@@ -138,7 +138,7 @@ async function jobsAddedBy(enqueue: (queues: Queues) => Promise<void>): Promise<
   vi.spyOn(queues, "queue").mockImplementation((name) => {
     const defaults = queuePolicies[name] as unknown as Record<string, unknown>;
     return {
-      keys: { prioritized: `${workerEnv.QUEUE_PREFIX}:${name}:prioritized` },
+      keys: { prioritized: `${workerEnv.QUEUE_PREFIX}:${name}:prioritized`, delayed: `${workerEnv.QUEUE_PREFIX}:${name}:delayed` },
       add: async (_n: string, _d: unknown, opts: Record<string, unknown> = {}) => void added.push({ queue: name, opts: { ...defaults, ...opts } }),
       addBulk: async (jobs: { opts?: Record<string, unknown> }[]) => void jobs.forEach((j) => added.push({ queue: name, opts: { ...defaults, ...j.opts } })),
     } as never;

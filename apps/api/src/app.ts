@@ -8,7 +8,7 @@ import { refuseOversizedBodies } from "./http/body-limits.ts";
 import { errorHandler, notFoundRoute } from "./http/errors.ts";
 import { httpMetrics, metricsRoute } from "./http/metrics.ts";
 import { queueDashboardRoutes } from "./http/queue-dashboard.ts";
-import { authFailureLimiter, rateLimiter } from "./http/rate-limit.ts";
+import { addressLimiterFor, authFailureLimiter } from "./http/rate-limit.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { actionRoutes } from "./routes/actions/index.ts";
 import { authRoutes } from "./routes/auth/index.ts";
@@ -62,7 +62,7 @@ export function createApp(deps: Deps): express.Express {
     }),
   );
   app.use(authFailureLimiter(deps));
-  app.use(rateLimiter(deps));
+  app.use(addressLimiterFor(deps).everyRequest);
   // Operator endpoints, behind the limiters (their 401s count as failed authentications).
   app.use(metricsRoute(deps, deps.metrics.registry));
   app.use(queueDashboardRoutes(deps));
@@ -73,7 +73,8 @@ export function createApp(deps: Deps): express.Express {
   // Under /scim/v2 even a malformed body or URL is answered as SCIM (RFC 7644 section 3.12).
   app.use("/scim/v2", scimErrors);
   for (const feature of features) app.use(feature(deps));
-  app.use(notFoundRoute);
+  // An unknown path answers no principal: counted per address even with a credential.
+  app.use(addressLimiterFor(deps).thisRoute, notFoundRoute);
   app.use(errorHandler);
   return app;
 }

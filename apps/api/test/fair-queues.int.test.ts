@@ -48,8 +48,7 @@ describe("fair queues across organizations", () => {
     expect(queuedBefore).toBeGreaterThan(3_000);
     // First in, first out: none of A's 4,000 would be left.
     expect(leftOfA).toBeGreaterThan(2_000);
-    await until("A's backlog done", () => pendingItems(a.organization.id), (n) => n === 0, 180_000);
-  });
+  }, 120_000);
 
   it("a receiver that hangs until its timeout, with many deliveries queued, does not hold another organization's deliveries", async () => {
     const [a, b] = [await stack.tenant(), await stack.tenant()];
@@ -71,5 +70,5 @@ describe("fair queues across organizations", () => {
     // A's receiver takes 3 s to time out each attempt, at most 2 at once (WEBHOOK_MAX_IN_FLIGHT_PER_ORG):
     // A's 40 first attempts take about a minute; B's came in between.
     expect(leftOfA).toBeGreaterThan(20);
-  });
+  }, 120_000);
 });

@@ -37,7 +37,7 @@ async function drain(expected: number): Promise<string[]> {
   return order;
 }
 
-describe("fair turns across organizations", () => {
+describe("fair turns across organizations", { timeout: 120_000 }, () => {
   it("serves a second organization's few jobs between the first's backlog, each organization in its own order", async () => {
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     const aJobs = mails(a, 2_000);
@@ -54,7 +54,7 @@ describe("fair turns across organizations", () => {
       prefix,
       concurrency: 1,
     });
-    for (let i = 0; i < 400 && ran.length < 2_013; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 2_400 && ran.length < 2_013; i++) await new Promise((r) => setTimeout(r, 25));
     await worker.close();
     expect(ran).toHaveLength(2_013);
 
@@ -84,9 +84,9 @@ describe("fair turns across organizations", () => {
     const org = randomUUID();
     expect(await queue.getWaitingCount()).toBe(0);
     expect(await takeTurns(redis, queue, org, 3)).toEqual([1, 2, 3]);
-    // Nothing was added, so nothing waits: a new generation, and the hash holds only this call.
+    // Nothing was added, so nothing waits and nothing is delayed: counted from 1 again, and the hash holds only this call.
     expect(await takeTurns(redis, queue, org, 2)).toEqual([1, 2]);
-    expect(await redis.hkeys(fairKey(queue))).toEqual([org]);
+    expect((await redis.hkeys(fairKey(queue))).sort()).toEqual(["#top", org].sort());
 
     await queues.enqueue("mail", mails(randomUUID(), 1)[0]!.data);
     await redis.hset(fairKey(queue), org, MAX_PRIORITY - 2);
@@ -94,5 +94,20 @@ describe("fair turns across organizations", () => {
     const turns = await takeTurns(redis, queue, org, 4);
     expect(turns).toEqual([MAX_PRIORITY - 1, MAX_PRIORITY, MAX_PRIORITY, MAX_PRIORITY]);
     await drain(1);
+  });
+
+  it("keeps counting while a delayed job still carries a turn: a newcomer starts level with the highest turn, not ahead of the delayed job", async () => {
+    const queue = queues.queue("mail");
+    const [a, b] = [randomUUID(), randomUUID()];
+    await queues.enqueueBulk("mail", mails(a, 5));
+    // A retry due later keeps the turn it was given (6 here).
+    await queues.enqueue("mail", mails(a, 1)[0]!.data, { delay: 60_000 });
+    await drain(5);
+    // Nothing waits, one job is delayed: b starts after the highest turn handed out, a after its own.
+    expect(await takeTurns(redis, queue, b, 1)).toEqual([7]);
+    expect(await takeTurns(redis, queue, a, 1)).toEqual([8]);
+    await queue.obliterate({ force: true });
+    // Nothing delayed any more: from 1 again.
+    expect(await takeTurns(redis, queue, b, 1)).toEqual([1]);
   });
 });

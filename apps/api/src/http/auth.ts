@@ -71,6 +71,8 @@ export function authenticate(deps: Deps, opts: AuthOptions): RequestHandler {
         if (claims) principal = await principalFromToken(deps.db, claims);
       }
       if (!principal) throw unauthorized("Invalid or expired credentials");
+      // Counted as soon as the caller is known: a request refused for its scope (403) counts too.
+      if (!(await limitRequest(req, res, principal))) return;
       if (!opts.allow.includes(principal.kind)) {
         throw unauthorized(principal.kind === "client" ? "OAuth client tokens are only accepted by /api/v1/sync/employees" : "This endpoint requires an OAuth access token (POST /oauth/token)");
       }
@@ -85,7 +87,6 @@ export function authenticate(deps: Deps, opts: AuthOptions): RequestHandler {
         throw new AppError("forbidden", "Password change required: set a new password with POST /api/auth/password before using the API");
       }
       req.principal = principal;
-      if (!(await limitRequest(req, res, principal))) return;
       readBody(req, res, next);
     } catch (err) {
       next(err);

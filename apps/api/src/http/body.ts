@@ -132,10 +132,19 @@ export function bodyReaders(env: Deps["env"]): BodyReaders {
   };
   const json = (limit: number) => checkParsed(limitBody(express.json({ type: jsonType, limit, verify }), limit, jsonType, bounds, env.JSON_MAX_VALUES));
   const form = (limit: number) => limitBody(express.urlencoded({ type: formType, extended: false, limit, parameterLimit: 100 }), limit, formType, bounds);
-  const once =
-    (parse: RequestHandler): RequestHandler =>
+  /**
+   * A reader for `types`: a body of another type (or none) is left unread, so a refusal after it
+   * drains it within bounds (body-limits.ts); a JSON charset other than UTF-8 is refused unread
+   * (415): RFC 8259 wants UTF-8, and the values and escapes are counted in UTF-8 bytes (in
+   * UTF-16 a string's quote can be the low byte of another character). Marked as read only when a
+   * parser takes the body; once per request.
+   */
+  const read =
+    (types: string[], parse: RequestHandler): RequestHandler =>
     (req, res, next) => {
-      if (reading.has(req)) return next();
+      if (reading.has(req) || !req.is(types)) return next();
+      const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.headers["content-type"] ?? "")?.[1];
+      if (charset !== undefined && !/^utf-?8$/i.test(charset)) return next(Object.assign(new Error("unsupported charset"), { status: 415, expose: true, type: "charset.unsupported" }));
       reading.add(req);
       parse(req, res, next);
     };
@@ -150,9 +159,15 @@ export function bodyReaders(env: Deps["env"]): BodyReaders {
     };
   const body = json(mb(env.BODY_LIMIT_MB));
   const inspectionBody = json(mb(env.INSPECTION_BODY_LIMIT_MB));
-  const isInspectionWrite = (req: Request) => (req.method === "POST" && req.path === "/api/inspections") || (req.method === "PATCH" && req.path.startsWith("/api/inspections/"));
+  const isInspectionWrite = (req: Request) => {
+    const path = req.path.toLowerCase();
+    return (req.method === "POST" && (path === "/api/inspections" || path === "/api/inspections/")) || (req.method === "PATCH" && path.startsWith("/api/inspections/"));
+  };
+  // A compressed body is counted once inflated, in one pass before it is parsed: it may inflate to
+  // BODY_LIMIT_MB at most on every route, so that pass stays short (5 MB: about 35 ms).
+  const compressed = (req: Request) => (req.headers["content-encoding"] ?? "identity").toLowerCase() !== "identity";
   return {
-    authenticated: once((req, res, next) => (isInspectionWrite(req) ? inspectionBody : body)(req, res, next)),
-    credential: once(chain(form(CREDENTIAL_BODY_LIMIT), json(CREDENTIAL_BODY_LIMIT))),
+    authenticated: read(jsonType, (req, res, next) => (isInspectionWrite(req) && !compressed(req) ? inspectionBody : body)(req, res, next)),
+    credential: chain(read(formType, form(CREDENTIAL_BODY_LIMIT)), read(jsonType, json(CREDENTIAL_BODY_LIMIT))),
   };
 }

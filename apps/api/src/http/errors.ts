@@ -40,7 +40,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (type === "encoding.unsupported" || type === "charset.unsupported") {
-    res.status(415).json({ error: "Unsupported body encoding or charset" });
+    res.status(415).json({ error: "Unsupported body encoding or charset: JSON bodies are UTF-8 (RFC 8259), compressed with gzip, deflate or br if at all" });
     return;
   }
   const status = (err as { status?: number }).status;

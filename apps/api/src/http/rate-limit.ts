@@ -16,26 +16,37 @@ const redisCommand =
   (command: string, ...args: string[]): Promise<RedisReply> =>
     (command.toUpperCase() === "SCRIPT" && args[0]?.toUpperCase() === "LOAD" ? loadScript(deps.redis, args[1]!) : deps.redis.call(command, ...args)) as Promise<RedisReply>;
 
-/** Requests that always pass `authenticate`, which counts them per principal and organization instead of per address. */
-const authenticatedPath = /^\/(api|scim)\//;
+const COUNT_HERE = Symbol("count this request per address");
+
+export interface AddressLimiter {
+  /** First on the app: counts every request that carries no credential. */
+  everyRequest: RequestHandler;
+  /**
+   * On a route that does not authenticate (login, the OAuth token, SCIM's discovery, an unknown
+   * path): counts a request that carries a credential too, unless it was counted already, so a
+   * junk Authorization header does not take a request out of every count.
+   */
+  thisRoute: RequestHandler;
+}
 
 /**
- * Requests counted per client address (RATE_LIMIT_ANONYMOUS_PER_MINUTE): those without a credential (health, the OpenAPI document,
- * /docs, login) and any request to a path that does not authenticate. A request carrying a
- * credential to /api/ or /scim/ is counted by `principalLimits` once its credential is known, per
- * principal and per organization, never per address (callers behind one NAT share an address)
- * nor per token string (a new token starts nothing new). Counted in Redis so every API replica
+ * Requests counted per client address (RATE_LIMIT_ANONYMOUS_PER_MINUTE): those no principal
+ * answers for. A request that carries a credential is counted by `principalLimits` once its
+ * credential is known, per principal and per organization, never per address (callers behind one
+ * NAT share an address) nor per token string (a new token starts nothing new); on a route that
+ * does not authenticate it is counted here (`thisRoute`). Counted in Redis so every API replica
  * shares it; if Redis is down the limiter lets requests through (fail open) and /readyz reports
  * Redis as down.
  */
-export function rateLimiter(deps: Deps): RequestHandler {
+export function addressLimiter(deps: Deps): AddressLimiter {
+  type Marked = Request & { [COUNT_HERE]?: boolean; rateLimit?: unknown };
   const limiter = rateLimit({
     windowMs: deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000,
     limit: deps.env.RATE_LIMIT_ANONYMOUS_PER_MINUTE,
     standardHeaders: "draft-6",
     legacyHeaders: false,
     passOnStoreError: true,
-    skip: (req) => credentialOf(req.headers.authorization) !== null && authenticatedPath.test(req.path),
+    skip: (req) => !(req as Marked)[COUNT_HERE] && credentialOf(req.headers.authorization) !== null,
     store: new RedisStore({ prefix: `${deps.env.QUEUE_PREFIX}:rl:`, sendCommand: redisCommand(deps) }),
     keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? "unknown")}`,
     handler: (_req, res, _next, options) => {
@@ -44,11 +55,27 @@ export function rateLimiter(deps: Deps): RequestHandler {
     },
   });
   // The RateLimit headers of a counted request describe the address's limit: say so.
-  return (req, res, next) =>
+  const count: RequestHandler = (req, res, next) =>
     limiter(req, res, (err?: unknown) => {
-      if (!err && (req as { rateLimit?: unknown }).rateLimit) res.setHeader("RateLimit-Scope", "address");
+      if (!err && (req as Marked).rateLimit) res.setHeader("RateLimit-Scope", "address");
       next(err);
     });
+  return {
+    everyRequest: count,
+    thisRoute: (req, res, next) => {
+      if ((req as Marked).rateLimit || (req as Marked)[COUNT_HERE]) return next();
+      (req as Marked)[COUNT_HERE] = true;
+      count(req, res, next);
+    },
+  };
+}
+
+/** One address limiter per app's dependencies (the app and the routes that do not authenticate share it). */
+const addressLimiters = new WeakMap<Deps, AddressLimiter>();
+export function addressLimiterFor(deps: Deps): AddressLimiter {
+  let l = addressLimiters.get(deps);
+  if (!l) addressLimiters.set(deps, (l = addressLimiter(deps)));
+  return l;
 }
 
 interface Count {
@@ -77,11 +104,12 @@ export function principalLimits(deps: Deps): (req: Request, res: Response, princ
   return async (req, res, principal) => {
     let counts: Count[];
     try {
-      const [own, org] = await Promise.all([store.increment(principalKey(principal)), store.increment(`org:${principal.organizationId}`)]);
-      counts = [
-        { scope: "principal", limit: deps.env.RATE_LIMIT_PER_MINUTE, hits: own.totalHits, reset: own.resetTime },
-        { scope: "organization", limit: deps.env.RATE_LIMIT_ORG_PER_MINUTE, hits: org.totalHits, reset: org.resetTime },
-      ];
+      // The organization counts only what its principals were allowed: one runaway key past its
+      // own limit does not use up its siblings' allowance with the requests it is refused.
+      const own = await store.increment(principalKey(principal));
+      const ownCount: Count = { scope: "principal", limit: deps.env.RATE_LIMIT_PER_MINUTE, hits: own.totalHits, reset: own.resetTime };
+      const org = ownCount.hits <= ownCount.limit ? await store.increment(`org:${principal.organizationId}`) : await store.get(`org:${principal.organizationId}`);
+      counts = [ownCount, { scope: "organization", limit: deps.env.RATE_LIMIT_ORG_PER_MINUTE, hits: org?.totalHits ?? 0, reset: org?.resetTime }];
     } catch (err) {
       req.log.warn({ err }, "rate limit store unavailable: request let through");
       return true;

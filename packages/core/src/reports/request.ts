@@ -115,7 +115,10 @@ const RENDERING_FULL_RETRY_AFTER_SECONDS = 5;
  * A QUEUED row for this cache key, unless the organization already has `max` reports QUEUED or
  * RUNNING (429 with Retry-After). The check and the insert run under a transaction-scoped advisory
  * lock of the organization, so two requests at once cannot both take the last place; a row another
- * request made for the same key meanwhile is simply found (no new work).
+ * request made for the same key meanwhile is simply found (no new work). A row QUEUED or RUNNING
+ * for over an hour (its job lost, its rendering never settled: three attempts of at most
+ * REPORT_JOB_TIMEOUT_SECONDS are a quarter of an hour) no longer counts, so stuck rows cannot shut
+ * an organization out of reports for good.
  */
 async function insertReport(db: Db, organizationId: string, inspectionId: string, cacheKey: string, max: number | undefined): Promise<void> {
   await db.transaction(async (tx) => {
@@ -123,7 +126,7 @@ async function insertReport(db: Db, organizationId: string, inspectionId: string
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`reports:${organizationId}`}, 0))`);
       const [row] = await tx.execute<{ mine: boolean; active: number }>(sql`
         select exists (select 1 from inspection_reports where organization_id = ${organizationId} and inspection_id = ${inspectionId} and cache_key = ${cacheKey}) as mine,
-          (select count(*)::int from inspection_reports where organization_id = ${organizationId} and status in ('QUEUED', 'RUNNING')) as active`);
+          (select count(*)::int from inspection_reports where organization_id = ${organizationId} and status in ('QUEUED', 'RUNNING') and created_at > now() - interval '1 hour') as active`);
       if (row?.mine) return;
       const active = Number(row?.active ?? 0);
       if (active >= max) {

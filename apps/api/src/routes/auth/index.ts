@@ -4,6 +4,7 @@ import { authenticateClient, changePassword, login, whoAmI } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { authenticate, principalOf } from "../../http/auth.ts";
 import { bodyReadersFor } from "../../http/body.ts";
+import { addressLimiterFor } from "../../http/rate-limit.ts";
 import { handle } from "../../http/handle.ts";
 import { LoginGuard } from "../../http/login-guard.ts";
 
@@ -16,11 +17,13 @@ function oauthError(res: Response, status: number, error: string, description: s
 export function authRoutes(deps: Deps): Router {
   const router = Router();
   // Login and the token carry their credential in the body: read with a small limit of its own.
+  // Neither authenticates: counted per client address even when an Authorization header is sent.
+  const perAddress = addressLimiterFor(deps).thisRoute;
   const credentialBody = bodyReadersFor(deps.env).credential;
   const guard = new LoginGuard(deps);
 
   // OAuth 2.0 client credentials grant (RFC 6749 section 4.4).
-  router.post("/oauth/token", credentialBody, async (req, res, next) => {
+  router.post("/oauth/token", perAddress, credentialBody, async (req, res, next) => {
     try {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("Pragma", "no-cache");
@@ -68,6 +71,7 @@ export function authRoutes(deps: Deps): Router {
 
   router.post(
     "/api/auth/login",
+    perAddress,
     credentialBody,
     handle({ body: LoginBody }, async ({ body }, req, res) => {
       res.setHeader("Cache-Control", "no-store");

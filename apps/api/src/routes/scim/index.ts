@@ -24,6 +24,7 @@ import {
 import type { Deps } from "../../deps.ts";
 import { authenticate } from "../../http/auth.ts";
 import { inflatedBodySize } from "../../http/body.ts";
+import { addressLimiterFor } from "../../http/rate-limit.ts";
 import { baseUrlOf, contextOf, filterOf, pageOf, scimErrors, send, sendList, sendResource } from "./respond.ts";
 
 /**
@@ -40,11 +41,13 @@ export function scimRoutes(deps: Deps): Router {
       fn(req, res, next).catch(next);
   const id = (p: unknown) => String(p);
 
-  router.get("/scim/v2/ServiceProviderConfig", route(async (req, res) => send(res, 200, await serviceProviderConfig(baseUrlOf(req)))));
-  router.get("/scim/v2/ResourceTypes", route(async (req, res) => send(res, 200, await resourceTypes(baseUrlOf(req)))));
-  router.get("/scim/v2/ResourceTypes/:name", route(async (req, res) => send(res, 200, await resourceTypes(baseUrlOf(req), id(req.params.name)))));
-  router.get("/scim/v2/Schemas", route(async (req, res) => send(res, 200, await schemas(baseUrlOf(req)))));
-  router.get("/scim/v2/Schemas/:id", route(async (req, res) => send(res, 200, await schemas(baseUrlOf(req), id(req.params.id)))));
+  // Discovery does not authenticate: counted per client address, with a credential or without.
+  const discovery = addressLimiterFor(deps).thisRoute;
+  router.get("/scim/v2/ServiceProviderConfig", discovery, route(async (req, res) => send(res, 200, await serviceProviderConfig(baseUrlOf(req)))));
+  router.get("/scim/v2/ResourceTypes", discovery, route(async (req, res) => send(res, 200, await resourceTypes(baseUrlOf(req)))));
+  router.get("/scim/v2/ResourceTypes/:name", discovery, route(async (req, res) => send(res, 200, await resourceTypes(baseUrlOf(req), id(req.params.name)))));
+  router.get("/scim/v2/Schemas", discovery, route(async (req, res) => send(res, 200, await schemas(baseUrlOf(req)))));
+  router.get("/scim/v2/Schemas/:id", discovery, route(async (req, res) => send(res, 200, await schemas(baseUrlOf(req), id(req.params.id)))));
 
   router.get("/scim/v2/Users", auth, route(async (req, res) => {
     const page = pageOf(req);
@@ -87,7 +90,7 @@ export function scimRoutes(deps: Deps): Router {
     send(res, 200, await runBulk(contextOf(deps, req), req.body, (err) => req.log.error({ err, requestId: req.id }, "bulk operation failed")));
   }));
 
-  router.use("/scim/v2", (req, res) => send(res, 404, errorBody(404, `No SCIM endpoint for ${req.method} ${req.path}`)));
+  router.use("/scim/v2", discovery, (req, res) => send(res, 404, errorBody(404, `No SCIM endpoint for ${req.method} ${req.path}`)));
   router.use("/scim/v2", scimErrors);
   return router;
 }

@@ -40,7 +40,9 @@ export const webhookProcessor: ProcessorFactory = (deps) => {
   return async (job, token, signal) => {
     const data = parseJobData("webhook", job.data);
     const slots = `${deps.queues.prefix}:webhook:inflight:${data.organizationId}`;
-    const holder = job.id ?? `${data.deliveryId}_${data.attempt}`;
+    // Per run, not per job: a run retried while an earlier run of the same job is still sending
+    // (after a job timeout) holds a slot of its own, and gives back only its own.
+    const holder = `${job.id ?? `${data.deliveryId}_${data.attempt}`}:${token ?? "direct"}`;
     const slot = token ? await takeSlot(redis, slots, holder, deps.env.WEBHOOK_MAX_IN_FLIGHT_PER_ORG, cfg.timeoutMs + 30_000) : { taken: true as const };
     if (!slot.taken) {
       await job.moveToDelayed(Date.now() + slotWaitMs(job, slot.youngestMs), token!);
