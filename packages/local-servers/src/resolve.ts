@@ -169,7 +169,9 @@ export async function provideServers(req: ServerRequest): Promise<ProvidedServer
     writeFileSync(serversFile(req.dataDir), JSON.stringify({ pid: process.pid, databaseUrl: pgServer?.url ?? null, redisUrl: redisServer?.url ?? null }) + "\n", { mode: 0o600 });
     const embedded = [pgServer && `${pgServer.version} on 127.0.0.1:${req.postgresPort}`, redisServer && `${redisServer.version} on 127.0.0.1:${req.redisPort}`].filter(Boolean).join(" and ");
     const others = [pg.kind !== "embedded" && described(pg, "Postgres"), redis.kind !== "embedded" && described(redis, "Redis")].filter(Boolean);
-    const summary = `Embedded ${embedded}, data in ${req.dataDir}${others.length ? `; using ${others.join(" and ")}` : ""}`;
+    // As root in a folder the user postgres cannot enter, its files are elsewhere: the one line says where.
+    const placed = pgServer?.note ? ` (${pgServer.note})` : "";
+    const summary = `Embedded ${embedded}, data in ${req.dataDir}${placed}${others.length ? `; using ${others.join(" and ")}` : ""}`;
     return {
       databaseUrl,
       redisUrl,
