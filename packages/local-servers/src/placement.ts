@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ServerSetupError } from "./errors.ts";
@@ -76,6 +76,25 @@ function outsideBase(user: PostgresUser, bases: string[]): string {
   throw new ServerSetupError(`embedded Postgres runs as user postgres (Postgres refuses root), which cannot reach the project, and none of ${bases.join(", ")} could be made for it; run as a user other than root`);
 }
 
+/** Inside a copy of the binaries: the folder it was copied from. */
+const SOURCE = ".copied-from";
+
+/**
+ * Copies of binaries whose project is gone (a clone removed, a test's temporary copy) are removed
+ * before another is made, so copies do not pile up; clusters are data and are never removed here.
+ */
+function removeOrphanCopies(base: string): void {
+  for (const entry of readdirSync(base)) {
+    if (!entry.startsWith("postgresql-") || entry.includes(".partial-")) continue;
+    try {
+      const source = readFileSync(path.join(base, entry, SOURCE), "utf8").trim();
+      if (!existsSync(source)) rmSync(path.join(base, entry), { recursive: true, force: true });
+    } catch {
+      // Not one of ours, or being made: leave it.
+    }
+  }
+}
+
 /**
  * A copy of the package's native folder (bin, lib, share) in `base`, made once per installed
  * package (its path and version name the copy); renamed into place when complete, so a copy cut
@@ -91,9 +110,11 @@ function copiedBinaries(bins: Binaries, base: string): Binaries {
   }
   const target = path.join(base, `postgresql-${version}-${shortHash(native)}`);
   if (!existsSync(target)) {
+    removeOrphanCopies(base);
     const partial = `${target}.partial-${process.pid}`;
     rmSync(partial, { recursive: true, force: true });
     cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    writeFileSync(path.join(partial, SOURCE), native + "\n");
     chmodSync(partial, 0o755);
     try {
       renameSync(partial, target);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -65,6 +65,17 @@ describe.runIf(user)("the embedded Postgres as root", () => {
     const again = placeForPostgresUser(closed.bins, closed.cluster, user!, [base]);
     expect(again.dataDir).toBe(first.dataDir);
     expect(again.bins).toEqual(closed.bins);
+  });
+
+  it("removes copies of binaries whose project is gone when it makes another, never a cluster", () => {
+    const gone = layout("gone", 0o700);
+    const first = placeForPostgresUser(gone.bins, gone.cluster, user!, [base]);
+    const copy = path.dirname(path.dirname(first.bins.initdb));
+    rmSync(gone.dir, { recursive: true, force: true });
+    const other = layout("other", 0o700);
+    placeForPostgresUser(other.bins, other.cluster, user!, [base]);
+    expect(existsSync(copy)).toBe(false);
+    expect(existsSync(first.dataDir)).toBe(true);
   });
 
   it("is one line when no folder outside the project can be made", () => {
