@@ -76,8 +76,14 @@ function runAs(): PostgresUser | null {
   return userInfo().uid === 0 ? ensurePostgresUser() : null;
 }
 
+/**
+ * How a program runs as `user`: from "/" too, since the working folder (a closed project) may be
+ * one it cannot enter; every path we pass is absolute.
+ */
+const as = (user: PostgresUser | null) => (user ? { uid: user.uid, gid: user.gid, cwd: "/" } : {});
+
 function pgCtl(bins: Binaries, dataDir: string, args: string[], user: PostgresUser | null) {
-  return spawnSync(bins.pg_ctl, ["-D", dataDir, ...args], { ...(user ?? {}), encoding: "utf8" });
+  return spawnSync(bins.pg_ctl, ["-D", dataDir, ...args], { ...as(user), encoding: "utf8" });
 }
 
 /** The line of a server log that says why it stopped, for a one-line message. */
@@ -102,7 +108,7 @@ function initialise(bins: Binaries, opts: EmbeddedPostgresOptions, dataDir: stri
     }
     // UTF8 whatever the machine's locale; C collation (bytewise, fast, the same everywhere).
     const flags = [`--pgdata=${dataDir}`, "--auth=scram-sha-256", "--username=postgres", `--pwfile=${pwFile}`, "--encoding=UTF8", "--locale=C", ...(opts.durable ? [] : ["--no-sync"])];
-    const run = spawnSync(bins.initdb, flags, { ...(user ?? {}), encoding: "utf8" });
+    const run = spawnSync(bins.initdb, flags, { ...as(user), encoding: "utf8" });
     if (run.status !== 0) {
       const reason = `${run.stderr ?? ""}`.trim().split("\n").at(-1) || run.error?.message || `exit status ${run.status}`;
       throw new ServerSetupError(`embedded Postgres: could not initialise ${dataDir}: ${reason}`);
