@@ -37,7 +37,7 @@ describe("npm test with no servers to test against", () => {
 
   it("nothing anywhere: one line with the settings, the default addresses, the embedded servers and Docker tried, and what to do", async () => {
     const [db, redis, docker] = [await freePort(), await freePort(), await freePort()];
-    const script = path.join(scratch, "find.ts");
+    const script = path.join(scratch, "find.mts");
     writeFileSync(
       script,
       [
