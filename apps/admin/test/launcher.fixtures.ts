@@ -1,6 +1,6 @@
 /** The launcher (`npm start`) as a real process, for launcher-start.faults.test.ts and launcher.faults.test.ts. */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +10,21 @@ import { resetLocalData } from "@insp/local-servers";
 import { freePort, until } from "@insp/testing";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+/**
+ * A copy of this project in `dir`, as a clone there would be: hard links (the same disk, no
+ * space, a few seconds), node_modules included; its workspace links are relative, so they
+ * point into the copy. Nothing writes to the copy's files in place, so the originals stay as
+ * they are.
+ */
+function linkedCopy(dir: string): string {
+  const project = path.join(dir, "project");
+  mkdirSync(project);
+  const entries = readdirSync(root).filter((e) => ![".git", ".data"].includes(e));
+  const r = spawnSync("cp", ["-al", ...entries.map((e) => path.join(root, e)), project], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`copying the project into ${project} failed: ${r.stderr}`);
+  return project;
+}
 
 export const portOpen = (port: number) =>
   new Promise<boolean>((resolve) => {
@@ -52,16 +67,21 @@ export interface Demo {
 /**
  * A temporary folder for a test file's launchers (made in beforeAll; afterAll Ctrl-Cs any launcher
  * a failed test left running, stops leftover servers and removes the folder), and the settings of
- * a launcher with embedded servers on free ports whose data is in `<folder>/data`.
+ * a launcher with embedded servers on free ports whose data is in `<folder>/data`. `closed`: the
+ * folder is left as mkdtemp makes it (0700, closed to other users) and the launcher runs from a
+ * copy of the project inside it, as from a root user's clone in /root.
  */
-export function launcherSuite() {
+export function launcherSuite(opts: { closed?: boolean } = {}) {
   let dir = "";
+  let project = root;
   let env: Record<string, string> = {};
   const launched: Launcher[] = [];
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "insp-launcher-"));
-    // As root, the embedded Postgres runs as user postgres, which must be able to enter the folder.
-    chmodSync(dir, 0o755);
+    // As root, the embedded Postgres runs as user postgres: it can enter an open folder; a closed
+    // one makes the launcher place Postgres's files outside it.
+    if (opts.closed) project = linkedCopy(dir);
+    else chmodSync(dir, 0o755);
     env = {
       EMBEDDED_SERVERS: "always",
       EMBEDDED_DATA_DIR: path.join(dir, "data"),
@@ -77,18 +97,20 @@ export function launcherSuite() {
     await Promise.all(launched.map((l) => Promise.race([l.exited, new Promise((r) => setTimeout(r, 60_000))])));
     await resetLocalData(path.join(dir, "data"));
     rmSync(dir, { recursive: true, force: true });
-  }, 90_000);
+  }, 120_000);
 
   const suite = {
     dir: () => dir,
+    /** The project folder the launcher runs from (a copy inside dir() when closed). */
+    project: () => project,
     dataDir: () => path.join(dir, "data"),
     /** The launcher's environment: embedded servers in dataDir() on this file's ports. */
     env: () => env,
     base: () => `http://127.0.0.1:${env.PORT}`,
     /** The launcher in a process group of its own, as a terminal runs it (Ctrl-C reaches the whole group). */
     launch(extra: Record<string, string> = env): Launcher {
-      const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", path.join(root, "apps/admin/src/start-all.ts")], {
-        cwd: root,
+      const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", path.join(project, "apps/admin/src/start-all.ts")], {
+        cwd: project,
         detached: true,
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "development", LOG_LEVEL: "warn", ...extra },
         stdio: ["ignore", "pipe", "pipe"],
@@ -104,8 +126,8 @@ export function launcherSuite() {
     /** `npm run admin -- <args>` with the launcher's embedded-server settings. */
     admin(args: string[], extra: Record<string, string> = {}) {
       const { EMBEDDED_SERVERS, EMBEDDED_DATA_DIR, EMBEDDED_POSTGRES_PORT, EMBEDDED_REDIS_PORT } = env;
-      return spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", path.join(root, "apps/admin/src/main.ts"), ...args], {
-        cwd: root,
+      return spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", path.join(project, "apps/admin/src/main.ts"), ...args], {
+        cwd: project,
         encoding: "utf8",
         env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "development", EMBEDDED_SERVERS, EMBEDDED_DATA_DIR, EMBEDDED_POSTGRES_PORT, EMBEDDED_REDIS_PORT, ...extra } as Record<string, string>,
         timeout: 120_000,

@@ -1,6 +1,6 @@
 export { ServerSetupError } from "./errors.ts";
 export { provideServers, type EmbedMode, type ProvidedServers, type ServerRequest } from "./resolve.ts";
-export { resetLocalData } from "./reset.ts";
+export { localDataFolders, resetLocalData } from "./reset.ts";
 export { redisServerBinary } from "./redis.ts";
-export { postgresBinaries } from "./postgres.ts";
+export { postgresBinaries, runnableBinaries } from "./postgres.ts";
 export { addressOf, showAddress, tcpProblem } from "./probe.ts";

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ServerSetupError } from "./errors.ts";
 import { DataDirLock } from "./lock.ts";
+import { outsideClusters } from "./placement.ts";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./postgres.ts";
 import { addressOf, showAddress, tcpProblem } from "./probe.ts";
 import { startEmbeddedRedis } from "./redis.ts";
@@ -68,8 +69,10 @@ const credentialsFile = (dataDir: string) => path.join(dataDir, "credentials.jso
 function credentials(dataDir: string): Credentials {
   const file = credentialsFile(dataDir);
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8")) as Credentials;
-  if (existsSync(path.join(dataDir, "postgres", "PG_VERSION"))) {
-    throw new ServerSetupError(`embedded servers: ${file} is missing, so the embedded Postgres in ${dataDir} cannot be logged into; wipe the folder (npm run admin -- reset-local) to start afresh`);
+  // The cluster may have been placed outside the folder for the user postgres (placement.ts).
+  const cluster = [path.join(dataDir, "postgres"), ...outsideClusters(path.join(dataDir, "postgres"))].find((d) => existsSync(path.join(d, "PG_VERSION")));
+  if (cluster) {
+    throw new ServerSetupError(`embedded servers: ${file} is missing, so the embedded Postgres in ${cluster} cannot be logged into; wipe it (npm run admin -- reset-local) to start afresh`);
   }
   const made = { postgres: randomBytes(18).toString("base64url"), redis: randomBytes(18).toString("base64url") };
   writeFileSync(file, JSON.stringify(made) + "\n", { mode: 0o600 });
@@ -169,7 +172,9 @@ export async function provideServers(req: ServerRequest): Promise<ProvidedServer
     writeFileSync(serversFile(req.dataDir), JSON.stringify({ pid: process.pid, databaseUrl: pgServer?.url ?? null, redisUrl: redisServer?.url ?? null }) + "\n", { mode: 0o600 });
     const embedded = [pgServer && `${pgServer.version} on 127.0.0.1:${req.postgresPort}`, redisServer && `${redisServer.version} on 127.0.0.1:${req.redisPort}`].filter(Boolean).join(" and ");
     const others = [pg.kind !== "embedded" && described(pg, "Postgres"), redis.kind !== "embedded" && described(redis, "Redis")].filter(Boolean);
-    const summary = `Embedded ${embedded}, data in ${req.dataDir}${others.length ? `; using ${others.join(" and ")}` : ""}`;
+    // As root in a folder the user postgres cannot enter, its files are elsewhere: the one line says where.
+    const placed = pgServer?.note ? ` (${pgServer.note})` : "";
+    const summary = `Embedded ${embedded}, data in ${req.dataDir}${placed}${others.length ? `; using ${others.join(" and ")}` : ""}`;
     return {
       databaseUrl,
       redisUrl,

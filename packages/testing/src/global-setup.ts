@@ -1,12 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
 import postgres from "postgres";
 import { runMigrations } from "@insp/db";
-import { ServerSetupError } from "@insp/local-servers";
-import { testServers } from "./servers.ts";
+import { NoTestServersError, findTestServers } from "./find-servers.ts";
 
 /**
  * Runs once per `vitest run`: finds Postgres and Redis, migrates one template
@@ -17,8 +13,8 @@ import { testServers } from "./servers.ts";
  * Where, for each of the two (docs/testing.md): DATABASE_URL / REDIS_URL when set; else the
  * default local addresses when something answers there; else embedded servers (the ones `npm
  * start` uses, here throwaway: a temporary folder, free ports, no fsync), removed at the end; else
- * containers started with testcontainers (needs Docker; imported lazily because it throws
- * without a container runtime).
+ * containers started with testcontainers (needs Docker). When none can be had, one line says
+ * what was tried and what to do, and the run exits with status 78 (find-servers.ts).
  */
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,37 +31,18 @@ const withDb = (url: string, db: string) => {
   return u.toString();
 };
 
-/** Postgres and Redis from settings, defaults or embedded servers; null when none of those can be had. */
-async function localServers(stops: (() => Promise<unknown>)[]): Promise<{ pgUrl: string; redisUrl: string } | null> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "insp-test-servers-"));
-  // As root the embedded Postgres runs as user postgres, which must be able to enter the folder.
-  chmodSync(dataDir, 0o755);
-  stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  try {
-    const servers = await testServers(dataDir, { databaseUrl: process.env.DATABASE_URL || undefined, redisUrl: process.env.REDIS_URL || undefined, log: (line) => console.log(`test servers: ${line}`) });
-    stops.unshift(() => servers.stop());
-    if (servers.started) console.log(`test servers: ${servers.summary}`);
-    return { pgUrl: servers.databaseUrl, redisUrl: servers.redisUrl };
-  } catch (err) {
-    // A setting that points nowhere is the user's to fix; embedded servers that cannot run here
-    // leave containers as the last way.
-    if (err instanceof ServerSetupError && err.source === "embedded") {
-      console.warn(`test servers: ${err.message}; trying testcontainers`);
-      return null;
-    }
-    throw err;
-  }
-}
-
 export default async function setup(project: TestProject) {
   const stops: (() => Promise<unknown>)[] = [];
-  let found = await localServers(stops);
-  if (!found) {
-    const { PostgreSqlContainer } = await import("@testcontainers/postgresql");
-    const { RedisContainer } = await import("@testcontainers/redis");
-    const [pg, redis] = await Promise.all([new PostgreSqlContainer("postgres:15-alpine").start(), new RedisContainer("redis:7-alpine").start()]);
-    stops.push(() => pg.stop(), () => redis.stop());
-    found = { pgUrl: process.env.DATABASE_URL || pg.getConnectionUri(), redisUrl: process.env.REDIS_URL || redis.getConnectionUrl() };
+  let found;
+  try {
+    found = await findTestServers({ DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, EMBEDDED_SERVERS: process.env.EMBEDDED_SERVERS }, stops);
+  } catch (err) {
+    if (!(err instanceof NoTestServersError)) throw err;
+    // One line and a non-zero exit: a thrown error would be printed by vitest with its stack,
+    // under "Unhandled Error", which says nothing about what to do.
+    console.error(err.message);
+    for (const stop of stops) await stop().catch(() => {});
+    process.exit(78);
   }
   const { pgUrl, redisUrl } = found;
   const runId = randomBytes(3).toString("hex");

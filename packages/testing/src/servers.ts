@@ -1,4 +1,4 @@
-import { provideServers, type ProvidedServers } from "@insp/local-servers";
+import { provideServers, type EmbedMode, type ProvidedServers } from "@insp/local-servers";
 import { freePort } from "./processes.ts";
 
 /**
@@ -7,7 +7,7 @@ import { freePort } from "./processes.ts";
  */
 export async function testServers(
   dataDir: string,
-  opts: { databaseUrl?: string; redisUrl?: string; defaultDatabaseUrl?: string; defaultRedisUrl?: string; log?: (line: string) => void } = {},
+  opts: { databaseUrl?: string; redisUrl?: string; defaultDatabaseUrl?: string; defaultRedisUrl?: string; mode?: EmbedMode; log?: (line: string) => void } = {},
 ): Promise<ProvidedServers> {
   return provideServers({
     databaseUrl: opts.databaseUrl,
@@ -15,7 +15,7 @@ export async function testServers(
     redisCluster: false,
     defaultDatabaseUrl: opts.defaultDatabaseUrl ?? "postgres://postgres@127.0.0.1:5432/postgres",
     defaultRedisUrl: opts.defaultRedisUrl ?? "redis://127.0.0.1:6379",
-    mode: "auto",
+    mode: opts.mode ?? "auto",
     dataDir,
     postgresPort: await freePort(),
     redisPort: await freePort(),

@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
-import { postgresBinaries, redisServerBinary } from "@insp/local-servers";
+import { redisServerBinary, runnableBinaries } from "@insp/local-servers";
 import { freePort } from "./processes.ts";
 
 /**
@@ -37,7 +37,8 @@ async function pgBin(): Promise<string> {
   const base = "/usr/lib/postgresql";
   const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
   if (versions.length) return path.join(base, versions[0]!, "bin");
-  return path.dirname((await postgresBinaries()).pg_ctl);
+  // As root they run as the user postgres: copied outside a project it cannot reach.
+  return path.dirname((await runnableBinaries()).pg_ctl);
 }
 
 /** As root, the user `postgres`'s ids (`id`, as the embedded server finds them); null when there is none. */
