@@ -2,8 +2,9 @@
  * Every shell example of README.md and docs/*.md runs as printed, in page order, against a demo
  * made the way `npm start` makes it (seed-demo, the sample content, the credentials file), so the
  * guides cannot drift from the service. Rules (docs/README.md, "The examples"):
- * - a fenced bash/sh/shell block runs with bash under `set -euo pipefail`, from the repository's
- *   folder, with the variables of every earlier block (pages share them, in page order);
+ * - a fenced bash/sh/shell block runs with bash under `set -euo pipefail`, from a folder that
+ *   links to every entry of the repository's, with the variables and shell functions of every
+ *   earlier block (pages share them, in page order);
  * - a block whose fence says `norun: <reason>` is not run, and must give its reason;
  * - every HTTP status a block's curl calls get at 400 or above must be shown in the block's
  *   comments (`# 404 {…}`), and every status the comments show must be got by one of its calls:
@@ -11,7 +12,7 @@
  * bash, curl and jq are programs of the system: without one, the run is skipped with the reason.
  */
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -50,7 +51,9 @@ describe.skipIf(missing.length > 0)("the shell examples of README.md and docs/, 
   const scratch = mkdtempSync(path.join(os.tmpdir(), "insp-docs-"));
   const state = path.join(scratch, "state.sh");
   const curlLog = path.join(scratch, "curl.log");
-  const before = new Set(readdirSync(root));
+  // The blocks run in a folder that looks like the repository (a link to each of its entries), so
+  // the files they save (a PDF, an export, demo-mapping.json) land there, not beside a developer's own.
+  const work = path.join(scratch, "repo");
   let env: Record<string, string>;
 
   beforeAll(async () => {
@@ -63,7 +66,9 @@ describe.skipIf(missing.length > 0)("the shell examples of README.md and docs/, 
     writeFileSync(demoFile, demoFileContent(stack.api.baseUrl, demo, samples));
     // curl as printed, with its status and address written aside for the checks below.
     const bin = path.join(scratch, "bin");
-    spawnSync("mkdir", [bin]);
+    mkdirSync(bin);
+    mkdirSync(work);
+    for (const name of readdirSync(root)) if (![".git", ".data", "demo-credentials.json", "demo-mapping.json"].includes(name)) symlinkSync(path.join(root, name), path.join(work, name));
     writeFileSync(path.join(bin, "curl"), `#!/usr/bin/env bash\nexec "${which("curl")}" "$@" -w '%{stderr}insp-docs-status %{http_code} %{url_effective}\\n' 2>>"${curlLog}"\n`);
     chmodSync(path.join(bin, "curl"), 0o755);
     writeFileSync(state, "");
@@ -79,8 +84,6 @@ describe.skipIf(missing.length > 0)("the shell examples of README.md and docs/, 
 
   afterAll(async () => {
     await stack?.stop();
-    // Files the examples saved in the repository's folder (a PDF, an export, errors reports).
-    for (const name of readdirSync(root)) if (!before.has(name) && statSync(path.join(root, name)).isFile()) rmSync(path.join(root, name));
     rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -88,7 +91,7 @@ describe.skipIf(missing.length > 0)("the shell examples of README.md and docs/, 
     writeFileSync(curlLog, "");
     const script = path.join(scratch, "block.sh");
     writeFileSync(script, ["set -euo pipefail", "set -a", `source ${JSON.stringify(state)}`, block.code, `{ export -p; declare -f; } > ${JSON.stringify(state)}`, ""].join("\n"));
-    const res = spawnSync("bash", [script], { cwd: root, env, encoding: "utf8", timeout: 150_000 });
+    const res = spawnSync("bash", [script], { cwd: work, env, encoding: "utf8", timeout: 150_000 });
     const calls = readFileSync(curlLog, "utf8")
       .split("\n")
       .map((l) => /^insp-docs-status (\d+) (.*)$/.exec(l))
