@@ -91,7 +91,7 @@ describe.skipIf(missing.length > 0)("the shell examples of README.md and docs/, 
     writeFileSync(curlLog, "");
     const script = path.join(scratch, "block.sh");
     writeFileSync(script, ["set -euo pipefail", "set -a", `source ${JSON.stringify(state)}`, block.code, `{ export -p; declare -f; } > ${JSON.stringify(state)}`, ""].join("\n"));
-    const res = spawnSync("bash", [script], { cwd: work, env, encoding: "utf8", timeout: 150_000 });
+    const res = spawnSync("bash", [script], { cwd: work, env, encoding: "utf8", timeout: 300_000 });
     const calls = readFileSync(curlLog, "utf8")
       .split("\n")
       .map((l) => /^insp-docs-status (\d+) (.*)$/.exec(l))
@@ -111,6 +111,6 @@ describe.skipIf(missing.length > 0)("the shell examples of README.md and docs/, 
     if (blocks.length === 0) continue;
     it(`${page} (${blocks.length} block${blocks.length > 1 ? "s" : ""})`, () => {
       for (const block of blocks) run(block);
-    }, 600_000);
+    }, 1_800_000);
   }
 });
