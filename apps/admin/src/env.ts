@@ -14,6 +14,12 @@ export const adminEnvShape = {
   EMBEDDED_DATA_DIR: z.string().trim().min(1).default(".data").describe("Folder of the embedded servers' data (relative to the working folder); `npm run admin -- reset-local` wipes it."),
   EMBEDDED_POSTGRES_PORT: intVar(54329, 1, 65535).describe("Port of the embedded Postgres (127.0.0.1 only)."),
   EMBEDDED_REDIS_PORT: intVar(63799, 1, 65535).describe("Port of the embedded Redis (127.0.0.1 only)."),
+  DEMO_CREDENTIALS_FILE: z
+    .string()
+    .trim()
+    .min(1)
+    .default("demo-credentials.json")
+    .describe("File (relative to the working folder) where `npm start` writes the credentials of the demo organization it creates on an empty database; the guides' setup (`docs/examples/demo-env.mjs`) reads it. Written anew on each such start."),
   WORKER_REPLICAS: intVar(1, 1, 64).describe("Worker processes `npm start` runs beside the API."),
 };
 export type AdminEnv = ReturnType<typeof loadAdminEnv>;

@@ -7,6 +7,7 @@ import { JobWaiter, Queues, createRedis } from "@insp/queue";
 import { commands } from "./commands.ts";
 import { hashPasswordCommand } from "./hash-password.ts";
 import { resetLocalCommand } from "./reset-local.ts";
+import { formatTable } from "./table.ts";
 import { withServers } from "./servers.ts";
 
 /** `npm run admin -- <command> [--json]`: operator tasks the HTTP API has no endpoints for. */
@@ -21,7 +22,7 @@ function help(): string {
 function printHuman(value: unknown): void {
   if (Array.isArray(value)) {
     if (value.length === 0) console.log("(none)");
-    else console.table(value);
+    else console.log(formatTable(value as Record<string, unknown>[]));
     return;
   }
   console.log(JSON.stringify(value, null, 2));

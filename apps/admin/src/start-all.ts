@@ -8,6 +8,7 @@
  * (`npm run start:api`, `npm run start:worker`; docs/operations.md).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { ConfigError, portInUse } from "@insp/config";
@@ -16,6 +17,7 @@ import { createDb, runMigrations } from "@insp/db";
 import { organizations } from "@insp/db/schema";
 import { ServerSetupError, tcpProblem, type ProvidedServers } from "@insp/local-servers";
 import type { AdminEnv } from "./env.ts";
+import { demoFileContent, writeDemoFile } from "./demo-file.ts";
 import { seedSamples } from "./samples.ts";
 import { checkRedis, databaseProblem } from "./server-checks.ts";
 import { withServers } from "./servers.ts";
@@ -110,6 +112,22 @@ async function waitForApi(baseUrl: string, timeoutMs: number): Promise<boolean> 
   return false;
 }
 
+/**
+ * The demo's credentials in a few lines (the whole seed, ids included, is in the file the guides
+ * read): a long JSON among the apps' log lines is where nobody finds the key.
+ */
+function credentials(demo: DemoSeed, file: string): string {
+  return [
+    "",
+    `Empty database: created the demo organization "${demo.organization.name}"; its credentials, shown once here, are kept in ${file}:`,
+    `  API key        ${demo.apiKey}`,
+    `  OAuth client   ${demo.oauthClient.clientId} / ${demo.oauthClient.clientSecret}`,
+    `  admin user     ${demo.users.admin.email} / ${demo.users.admin.password}`,
+    `  inspector      ${demo.users.inspector.email} / ${demo.users.inspector.password}`,
+    "",
+  ].join("\n");
+}
+
 /** What to try first, with this demo's credentials filled in. */
 function tryThis(baseUrl: string, demo: DemoSeed): string {
   return [
@@ -117,8 +135,9 @@ function tryThis(baseUrl: string, demo: DemoSeed): string {
     `  export BASE=${baseUrl} KEY=${demo.apiKey}`,
     `  curl -s $BASE/api/templates -H "Authorization: Bearer $KEY"      # the sample template`,
     `  curl -s $BASE/api/inspections -H "Authorization: Bearer $KEY"    # three sample inspections`,
+    "  node docs/examples/demo-mapping.mjs > demo-mapping.json          # the example mapping with this demo's site ids",
     `  INSP_URL=$BASE INSP_CLIENT_ID=${demo.oauthClient.clientId} INSP_CLIENT_SECRET=${demo.oauthClient.clientSecret} \\`,
-    "    npm run insp-sync -- packages/client/examples/employees.example.csv --mapping packages/client/examples/mapping.example.json",
+    "    npm run insp-sync -- docs/examples/employees.csv --mapping demo-mapping.json",
     `  open ${baseUrl}/docs for every endpoint; docs/README.md for the guides`,
     "",
   ].join("\n");
@@ -173,7 +192,9 @@ async function main(): Promise<void> {
 
   if (!demo) return;
   const baseUrl = `http://127.0.0.1:${apiPortSetting}`;
-  console.log(["", "Empty database: created a demo organization. These credentials are shown once.", JSON.stringify(demo, null, 2), ""].join("\n"));
+  const demoFile = path.resolve(env.DEMO_CREDENTIALS_FILE);
+  await writeDemoFile(demoFile, demoFileContent(baseUrl, demo, null));
+  console.log(credentials(demo, demoFile));
   if (!(await waitForApi(baseUrl, 120_000))) {
     if (!stopping) console.error(`The API did not answer ${baseUrl}/readyz within 120 s (its lines above say why); the demo organization is there without sample content.`);
     return;
@@ -182,6 +203,7 @@ async function main(): Promise<void> {
     // An import waits for its job at most IMPORT_WAIT_SECONDS (30 s by default); one still
     // unanswered 30 s after that never will be.
     const samples = await seedSamples(baseUrl, demo, ((Number(process.env.IMPORT_WAIT_SECONDS) || 30) + 30) * 1000);
+    await writeDemoFile(demoFile, demoFileContent(baseUrl, demo, samples));
     console.log(`Sample content: the published template "Forklift pre-use check" (${samples.templateId}) and inspections ${samples.inspections.join(", ")}.\n`);
   } catch (err) {
     console.error(`Could not add the sample content (${err instanceof Error ? err.message : String(err)}); the demo organization is there without it.`);

@@ -90,6 +90,7 @@ export function launcherSuite(opts: { closed?: boolean } = {}) {
       PORT: String(await freePort()),
       MEDIA_DIR: path.join(dir, "media"),
       MAIL_DIR: path.join(dir, "mail"),
+      DEMO_CREDENTIALS_FILE: path.join(dir, "demo-credentials.json"),
     };
   });
   afterAll(async () => {
@@ -137,9 +138,11 @@ export function launcherSuite(opts: { closed?: boolean } = {}) {
     async firstStart(l: Launcher): Promise<Demo> {
       await until("the launcher's 'Try it' lines", async () => l.output(), (o) => o.includes("Try it") || l.child.exitCode !== null, 180_000).catch(withTail(l));
       const out = l.output();
-      const at = out.indexOf("shown once.");
-      expect(at, out).toBeGreaterThan(0);
-      return JSON.parse(out.slice(out.indexOf("{", at), out.indexOf("\n}\n", at) + 2)) as Demo;
+      const file = /credentials, shown once here, are kept in (.+):\n/.exec(out)?.[1];
+      expect(file, out).toBe(env.DEMO_CREDENTIALS_FILE);
+      const demo = JSON.parse(readFileSync(file!, "utf8")) as Demo;
+      expect(out).toContain(`API key        ${demo.apiKey}`);
+      return demo;
     },
     async ready(l: Launcher): Promise<void> {
       await until("the API", () => fetch(`${suite.base()}/readyz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false), (ok) => ok || l.child.exitCode !== null, 120_000).catch(withTail(l));

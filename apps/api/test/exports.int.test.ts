@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FsMediaStore, deleteExpiredExports, type DemoSeed } from "@insp/core";
 import { createDb, type DbHandle } from "@insp/db";
 import { startStack, until, type Stack } from "@insp/testing";
-import { auditTemplateBody, createTemplate, importBody, importOk, type Tpl } from "./inspections.fixtures.ts";
+import { auditTemplateBody, createTemplate, importBody, importOk, png, type Tpl } from "./inspections.fixtures.ts";
 import { userToken } from "./templates.fixtures.ts";
 
 let stack: Stack;
@@ -180,6 +180,22 @@ describe("exports", () => {
     expect(first![header.indexOf("remarks")]).toBe('"x;=1+1"');
     expect(first![header.indexOf("flaggedCount")]).toMatch(/^\d+$/);
     expect(first![header.indexOf("templateTitle")]).toBe('"Plant audit"');
+  });
+
+  it("choices are their options' labels, a multiple choice's joined with '; ', as the PDF report writes them", async () => {
+    const t = await stack.tenant();
+    const tpl = await createTemplate(stack, t, auditTemplateBody(t));
+    const photo = `data:image/png;base64,${png(2, 2).toString("base64")}`;
+    await importOk(stack, t, importBody(t, tpl, {
+      answers: [
+        { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "no"), note: "pads worn", media: [photo] },
+        // A multiple choice is answered by its options' values: the seed's "Condition" type labels them Leak and Rust.
+        { questionId: tpl.q.brake_issue!.id, answerJson: ["leak", "rust"] },
+        { questionId: tpl.q.leak_size!.id, answerNumber: 7 },
+      ],
+    }));
+    const { records } = await csvExport(t, { filter: { templateId: tpl.id }, includeAnswers: true });
+    expect(records.map((r) => [r.brakes, r.brake_issue])).toEqual([["No | note: pads worn", "Leak; Rust"]]);
   });
 
   it("answers across two template versions: a question kept by key is one column", async () => {

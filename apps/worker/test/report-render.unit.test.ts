@@ -27,7 +27,7 @@ const question = { options: [option("o1", "yes", "Yes, fine"), option("o2", "no"
 describe("a report's answers as words", () => {
   it("choices by their labels, whether the answer names the option by id or by value", () => {
     expect(answerText({ ...blank, templateOptionId: "o2" }, question)).toBe("No, broken");
-    expect(answerText({ ...blank, answerJson: ["o2", "leak"] }, question)).toBe("No, broken, Oil leak");
+    expect(answerText({ ...blank, answerJson: ["o2", "leak"] }, question)).toBe("No, broken; Oil leak");
     expect(answerText({ ...blank, answerText: "yes" }, question)).toBe("Yes, fine");
     expect(answerText({ ...blank, answerJson: [] }, question)).toBe("-");
   });

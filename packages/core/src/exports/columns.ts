@@ -74,11 +74,15 @@ export function summaryCells(r: SummaryRow): Cell[] {
 export interface AnswerColumns {
   headers: string[];
   columnOf: Map<string, number>;
-  /** (version, option id) -> label, to render choices. */
+  /**
+   * (version, option id) and (version, question id, value) -> label, to render choices: a single
+   * choice names its option by id, a multiple choice (answerJson) by value.
+   */
   optionLabel: Map<string, string>;
 }
 
 const vq = (version: number, id: string) => `${version}:${id}`;
+const byValue = (version: number, questionId: string, value: string) => `${version}:${questionId}=${value}`;
 
 export async function answerColumnsOf(sql: postgres.Sql, organizationId: string, templateId: string): Promise<AnswerColumns> {
   const questions = await sql<{ id: string; version: number; key: string | null; text: string }[]>`
@@ -105,9 +109,14 @@ export async function answerColumnsOf(sql: postgres.Sql, organizationId: string,
     }
     columnOf.set(vq(q.version, q.id), col);
   }
-  const options = await sql<{ id: string; version: number; label: string }[]>`
-    select id, version, label from template_question_options where organization_id = ${organizationId} and template_id = ${templateId}`;
-  return { headers, columnOf, optionLabel: new Map(options.map((o) => [vq(o.version, o.id), o.label])) };
+  const options = await sql<{ id: string; version: number; question_id: string; value: string; label: string }[]>`
+    select id, version, question_id, value, label from template_question_options where organization_id = ${organizationId} and template_id = ${templateId}`;
+  const optionLabel = new Map<string, string>();
+  for (const o of options) {
+    optionLabel.set(vq(o.version, o.id), o.label);
+    optionLabel.set(byValue(o.version, o.question_id, o.value), o.label);
+  }
+  return { headers, columnOf, optionLabel };
 }
 
 export interface AnswerRow {
@@ -126,10 +135,12 @@ export interface AnswerRow {
 
 /**
  * An answer as a person reads it: the chosen options' labels (joined with "; "), the number (with
- * its unit), Yes/No, the date, the text, or the JSON; its note after " | note: ".
+ * its unit), Yes/No, the date, the text, or the JSON; its note after " | note: ". The PDF report
+ * writes choices the same way (labels, "; "), so a file and a report of one inspection agree.
  */
 export function renderAnswer(a: AnswerRow, version: number, cols: AnswerColumns): Cell {
-  const label = (id: unknown) => (typeof id === "string" ? (cols.optionLabel.get(vq(version, id)) ?? id) : JSON.stringify(id));
+  const label = (id: unknown) =>
+    typeof id === "string" ? (cols.optionLabel.get(vq(version, id)) ?? cols.optionLabel.get(byValue(version, a.question_id, id)) ?? id) : JSON.stringify(id);
   let value: Cell = null;
   const option = a.template_option_id ?? a.response_option_id;
   if (option !== null) value = label(option);

@@ -28,7 +28,10 @@ const day = (iso: string | null | undefined) => (iso ? (/^\d{4}-\d{2}-\d{2}/.exe
 
 type Answer = InspectionDetail["answers"][number];
 
-/** An answer as words: option labels for choices, Yes/No, numbers, dates; text as written. */
+/**
+ * An answer as words: option labels for choices (several joined with "; ", as the CSV and XLSX
+ * exports write them), Yes/No, numbers, dates; text as written.
+ */
 export function answerText(a: Answer, q: TemplateQuestion | undefined): string {
   const options = q?.options ?? [];
   const label = (v: unknown) => {
@@ -36,7 +39,7 @@ export function answerText(a: Answer, q: TemplateQuestion | undefined): string {
     return options.find((o) => o.id === s || o.value === s)?.label ?? s;
   };
   if (a.templateOptionId) return label(a.templateOptionId);
-  if (Array.isArray(a.answerJson)) return a.answerJson.length ? a.answerJson.map(label).join(", ") : "-";
+  if (Array.isArray(a.answerJson)) return a.answerJson.length ? a.answerJson.map(label).join("; ") : "-";
   if (a.answerBoolean !== null) return a.answerBoolean ? "Yes" : "No";
   if (a.answerNumber !== null) return String(a.answerNumber);
   if (a.answerDate !== null) return /T/.test(a.answerDate) ? when(a.answerDate) : day(a.answerDate);
