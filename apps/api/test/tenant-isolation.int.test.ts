@@ -157,8 +157,12 @@ describe("bodies are read only once the caller is known, and bounded in values",
     const lagP99 = sample(await metrics(), "insp_nodejs_eventloop_lag_p99_seconds");
     const ms = (xs: number[]) => xs.map((l) => l.toFixed(0)).join(" ");
     console.log(`[isolation] other tenant's list, calm: ${ms(calm)} ms (lag p99 ${(calmLag * 1000).toFixed(0)} ms); during the flood: ${ms(latencies)} ms (lag p99 ${(lagP99 * 1000).toFixed(0)} ms)`);
-    // Before: up to 19 s for /healthz, as long for every other tenant.
-    expect(Math.max(...latencies)).toBeLessThan(Math.max(500, 3 * Math.max(...calm)));
+    // Before: up to 19 s for /healthz, as long for every other tenant. One answer may meet the
+    // other test files that share these cores: the bound holds for nine in ten of them, and none
+    // may come near the seconds the parse took.
+    const p90 = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.ceil(0.9 * xs.length) - 1]!;
+    expect(p90(latencies)).toBeLessThan(Math.max(500, 3 * p90(calm)));
+    expect(Math.max(...latencies)).toBeLessThan(2_000);
     expect(lagP99).toBeLessThan(Math.max(0.2, 3 * calmLag));
   });
 });

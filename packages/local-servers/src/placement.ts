@@ -77,7 +77,7 @@ function outsideBase(user: PostgresUser, bases: string[]): string {
 }
 
 /** Inside a copy of the binaries: the folder it was copied from. */
-const SOURCE = ".copied-from";
+const SOURCE = ".copy-source";
 
 /**
  * Copies of binaries whose project is gone (a clone removed, a test's temporary copy) are removed

@@ -77,7 +77,7 @@ function runAs(): PostgresUser | null {
 }
 
 /**
- * How a program runs as `user`: from "/" too, since the working folder (a closed project) may be
+ * How a program runs as `user`: in the root folder too, since the working folder (a closed project) may be
  * one it cannot enter; every path we pass is absolute.
  */
 const as = (user: PostgresUser | null) => (user ? { uid: user.uid, gid: user.gid, cwd: "/" } : {});
