@@ -22,14 +22,7 @@ describe.runIf(asRoot)("npm start as root in a folder closed to other users", ()
     // The binaries' copy is kept for the next start of the same project; this one's project is gone.
     if (binaries) rmSync(binaries, { recursive: true, force: true });
   });
-  const token = async () => {
-    const res = await fetch(`${suite.base()}/oauth/token`, {
-      method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${demo.oauthClient.clientId}:${demo.oauthClient.clientSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
-      body: "grant_type=client_credentials",
-    });
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
+  const token = () => suite.token(demo);
 
   it("places Postgres's files outside the project, says where, comes up with the demo, syncs and stops", async () => {
     const l = suite.launch();

@@ -40,14 +40,7 @@ describe("embedded servers when the default addresses do not answer", () => {
 
 describe("npm start with embedded servers", () => {
   let demo: Demo;
-  const token = async () => {
-    const res = await fetch(`${suite.base()}/oauth/token`, {
-      method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${demo.oauthClient.clientId}:${demo.oauthClient.clientSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
-      body: "grant_type=client_credentials",
-    });
-    return ((await res.json()) as { access_token: string }).access_token;
-  };
+  const token = () => suite.token(demo);
   const get = suite.get;
 
   it("comes up on a fresh folder with the demo and its sample content, syncs 50 employees, and stops on Ctrl-C leaving nothing running", async () => {

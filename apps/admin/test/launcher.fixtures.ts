@@ -158,6 +158,15 @@ export function launcherSuite(opts: { closed?: boolean } = {}) {
       for (const p of [env.EMBEDDED_POSTGRES_PORT, env.EMBEDDED_REDIS_PORT, env.PORT]) expect(await portOpen(Number(p))).toBe(false);
     },
     get: async (p: string, bearer: string) => (await fetch(`${suite.base()}${p}`, { headers: { authorization: `Bearer ${bearer}` } })).json() as Promise<any>,
+    /** An access token of the demo's OAuth client (client credentials, Basic). */
+    async token(demo: Demo): Promise<string> {
+      const res = await fetch(`${suite.base()}/oauth/token`, {
+        method: "POST",
+        headers: { authorization: `Basic ${Buffer.from(`${demo.oauthClient.clientId}:${demo.oauthClient.clientSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      });
+      return ((await res.json()) as { access_token: string }).access_token;
+    },
   };
   return suite;
 }
