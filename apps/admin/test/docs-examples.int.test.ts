@@ -26,16 +26,7 @@ import { blocksOf, pagesInOrder, type Block } from "./docs-examples.ts";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const which = (program: string) => spawnSync("sh", ["-c", `command -v ${program}`], { encoding: "utf8" }).stdout.trim();
 const missing = ["bash", "curl", "jq"].filter((p) => !which(p));
-/**
- * Pages whose blocks start the service or the test suite itself and do not carry their `norun`
- * markers yet (the pages about running the service and its tests, changed alongside): left out
- * whole until they do.
- */
-const NOT_YET_MARKED: Record<string, string> = {
-  "docs/local-development.md": "starts the service and its tests",
-  "docs/testing.md": "runs the test suite and CI",
-};
-const pages = pagesInOrder(root).filter((p) => !(p in NOT_YET_MARKED));
+const pages = pagesInOrder(root);
 const all = pages.flatMap((p) => blocksOf(root, p));
 
 describe("the shell examples' markers", () => {
