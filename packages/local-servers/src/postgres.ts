@@ -67,12 +67,17 @@ export async function postgresBinaries(): Promise<Binaries> {
  * outside a project that user cannot reach (for servers of the tests' own, started as that user).
  */
 export async function runnableBinaries(): Promise<Binaries> {
-  const bins = await postgresBinaries();
-  return userInfo().uid === 0 ? binariesFor(ensurePostgresUser(), bins) : bins;
+  return runnableFrom(await postgresBinaries());
+}
+
+/** `bins` as Postgres will run them (above): in place, or as root a copy the user postgres can reach. */
+export function runnableFrom(bins: Binaries): Binaries {
+  const user = runAs();
+  return user ? binariesFor(user, bins) : bins;
 }
 
 /** As root, the user `postgres` that initdb and the server run as (created when missing); null otherwise. */
-function runAs(): PostgresUser | null {
+export function runAs(): PostgresUser | null {
   return userInfo().uid === 0 ? ensurePostgresUser() : null;
 }
 

