@@ -21,6 +21,9 @@ export default defineConfig({
         test: {
           name: "unit",
           sequence: { groupOrder: 0 },
+          // A limit for hangs, not a timing: the exhaustive property tests take 1-2 s alone and
+          // 7 s beside an install and a suite on 2 cores (vitest's default of 5 s failed them).
+          testTimeout: 30_000,
           include: ["packages/*/test/**/*.unit.test.ts", "apps/*/test/**/*.unit.test.ts", "deploy/test/**/*.unit.test.ts"],
         },
       },
