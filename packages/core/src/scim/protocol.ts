@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import SCIMMY from "scimmy";
+import { etagListMatches } from "../etag.ts";
 import { ScimError, asScimError, type ScimType } from "./errors.ts";
 import { parsePatchPath, quote, type FilterNode } from "./filter-parse.ts";
 
@@ -107,25 +108,9 @@ export function versionOf(resource: Record<string, unknown>): string {
   return `W/"${createHash("sha256").update(shown).digest("hex").slice(0, 16)}"`;
 }
 
-/** The opaque tags of an ETag list (`W/"a", "b"`), weak and strong alike: the `W/` and the quotes dropped. */
-const tagsOf = (header: string) =>
-  header
-    .split(",")
-    .map((t) => t.trim().replace(/^W\//i, "").replace(/^"(.*)"$/, "$1"))
-    .filter((t) => t !== "");
-
-/**
- * Whether an If-Match or If-None-Match header names the version: `*`, or any tag of its list
- * equal to it by weak comparison (RFC 9110 section 8.8.3.2: `W/"x"` and `"x"` match).
- */
-export function etagMatches(header: string, version: string): boolean {
-  const [mine] = tagsOf(version);
-  return tagsOf(header).some((t) => t === "*" || t === mine);
-}
-
 /** If-Match (RFC 7644 section 3.14): `*` or any listed tag equal to the current version, weak or strong; else 412. */
 export function checkIfMatch(ifMatch: string | undefined, version: string): void {
-  if (ifMatch === undefined || etagMatches(ifMatch, version)) return;
+  if (ifMatch === undefined || etagListMatches(ifMatch, version)) return;
   throw new ScimError(412, undefined, "The resource has changed since the version given in If-Match");
 }
 

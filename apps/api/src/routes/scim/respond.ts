@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
-import { AppError, ScimError, asScimError, errorBody, etagMatches, MAX_RESULTS, type Page, type ScimContext } from "@insp/core";
+import { AppError, ScimError, asScimError, errorBody, etagListMatches, MAX_RESULTS, type Page, type ScimContext } from "@insp/core";
 import { ERROR_STATUS } from "@insp/contracts/errors";
 import { isConnectionError } from "@insp/db";
 import type { Deps } from "../../deps.ts";
@@ -28,7 +28,7 @@ export function sendResource(req: Request, res: Response, status: number, resour
   if (meta?.version) res.setHeader("ETag", meta.version);
   if (status === 201 && meta?.location) res.setHeader("Location", meta.location);
   const inm = req.header("if-none-match");
-  if (req.method === "GET" && meta?.version && inm !== undefined && etagMatches(inm, meta.version)) {
+  if (req.method === "GET" && meta?.version && inm !== undefined && etagListMatches(inm, meta.version)) {
     res.status(304).end();
     return;
   }
