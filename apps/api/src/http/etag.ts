@@ -31,11 +31,16 @@ export function noneMatchHits(header: string | undefined, etag: string): boolean
   return header !== undefined && etagListMatches(header, etag);
 }
 
-/** PATCH needs If-Match (RFC 6585 428), before its body is looked at. */
-export function requireIfMatch(req: Request, _res: Response, next: NextFunction): void {
-  if (req.header("if-match") === undefined) {
-    next(new AppError("precondition_required", "If-Match is required: send the ETag of GET /api/inspections/{id}, so that a change made meanwhile is not overwritten"));
-    return;
-  }
-  next();
+/**
+ * PATCH needs If-Match (RFC 6585 428), before its body is looked at. `readPath` is the GET whose
+ * ETag the client should send, as the answer names it (`/api/inspections/{id}`).
+ */
+export function requireIfMatch(readPath: string) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (req.header("if-match") === undefined) {
+      next(new AppError("precondition_required", `If-Match is required: send the ETag of GET ${readPath}, so that a change made meanwhile is not overwritten`));
+      return;
+    }
+    next();
+  };
 }
