@@ -4,6 +4,7 @@ import { ERROR_STATUS } from "@insp/contracts/errors";
 import { isConnectionError } from "@insp/db";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
+import { RETRY_AFTER_SECONDS } from "../../http/errors.ts";
 
 /** SCIM's media type (RFC 7644 section 3.1): every answer under /scim/v2 carries it. */
 export const SCIM_JSON = "application/scim+json";
@@ -111,7 +112,7 @@ export const scimErrors: ErrorRequestHandler = (err, req, res, _next) => {
   const status = (err as { status?: unknown }).status;
   if (typeof status === "number" && status >= 400 && status < 500) return send(res, status, errorBody(status, "Bad request"));
   if (isConnectionError(err)) {
-    res.setHeader("Retry-After", "5");
+    res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
     return send(res, 503, errorBody(503, "Service temporarily unavailable; retry shortly"));
   }
   req.log.error({ err, requestId: req.id }, "unhandled error");
