@@ -3,6 +3,7 @@
  * folder's index.ts names its own exports; files inside a feature import each other directly.
  */
 export { AppError, badRequest, forbidden, isBlank, isUuid, notFound, tooMany, unauthorized } from "./errors.ts";
+export { etagListMatches, parseETag, parseETagList, type EntityTag } from "./etag.ts";
 export { expireKeys, idempotencyKeyOf, requestHash } from "./idempotency.ts";
 export { createLogger, scrubMessage, serializeError, type Logger } from "./logger.ts";
 export { installProcessGuards } from "./process-guards.ts";

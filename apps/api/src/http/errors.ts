@@ -4,6 +4,13 @@ import { AppError, MediaStoreUnavailable } from "@insp/core";
 import { isConnectionError } from "@insp/db";
 import { isRedisUnavailable } from "@insp/queue";
 
+/**
+ * Seconds a client should wait before sending a request again: while a dependency (Postgres,
+ * Redis, the media store) or a queue cannot take it (503), or while the work it started is
+ * still running (202, 503).
+ */
+export const RETRY_AFTER_SECONDS = "5";
+
 export const notFoundRoute: RequestHandler = (req, res) => {
   res.status(404).json({ error: `No route for ${req.method} ${req.path}` });
 };
@@ -52,12 +59,12 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   // did nothing that stays, and the same request can be sent again shortly.
   if (isConnectionError(err) || isRedisUnavailable(err)) {
     req.log.warn({ err, requestId: req.id }, "dependency unavailable");
-    res.status(503).set("Retry-After", "5").json({ error: "Service temporarily unavailable (database or queue unreachable); retry the request shortly" });
+    res.status(503).set("Retry-After", RETRY_AFTER_SECONDS).json({ error: "Service temporarily unavailable (database or queue unreachable); retry the request shortly" });
     return;
   }
   if (err instanceof MediaStoreUnavailable) {
     req.log.warn({ err, requestId: req.id }, "media store unavailable");
-    res.status(503).set("Retry-After", "5").json({ error: "The media store is unavailable; retry the request shortly" });
+    res.status(503).set("Retry-After", RETRY_AFTER_SECONDS).json({ error: "The media store is unavailable; retry the request shortly" });
     return;
   }
   req.log.error({ err, requestId: req.id }, "unhandled error");

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { AppError } from "@insp/core";
+import { AppError, etagListMatches, parseETagList } from "@insp/core";
 
 /**
  * Entity tags of an inspection detail: its revision, a fingerprint of what it shows of other rows
@@ -10,40 +10,37 @@ import { AppError } from "@insp/core";
  */
 export const revisionETag = (v: { revision: number; fingerprint: string }, images: "base64" | "url") => `"r${v.revision}-${v.fingerprint}${images === "url" ? ".url" : ""}"`;
 
-/** Our tags, and the bare `"rN"` (the revision alone) clients may write themselves. */
-const TAG_RE = /^"r(\d{1,9})(?:-[0-9a-f]{8})?(?:\.url)?"$/;
-
-/** The entity tags of an If-Match / If-None-Match value; "*" alone is `any`. */
-function tagsOf(header: string): { any: true } | { tags: string[] } {
-  if (header.trim() === "*") return { any: true };
-  return { tags: header.split(",").map((t) => t.trim()).filter(Boolean) };
-}
+/** The opaque part of our tags, and the bare `r3` (the revision alone) clients may write themselves. */
+const REVISION_TAG = /^r(\d{1,9})(?:-[0-9a-f]{8})?(?:\.url)?$/;
 
 /**
  * The revisions an If-Match names: null for `*` (any); an empty list when none of its tags is
  * ours or they are weak (If-Match compares strongly: RFC 9110 section 13.1.1), so it fails (412).
  */
 export function ifMatchRevisions(header: string): number[] | null {
-  const parsed = tagsOf(header);
-  if ("any" in parsed) return null;
-  return parsed.tags.flatMap((tag) => {
-    const m = TAG_RE.exec(tag);
+  const tags = parseETagList(header);
+  if (tags === "*") return null;
+  return tags.flatMap((tag) => {
+    const m = tag.weak ? null : REVISION_TAG.exec(tag.opaque);
     return m ? [Number(m[1])] : [];
   });
 }
 
 /** If-None-Match: any tag equal to `etag` (weakly: W/ ignored), or `*`. */
 export function noneMatchHits(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const parsed = tagsOf(header);
-  return "any" in parsed || parsed.tags.some((t) => t.replace(/^W\//, "") === etag);
+  return header !== undefined && etagListMatches(header, etag);
 }
 
-/** PATCH needs If-Match (RFC 6585 428), before its body is looked at. */
-export function requireIfMatch(req: Request, _res: Response, next: NextFunction): void {
-  if (req.header("if-match") === undefined) {
-    next(new AppError("precondition_required", "If-Match is required: send the ETag of GET /api/inspections/{id}, so that a change made meanwhile is not overwritten"));
-    return;
-  }
-  next();
+/**
+ * PATCH needs If-Match (RFC 6585 428), before its body is looked at. `readPath` is the GET whose
+ * ETag the client should send, as the answer names it (`/api/inspections/{id}`).
+ */
+export function requireIfMatch(readPath: string) {
+  return (req: Request, _res: Response, next: NextFunction): void => {
+    if (req.header("if-match") === undefined) {
+      next(new AppError("precondition_required", `If-Match is required: send the ETag of GET ${readPath}, so that a change made meanwhile is not overwritten`));
+      return;
+    }
+    next();
+  };
 }

@@ -2,7 +2,8 @@ import { lockEmployees, type Tx } from "../employees/store.ts";
 import type { EmployeeStatus } from "../employees/types.ts";
 import { isUuid } from "../errors.ts";
 import { getScimGroup } from "./groups.ts";
-import { ScimError, asScimError, checkIfMatch, normalizePatch, normalizeResource, scim } from "./protocol.ts";
+import { normalizePatch } from "./patch-rewrites.ts";
+import { ScimError, asScimError, checkIfMatch, normalizeResource, scim } from "./protocol.ts";
 import { LocksOutdated, scimTransaction } from "./transaction.ts";
 import type { ScimContext } from "./users.ts";
 

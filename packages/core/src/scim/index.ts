@@ -1,4 +1,4 @@
-export { MAX_RESULTS, BULK_MAX_PAYLOAD, ScimError, asScimError, errorBody, etagMatches } from "./protocol.ts";
+export { MAX_RESULTS, BULK_MAX_PAYLOAD, ScimError, asScimError, errorBody } from "./protocol.ts";
 export { getScimUser, listScimUsers, type Page, type ScimContext } from "./users.ts";
 export { createScimUser, deleteScimUser, patchScimUser, replaceScimUser } from "./user-writes.ts";
 export { getScimGroup, listScimGroups, withoutMembers } from "./groups.ts";

@@ -1,22 +1,13 @@
-import { Router, type NextFunction, type Request, type Response } from "express";
+import { Router, type Request } from "express";
 import { ActionListQuery, CreateActionBody, IdParam, PatchActionBody, type ApiKeyScope } from "@insp/contracts";
-import { AppError, actionFingerprint, createAction, getAction, listActions, patchAction, type ActionView } from "@insp/core";
+import { actionFingerprint, createAction, getAction, listActions, patchAction, type ActionView } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, authenticate, principalOf } from "../../http/auth.ts";
-import { ifMatchRevisions, noneMatchHits, revisionETag } from "../../http/etag.ts";
+import { ifMatchRevisions, noneMatchHits, requireIfMatch, revisionETag } from "../../http/etag.ts";
 import { handle } from "../../http/handle.ts";
 
 /** `"r3-1a2b3c4d"`: the revision, and a fingerprint of the assignee shown and of `overdue` (core actionFingerprint). */
 const etagOf = (v: ActionView) => revisionETag({ revision: v.revision, fingerprint: actionFingerprint(v) }, "base64");
-
-/** PATCH needs If-Match (RFC 6585 428), before its body is looked at; as PATCH /api/inspections/{id}. */
-function requireIfMatch(req: Request, _res: Response, next: NextFunction): void {
-  if (req.header("if-match") === undefined) {
-    next(new AppError("precondition_required", "If-Match is required: send the ETag of GET /api/actions/{id}, so that a change made meanwhile is not overwritten"));
-    return;
-  }
-  next();
-}
 
 /**
  * Corrective actions (extension, docs/actions.md): API keys with actions:read / actions:write, and
@@ -62,7 +53,7 @@ export function actionRoutes(deps: Deps): Router {
   router.patch(
     "/api/actions/:id",
     write,
-    requireIfMatch,
+    requireIfMatch("/api/actions/{id}"),
     handle({ params: IdParam, body: PatchActionBody }, async ({ params, body }, req, res) => {
       const p = principalOf(req);
       const editor = { audit: auditOf(req), mayChangeAny: p.kind === "apiKey" || (p.kind === "user" && p.isAdmin) };

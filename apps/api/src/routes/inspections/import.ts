@@ -3,10 +3,8 @@ import { ImportBody } from "@insp/contracts";
 import { idempotencyKeyOf, submitImport, type ImportOutcome, type SubmitServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
+import { RETRY_AFTER_SECONDS } from "../../http/errors.ts";
 import { handle } from "../../http/handle.ts";
-
-/** Seconds a client should wait before sending the request again (503). */
-const RETRY_AFTER_SECONDS = "5";
 
 /**
  * POST /api/inspections: validates and stores the media here, the worker creates the inspection;

@@ -22,7 +22,7 @@ export function inspectionRoutes(deps: Deps): Router {
   const [read, write] = [auth("inspections:read"), auth("inspections:write")];
   router.get("/api/inspections", read, inspectionListRoute(deps));
   router.get("/api/inspections/:id", read, inspectionDetailRoute(deps));
-  router.patch("/api/inspections/:id", write, requireIfMatch, patchInspectionRoute(deps));
+  router.patch("/api/inspections/:id", write, requireIfMatch("/api/inspections/{id}"), patchInspectionRoute(deps));
   router.get("/api/inspections/:id/revisions", read, inspectionRevisionsRoute(deps));
   router.get("/api/inspections/:id/revisions/:revision", read, inspectionRevisionRoute(deps));
   router.post("/api/inspections", write, importInspectionRoute(deps));

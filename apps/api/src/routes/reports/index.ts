@@ -5,10 +5,8 @@ import { forgetReport, getReport, MediaMissing, notFound, reportFileName, reques
 import type { Deps } from "../../deps.ts";
 import { authenticate, principalOf } from "../../http/auth.ts";
 import { noneMatchHits } from "../../http/etag.ts";
+import { RETRY_AFTER_SECONDS } from "../../http/errors.ts";
 import { handle } from "../../http/handle.ts";
-
-/** Seconds a client should wait before asking again (202, 503). */
-const RETRY_AFTER_SECONDS = "5";
 
 const statusUrl = (r: Pick<ReportView, "id" | "inspectionId">) => `/api/inspections/${r.inspectionId}/reports/${r.id}`;
 const downloadUrl = (r: Pick<ReportView, "inspectionId">) => `/api/inspections/${r.inspectionId}/report.pdf`;

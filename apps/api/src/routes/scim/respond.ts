@@ -1,9 +1,10 @@
 import type { ErrorRequestHandler, Request, Response } from "express";
-import { AppError, ScimError, asScimError, errorBody, etagMatches, MAX_RESULTS, type Page, type ScimContext } from "@insp/core";
+import { AppError, ScimError, asScimError, errorBody, etagListMatches, MAX_RESULTS, type Page, type ScimContext } from "@insp/core";
 import { ERROR_STATUS } from "@insp/contracts/errors";
 import { isConnectionError } from "@insp/db";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
+import { RETRY_AFTER_SECONDS } from "../../http/errors.ts";
 
 /** SCIM's media type (RFC 7644 section 3.1): every answer under /scim/v2 carries it. */
 export const SCIM_JSON = "application/scim+json";
@@ -28,7 +29,7 @@ export function sendResource(req: Request, res: Response, status: number, resour
   if (meta?.version) res.setHeader("ETag", meta.version);
   if (status === 201 && meta?.location) res.setHeader("Location", meta.location);
   const inm = req.header("if-none-match");
-  if (req.method === "GET" && meta?.version && inm !== undefined && etagMatches(inm, meta.version)) {
+  if (req.method === "GET" && meta?.version && inm !== undefined && etagListMatches(inm, meta.version)) {
     res.status(304).end();
     return;
   }
@@ -111,7 +112,7 @@ export const scimErrors: ErrorRequestHandler = (err, req, res, _next) => {
   const status = (err as { status?: unknown }).status;
   if (typeof status === "number" && status >= 400 && status < 500) return send(res, status, errorBody(status, "Bad request"));
   if (isConnectionError(err)) {
-    res.setHeader("Retry-After", "5");
+    res.setHeader("Retry-After", RETRY_AFTER_SECONDS);
     return send(res, 503, errorBody(503, "Service temporarily unavailable; retry shortly"));
   }
   req.log.error({ err, requestId: req.id }, "unhandled error");
