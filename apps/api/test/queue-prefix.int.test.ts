@@ -55,7 +55,7 @@ async function dropKeys(redisUrl: string, keys: string[]) {
 }
 
 /**
- * A real sync through the employee-sync queue (the API waits on its QueueEvents), one employee
+ * A real sync through the employee-sync queue (the API waits for its countdown), one employee
  * with a user account whose welcome mail goes through the mail queue to the development folder.
  */
 async function syncWithWelcomeMail(stack: Stack) {

@@ -2,14 +2,16 @@ import type { RedisClient } from "./connection.ts";
 import type { Queues } from "./queues.ts";
 
 /**
- * Countdowns: how a waiting request learns that the last of its jobs is done without reading
- * every job's events. The API sets a countdown to the number of items before it enqueues them;
- * each worker ticks it once an item's transaction has committed; the tick that takes it to zero
- * publishes its key on the prefix's signal channel, and JobWaiter wakes whoever waits for that
- * key. One small script per job, instead of BullMQ's QueueEvents, which carries every event of
- * every job of the queue (added, waiting, active, completed) to every API process that waits
- * (bench/README.md, issue 24). A signal is only a wake-up: a lost tick (a worker that died
- * between commit and tick) or a countdown that expired leaves the waiter to its poll of Postgres.
+ * Countdowns: how a waiting API request learns that its work is done, the one way for every job a
+ * request waits for. The API sets a countdown to the number of jobs before it enqueues them (an
+ * employee sync: one per employee; an inspection import or a report: 1); each worker ticks it once
+ * a job's outcome has committed for good (done, or failed with no attempt left); the tick that
+ * takes it to zero publishes its id on the prefix's signal channel, and JobWaiter wakes whoever
+ * waits for that id. One small script per job, instead of BullMQ's QueueEvents, which carries
+ * every event of every job of the queue (added, waiting, active, completed) to every API process
+ * that waits (bench/README.md, issue 24). A signal is only a wake-up: a lost tick (a worker that
+ * died between commit and tick) or a countdown that expired leaves the waiter to its poll of
+ * Postgres.
  */
 
 /** Keys expire after a day: a countdown nobody finishes (its request waited on by nobody any more) does not stay. */
@@ -32,6 +34,13 @@ const countdownKey = (prefix: string, id: string) => `${prefix}:countdown:${id}`
 
 /** The signal id of a sync request's items (what the API waits for). */
 export const syncSignal = (requestId: string) => `sync_${requestId}`;
+/** The signal id of an inspection import's one job. */
+export const importSignal = (importId: string) => `import_${importId}`;
+/**
+ * The signal id of a report's job. Concurrent requests for one report share its row and job; each
+ * sets the countdown to 1 again, and the job's one tick wakes all of them.
+ */
+export const reportSignal = (reportId: string) => `report_${reportId}`;
 
 /** Starts the countdown of `id` at `count` (before the jobs it counts are enqueued). */
 export async function startCountdown(queues: Pick<Queues, "connection" | "prefix">, id: string, count: number): Promise<void> {

@@ -1,30 +1,23 @@
-import { QueueEvents } from "bullmq";
 import type { RedisClient } from "./connection.ts";
-import type { JobName } from "./contract.ts";
 import { signalChannel } from "./countdown.ts";
 
 /**
- * Waits for jobs, woken by one of two sources and routed to waiters by id: one shared
- * QueueEvents listener per queue (its jobs' completions, by job id), or the prefix's signal
- * channel (a countdown of many jobs reaching zero, by the countdown's id: countdown.ts).
- * BullMQ's job.waitUntilFinished() per job adds listeners per job, can hang without a time
- * limit and rejects on failure: not for 500 jobs. Wake-ups can be missed, so the caller's
- * `isDone` check (reading Postgres, the source of truth) also runs on a poll interval, and
- * every wait has a deadline.
+ * Waits for the work of an API request: an employee sync's items, an inspection import, a
+ * report. Every such wait follows one countdown (countdown.ts): the request starts it before it
+ * enqueues, the workers tick it, and its last tick publishes its id on the prefix's signal
+ * channel, which this process reads on one shared subscriber connection and routes to the waits
+ * for that id. BullMQ's job.waitUntilFinished() adds listeners per job, can hang without a time
+ * limit and rejects on failure; its QueueEvents carries every event of every job of a queue to
+ * every API process. A signal is only a wake-up and can be missed (a worker that died between
+ * commit and tick, a countdown that expired), so the caller's `isDone` check (reading Postgres,
+ * the source of truth) also runs on a poll interval, and every wait has a deadline.
  */
 export class JobWaiter {
-  private readonly ready = new Map<JobName, Promise<QueueEvents>>();
-  private signals: Promise<RedisClient> | null = null;
-  /** Job id -> wake-up callbacks of every request waiting on it (a replayed request may share a job). */
+  private subscriber: Promise<RedisClient> | null = null;
+  /** Countdown id -> wake-up callbacks of every request waiting on it (a replayed request may share one). */
   private readonly waiting = new Map<string, Set<() => void>>();
   /** Sleeping waits, woken at once by stopWaiting(). */
   private readonly sleepers = new Set<() => void>();
-  /**
-   * Jobs that reported while nobody waited for them, with when: a job can finish before the
-   * request that enqueued it starts waiting (measured: the first of 500 jobs, 15 ms before
-   * registration, left that request waiting for its next poll; bench/README.md).
-   */
-  private readonly unclaimed = new Map<string, number>();
   private stopped = false;
 
   constructor(
@@ -32,106 +25,70 @@ export class JobWaiter {
     private readonly prefix: string,
   ) {}
 
-  /** Subscribe before enqueueing so no event is missed. Concurrent callers share one listener. */
-  prepare(name: JobName): Promise<void> {
-    let ready = this.ready.get(name);
-    if (!ready) {
-      const qe = new QueueEvents(name, { connection: this.connectionFactory(), prefix: this.prefix, autorun: true });
-      const wake = ({ jobId }: { jobId: string }) => this.wake(jobId);
-      qe.on("completed", wake);
-      qe.on("failed", wake);
-      ready = qe.waitUntilReady().then(() => qe);
-      this.ready.set(name, ready);
-      // A failed subscription is retried by the next prepare().
-      ready.catch(() => this.ready.delete(name));
-    }
-    return ready.then(() => undefined);
-  }
-
   /**
-   * Subscribe to the signal channel before starting a countdown, so its signal is not missed.
-   * One subscriber connection per process, shared; a failed subscription is retried by the next call.
+   * Subscribes to the signal channel; call it before starting a countdown, so that the countdown's
+   * signal reaches this process. One subscriber connection per process, shared by every wait; a
+   * failed subscription is retried by the next call.
    */
-  prepareSignals(): Promise<void> {
-    if (!this.signals) {
+  prepare(): Promise<void> {
+    if (!this.subscriber) {
       const sub = this.connectionFactory();
-      sub.on("message", (_channel: string, id: string) => this.wake(id));
-      this.signals = sub.subscribe(signalChannel(this.prefix)).then(() => sub);
-      this.signals.catch(() => {
-        this.signals = null;
+      sub.on("message", (_channel: string, id: string) => this.waiting.get(id)?.forEach((wake) => wake()));
+      this.subscriber = sub.subscribe(signalChannel(this.prefix)).then(() => sub);
+      this.subscriber.catch(() => {
+        this.subscriber = null;
         sub.disconnect();
       });
     }
-    return this.signals.then(() => undefined);
-  }
-
-  private wake(id: string): void {
-    const waiters = this.waiting.get(id);
-    if (waiters) waiters.forEach((fn) => fn());
-    else this.remember(id);
+    return this.subscriber.then(() => undefined);
   }
 
   /**
-   * Resolves true when `isDone()` says so, false when `timeoutMs` passes first (or
-   * the process is shutting down). `isDone` runs when every listed id (a job's, or a
-   * countdown's) has reported, and every `pollMs` regardless.
+   * Resolves true when `isDone()` says so, false when `timeoutMs` passes first (or the process is
+   * shutting down). `isDone` runs at once, when the countdown `id` signals, and every `pollMs`.
+   *
+   * A signal that reaches this process before the wait registers (a job that finished before its
+   * request began to wait) is not kept for it: workers tick only after their work has committed,
+   * so the check that opens every wait, made after registering, already reads that work in
+   * Postgres. The signal itself would add nothing.
    */
-  async wait(opts: { jobIds: string[]; timeoutMs: number; pollMs?: number; isDone: () => Promise<boolean> }): Promise<boolean> {
-    const pending = new Set(opts.jobIds.filter((id) => !this.unclaimed.delete(id)));
+  async wait(opts: { id: string; timeoutMs: number; pollMs?: number; isDone: () => Promise<boolean> }): Promise<boolean> {
+    let signalled = false;
     let wakeUp: (() => void) | undefined;
-    let allReported = pending.size === 0;
-    const callbacks = new Map<string, () => void>();
-    for (const id of opts.jobIds) {
-      const fn = () => {
-        if (pending.delete(id) && pending.size === 0) {
-          allReported = true;
-          wakeUp?.();
-        }
-      };
-      callbacks.set(id, fn);
-      let set = this.waiting.get(id);
-      if (!set) this.waiting.set(id, (set = new Set()));
-      set.add(fn);
-    }
+    const onSignal = () => {
+      signalled = true;
+      wakeUp?.();
+    };
+    let registered = this.waiting.get(opts.id);
+    if (!registered) this.waiting.set(opts.id, (registered = new Set()));
+    registered.add(onSignal);
     const deadline = Date.now() + opts.timeoutMs;
     try {
       for (;;) {
-        const reportedBeforeCheck = allReported;
+        signalled = false;
         if (await opts.isDone()) return true;
         const left = deadline - Date.now();
         if (left <= 0 || this.stopped) return false;
-        // The last job reported while isDone was running: nothing would wake the sleep below,
-        // so check again now rather than a poll interval later (bench/README.md, employee sync).
-        if (allReported && !reportedBeforeCheck) continue;
-        // Sleep until the last listed job reports, the poll interval passes or shutdown begins.
+        // The signal came while isDone was running, which may have read Postgres before the last
+        // commit: nothing would wake the sleep below, so check again now rather than a poll
+        // interval later (bench/README.md, employee sync).
+        if (signalled) continue;
+        // Sleep until the signal, the poll interval or shutdown.
         await new Promise<void>((resolve) => {
           const done = () => {
             clearTimeout(t);
             this.sleepers.delete(done);
+            wakeUp = undefined;
             resolve();
           };
           const t = setTimeout(done, Math.min(left, opts.pollMs ?? 1_000));
-          wakeUp = pending.size === 0 ? undefined : done;
+          wakeUp = done;
           this.sleepers.add(done);
         });
-        wakeUp = undefined;
       }
     } finally {
-      for (const [id, fn] of callbacks) {
-        const set = this.waiting.get(id);
-        set?.delete(fn);
-        if (set?.size === 0) this.waiting.delete(id);
-      }
-    }
-  }
-
-  /** Keeps reports nobody waited for a minute (at most 10,000; other requests' and other replicas' jobs also land here). */
-  private remember(jobId: string): void {
-    const now = Date.now();
-    this.unclaimed.set(jobId, now);
-    for (const [id, at] of this.unclaimed) {
-      if (this.unclaimed.size <= 10_000 && at > now - 60_000) break;
-      this.unclaimed.delete(id);
+      registered.delete(onSignal);
+      if (registered.size === 0 && this.waiting.get(opts.id) === registered) this.waiting.delete(opts.id);
     }
   }
 
@@ -147,9 +104,7 @@ export class JobWaiter {
 
   async close(): Promise<void> {
     this.stopWaiting();
-    const all = await Promise.allSettled(this.ready.values());
-    await Promise.all(all.flatMap((r) => (r.status === "fulfilled" ? [r.value.close()] : [])));
-    const sub = await this.signals?.catch(() => null);
+    const sub = await this.subscriber?.catch(() => null);
     sub?.disconnect();
   }
 }

@@ -8,7 +8,7 @@ let queues: Queues;
 let waiter: JobWaiter;
 let worker: Worker;
 const prefix = `waiter-test-${randomBytes(4).toString("hex")}`;
-/** Jobs the worker has finished, and jobs it holds until released. */
+/** Jobs the worker has finished (each then ticks the countdown named after it), and jobs it holds until released. */
 const finished = new Set<string>();
 const held = new Map<string, () => void>();
 
@@ -21,6 +21,7 @@ beforeAll(async () => {
     async (job) => {
       if (job.id!.startsWith("hold")) await new Promise<void>((resolve) => held.set(job.id!, resolve));
       finished.add(job.id!);
+      await tickCountdown(queues, `job_${job.id!}`);
     },
     { connection: createRedis({ REDIS_URL: inject("redisUrl") }, "worker"), prefix },
   );
@@ -40,25 +41,24 @@ const until = async (cond: () => boolean) => {
 };
 
 describe("JobWaiter", () => {
-  it("counts a job that finished before the wait began, so the last report still wakes the wait", async () => {
-    await waiter.prepare("mail");
-    const early = `early-${randomBytes(3).toString("hex")}`;
-    const late = `hold-${randomBytes(3).toString("hex")}`;
-    await queues.enqueue("mail", data(), { jobId: early });
-    await queues.enqueue("mail", data(), { jobId: late });
-    await until(() => finished.has(early) && held.has(late));
-    expect(finished.has(early)).toBe(true);
+  it("a job with a countdown of 1 (an import, a report) wakes its wait when its worker ticks it", async () => {
+    await waiter.prepare();
+    const job = `hold-${randomBytes(3).toString("hex")}`;
+    await startCountdown(queues, `job_${job}`, 1);
+    await queues.enqueue("mail", data(), { jobId: job });
+    await until(() => held.has(job));
 
     const started = Date.now();
-    setTimeout(() => held.get(late)?.(), 100);
-    // A poll interval far longer than the test: only the last job's report can end the wait in time.
-    const done = await waiter.wait({ jobIds: [early, late], timeoutMs: 20_000, pollMs: 10_000, isDone: async () => finished.has(early) && finished.has(late) });
+    setTimeout(() => held.get(job)?.(), 100);
+    // A poll interval far longer than the test: only the worker's tick can end the wait in time.
+    const done = await waiter.wait({ id: `job_${job}`, timeoutMs: 20_000, pollMs: 10_000, isDone: async () => finished.has(job) });
     expect(done).toBe(true);
     expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await redis.exists(`${prefix}:countdown:job_${job}`)).toBe(0);
   });
 
   it("wakes the wait for a countdown when its last tick lands, once; ticks of a countdown nobody started do nothing", async () => {
-    await waiter.prepareSignals();
+    await waiter.prepare();
     const id = `req_${randomBytes(4).toString("hex")}`;
     await startCountdown(queues, id, 3);
     let ticks = 0;
@@ -70,7 +70,7 @@ describe("JobWaiter", () => {
       }
     })(), 100);
     // A poll interval far longer than the test: only the signal of the third tick can end the wait in time.
-    const done = await waiter.wait({ jobIds: [id], timeoutMs: 20_000, pollMs: 10_000, isDone: async () => ticks === 3 });
+    const done = await waiter.wait({ id, timeoutMs: 20_000, pollMs: 10_000, isDone: async () => ticks === 3 });
     expect(done).toBe(true);
     expect(Date.now() - started).toBeLessThan(3_000);
     // The countdown is gone: a late duplicate tick neither goes negative nor signals again.
@@ -79,13 +79,13 @@ describe("JobWaiter", () => {
   });
 
   it("a countdown that ends while the wait checks Postgres wakes it at once, not at the next poll", async () => {
-    await waiter.prepareSignals();
+    await waiter.prepare();
     const id = `req_${randomBytes(4).toString("hex")}`;
     await startCountdown(queues, id, 1);
     let checks = 0;
     const started = Date.now();
     const done = await waiter.wait({
-      jobIds: [id],
+      id,
       timeoutMs: 20_000,
       pollMs: 10_000,
       isDone: async () => {

@@ -117,7 +117,7 @@ export async function startItems(svc: Pick<SyncServices, "queues" | "waiter">, o
     const chain = items[i.idx]!.chainKey!;
     if (!firstOfChain.has(chain)) firstOfChain.set(chain, i);
   }
-  await svc.waiter.prepareSignals(); // subscribe before the countdown starts so its end is not missed
+  await svc.waiter.prepare(); // subscribe before the countdown starts so its end is not missed
   await startCountdown(svc.queues, syncSignal(requestId), pending.length);
   await enqueueSyncItems(svc.queues, organizationId, requestId, [...firstOfChain.values()]);
 }
@@ -125,7 +125,7 @@ export async function startItems(svc: Pick<SyncServices, "queues" | "waiter">, o
 /** Waits for a request's items (its countdown's signal wakes us, Postgres decides) at most `waitMs`; true when every one is done. */
 export async function awaitSyncRequest(svc: SyncServices, organizationId: string, requestId: string): Promise<boolean> {
   const isDone = notYetWhileUnreachable(() => isSyncRequestDone(svc.db, organizationId, requestId));
-  return svc.waiter.wait({ jobIds: [syncSignal(requestId)], timeoutMs: svc.waitMs, pollMs: 500, isDone });
+  return svc.waiter.wait({ id: syncSignal(requestId), timeoutMs: svc.waitMs, pollMs: 500, isDone });
 }
 
 /** Waits for the request (awaitSyncRequest), then answers with its results, or processing when the wait runs out. */
@@ -141,7 +141,7 @@ async function waitFor(svc: SyncServices, organizationId: string, requestId: str
 /** A repeated Idempotency-Key whose request is still running: answer as that request would (woken by the same countdown). */
 async function attach(svc: SyncServices, s: SyncSubmission, requestId: string, key: IdempotencyRef | null): Promise<SyncOutcome> {
   if (s.respondAsync) return processing(requestId);
-  await svc.waiter.prepareSignals();
+  await svc.waiter.prepare();
   return waitFor(svc, s.organizationId, requestId, key);
 }
 

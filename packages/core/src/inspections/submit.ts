@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { ERROR_STATUS } from "@insp/contracts/errors";
 import { notYetWhileUnreachable, type Db } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
-import { enqueueImport, jobIds, type JobWaiter, type Queues } from "@insp/queue";
+import { enqueueImport, importSignal, startCountdown, type JobWaiter, type Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
 import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type IdempotencyRef } from "../idempotency.ts";
 import { failImport } from "./run.ts";
@@ -53,14 +53,14 @@ async function outcomeOf(db: Db, organizationId: string, importId: string): Prom
 }
 
 /**
- * Waits for the worker (events wake us up; Postgres is the truth) at most `waitMs`; past it the
- * import is still running (it keeps going and can be collected with the same Idempotency-Key).
- * Never hangs.
+ * Waits for the worker (the import's countdown wakes us up; Postgres is the truth) at most
+ * `waitMs`; past it the import is still running (it keeps going and can be collected with the
+ * same Idempotency-Key). Never hangs.
  */
 async function awaitImport(svc: SubmitServices, organizationId: string, importId: string): Promise<ImportOutcome> {
   let outcome: ImportOutcome | null = null;
   await svc.waiter.wait({
-    jobIds: [jobIds.import(importId)],
+    id: importSignal(importId),
     timeoutMs: svc.waitMs,
     pollMs: 500,
     isDone: notYetWhileUnreachable(async () => (outcome = await outcomeOf(svc.db, organizationId, importId)) !== null),
@@ -70,7 +70,10 @@ async function awaitImport(svc: SubmitServices, organizationId: string, importId
 
 async function enqueueAndWait(svc: SubmitServices, organizationId: string, importId: string): Promise<ImportOutcome> {
   try {
-    await svc.waiter.prepare("inspection-import"); // subscribe before enqueueing so no event is missed
+    // Subscribed before the countdown starts, so its signal reaches this process; a count of 1,
+    // the import's one job, which the worker ticks once the import is DONE or FAILED for good.
+    await svc.waiter.prepare();
+    await startCountdown(svc.queues, importSignal(importId), 1);
     await enqueueImport(svc.queues, organizationId, importId);
   } catch {
     await failImport(svc.db, organizationId, importId, "the import queue is unavailable");
@@ -102,6 +105,9 @@ export async function submitImport(svc: SubmitServices, organizationId: string, 
     case "pending": {
       const importId = (claim.ref as { importId?: unknown } | null)?.importId;
       if (typeof importId !== "string") return { kind: "validating" };
+      // Woken by the first request's countdown too: its signal reaches every subscribed process.
+      // Without a subscription the wait still ends, at a poll of Postgres.
+      await svc.waiter.prepare().catch(() => {});
       return settle(svc, key, await awaitImport(svc, organizationId, importId));
     }
     case "new":

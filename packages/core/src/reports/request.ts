@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { notYetWhileUnreachable, type Db } from "@insp/db";
 import { inspectionReports, inspections } from "@insp/db/schema";
-import { enqueueReport, jobIds, type JobWaiter, type Queues } from "@insp/queue";
+import { enqueueReport, jobIds, reportSignal, startCountdown, type JobWaiter, type Queues } from "@insp/queue";
 import { isUuid, notFound, tooMany } from "../errors.ts";
 import { detailValidator, getInspectionDetail, type InspectionDetail } from "../inspections/detail.ts";
 
@@ -168,7 +168,10 @@ export async function requestReport(svc: ReportServices, organizationId: string,
   if (report.status === "FAILED") return { kind: "failed", report, detail };
   const reportId = report.id;
   try {
-    await svc.waiter.prepare("inspection-report"); // subscribe before enqueueing so no event is missed
+    // Subscribed before the countdown starts, so its signal reaches this process; a count of 1,
+    // the report's one job, which the worker ticks once the row is SUCCEEDED or FAILED for good.
+    await svc.waiter.prepare();
+    await startCountdown(svc.queues, reportSignal(reportId), 1);
     // A job that ended without settling its row (its worker died past maxStalledCount, or Postgres
     // was away when it gave up) still holds the job id, and adding it again would be ignored.
     const ended = await svc.queues.queue("inspection-report").getJob(jobIds.report(reportId));
@@ -179,7 +182,7 @@ export async function requestReport(svc: ReportServices, organizationId: string,
   }
   let latest = report;
   await svc.waiter.wait({
-    jobIds: [jobIds.report(reportId)],
+    id: reportSignal(reportId),
     timeoutMs: svc.waitMs,
     pollMs: 500,
     isDone: notYetWhileUnreachable(async () => settled((latest = await getReport(svc.db, organizationId, reportId)))),
