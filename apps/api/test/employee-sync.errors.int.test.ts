@@ -324,7 +324,7 @@ describe("Idempotency-Key and status lookups", () => {
     expect(first.status).toBe(200);
     // Replayed from the recorded outcome: the same bytes, although jsonb keeps no key order.
     expect((await api.post(body, { headers: { "idempotency-key": key } })).text).toBe(first.text);
-    await stack.db.sql`update idempotency_keys set response_status = 200, response_body = ${stack.db.sql.json(first.body)}, outcome = null
+    await stack.db.sql`update idempotency_keys set response_status = 200, response_body = ${first.text}::jsonb, outcome = null
       where organization_id = ${t.organization.id} and key = ${key}`;
     const again = await api.post(body, { headers: { "idempotency-key": key } });
     expect([again.status, again.text, again.headers.get("idempotent-replayed")]).toEqual([200, first.text, "true"]);

@@ -237,7 +237,7 @@ describe("Idempotency-Key", () => {
       const first = await post(t, c.body, { "idempotency-key": c.key });
       expect(first.status).toBe({ "old-201": 201, "old-400": 400, "old-404": 404 }[c.key]);
       const body = first.status === 201 ? { id: first.body.id, inspectionNumber: first.body.inspectionNumber } : first.body;
-      await stack.db.sql`update idempotency_keys set response_status = ${first.status}, response_body = ${stack.db.sql.json(body)}, outcome = null
+      await stack.db.sql`update idempotency_keys set response_status = ${first.status}, response_body = ${JSON.stringify(body)}::jsonb, outcome = null
         where organization_id = ${t.organization.id} and key = ${c.key}`;
       const again = await post(t, c.body, { "idempotency-key": c.key });
       expect([again.status, again.text, again.headers.get("idempotent-replayed")]).toEqual([first.status, first.text, "true"]);
