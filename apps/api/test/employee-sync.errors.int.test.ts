@@ -315,6 +315,21 @@ describe("Idempotency-Key and status lookups", () => {
     expect(left!.n).toBe(0);
   });
 
+  it("a completed request is replayed byte for byte, also from a key recorded by the previous release (an HTTP status and body, no outcome)", async () => {
+    const t = await stack.tenant();
+    const api = await syncCaller(stack, t);
+    const key = `legacy-${uniq().id}`;
+    const body = { syncBatchId: "b-1", employees: [{ externalEmployeeId: uniq().id }, { externalEmployeeId: "" }] };
+    const first = await api.post(body, { headers: { "idempotency-key": key } });
+    expect(first.status).toBe(200);
+    // Replayed from the recorded outcome: the same bytes, although jsonb keeps no key order.
+    expect((await api.post(body, { headers: { "idempotency-key": key } })).text).toBe(first.text);
+    await stack.db.sql`update idempotency_keys set response_status = 200, response_body = ${first.text}::jsonb, outcome = null
+      where organization_id = ${t.organization.id} and key = ${key}`;
+    const again = await api.post(body, { headers: { "idempotency-key": key } });
+    expect([again.status, again.text, again.headers.get("idempotent-replayed")]).toEqual([200, first.text, "true"]);
+  });
+
   it("answers 404 for an unknown or malformed request id", async () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);

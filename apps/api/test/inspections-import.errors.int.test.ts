@@ -225,6 +225,25 @@ describe("Idempotency-Key", () => {
     expect(again.status).toBe(400);
     expect(again.body).toEqual(first.body);
   });
+
+  it("a key recorded by the previous release (an HTTP status and body, no outcome) is replayed the same: 201, 400 with details, 404", async () => {
+    const { t, tpl } = await setup();
+    const cases = [
+      { key: "old-201", body: importBody(t, tpl) },
+      { key: "old-400", body: importBody(t, tpl, { siteId: undefined }) },
+      { key: "old-404", body: importBody(t, tpl, { templateId: randomUUID() }) },
+    ];
+    for (const c of cases) {
+      const first = await post(t, c.body, { "idempotency-key": c.key });
+      expect(first.status).toBe({ "old-201": 201, "old-400": 400, "old-404": 404 }[c.key]);
+      const body = first.status === 201 ? { id: first.body.id, inspectionNumber: first.body.inspectionNumber } : first.body;
+      await stack.db.sql`update idempotency_keys set response_status = ${first.status}, response_body = ${JSON.stringify(body)}::jsonb, outcome = null
+        where organization_id = ${t.organization.id} and key = ${c.key}`;
+      const again = await post(t, c.body, { "idempotency-key": c.key });
+      expect([again.status, again.text, again.headers.get("idempotent-replayed")]).toEqual([first.status, first.text, "true"]);
+    }
+    expect(await count("inspections", t)).toBe(1);
+  });
 });
 
 describe("the worker side", () => {

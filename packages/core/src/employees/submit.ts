@@ -3,7 +3,7 @@ import { notYetWhileUnreachable, type Db } from "@insp/db";
 import { enqueueSyncItems, startCountdown, syncSignal, type JobWaiter, type Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
 import { dryRunSync } from "./dry-run.ts";
-import { claimKey, noteProgress, recordResponse, releaseKey, requestHash, type IdempotencyRef } from "../idempotency.ts";
+import { withIdempotency, type Idempotent, type IdempotencyRef } from "../idempotency.ts";
 import { chainKeys } from "./rules.ts";
 import { assertSyncQueueRoom } from "./quota.ts";
 import { joinSession } from "./sessions.ts";
@@ -21,11 +21,11 @@ export interface SyncServices {
 }
 
 /**
- * What became of a submitted request: every employee done (the results, possibly replayed from
- * an earlier request with the same Idempotency-Key), or still processing (asked to answer at
- * once, or the wait ran out). The route turns it into 200 or 202.
+ * What became of a submitted request: every employee done (the results), or still processing
+ * (asked to answer at once, or the wait ran out). The route turns it into 200 or 202, the same
+ * whether this request ran it or an earlier one with its Idempotency-Key did.
  */
-export type SyncOutcome = { kind: "completed"; response: SyncResponseBody; replayed: boolean } | { kind: "processing"; requestId: string };
+export type SyncOutcome = { kind: "completed"; response: SyncResponseBody } | { kind: "processing"; requestId: string };
 
 /** Each employee of the request after validation (the API validates with the contract's schema). */
 export type ValidatedEntry = { ok: true; employee: SyncEmployee } | { ok: false; externalEmployeeId: string | null; message: string };
@@ -50,7 +50,7 @@ export interface SyncSubmission {
 export const SYNC_IDEMPOTENCY_SCOPE = "employee-sync";
 
 const processing = (requestId: string): SyncOutcome => ({ kind: "processing", requestId });
-const completed = (response: SyncResponseBody, replayed = false): SyncOutcome => ({ kind: "completed", response, replayed });
+const completed = (response: SyncResponseBody): SyncOutcome => ({ kind: "completed", response });
 
 /**
  * POST /api/v1/sync/employees: refuses it whole when the organization's queue is full
@@ -60,48 +60,50 @@ const completed = (response: SyncResponseBody, replayed = false): SyncOutcome =>
  * finishes, so duplicates and e-mail conflicts apply in request order), then waits. Completed
  * with every result, or processing when asked to answer at once (Prefer: respond-async) or
  * when the wait runs out. Nothing accepted is lost: the jobs finish without the API.
+ * With an Idempotency-Key (withIdempotency) a completed request is replayed for 24 hours, and a
+ * repeat while it runs attaches to it.
  */
-export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<SyncOutcome> {
+export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<Idempotent<SyncOutcome>> {
   const items: NewItem[] = s.entries.map((e, idx) =>
     e.ok ? { idx, externalEmployeeId: e.employee.externalEmployeeId, input: e.employee } : { idx, externalEmployeeId: e.externalEmployeeId, outcome: { error: e.message } },
   );
   const valid = items.filter((i) => i.input);
   chainKeys(valid.map((i) => i.input!)).forEach((key, n) => (valid[n]!.chainKey = key));
   if (s.dryRun && s.sessionId) throw new AppError("invalid", "A dry run writes nothing and cannot be part of a sync session; preview the session's deactivations with ?dryRun=true on its commit");
-  if (s.dryRun) return dryRun(svc, s, items);
+  if (s.dryRun) return { outcome: await dryRun(svc, s, items), replayed: false };
 
   const key: IdempotencyRef | null = s.idempotencyKey ? { organizationId: s.organizationId, scope: SYNC_IDEMPOTENCY_SCOPE, key: s.idempotencyKey } : null;
-  // The key is claimed in the transaction that records the request, together with the request
-  // id: of two concurrent requests with one key, the second waits for that commit and attaches.
-  const recorded = await svc.db.transaction(async (tx) => {
-    if (key) {
-      const claim = await claimKey(tx, key, requestHash(s.rawBody));
-      if (claim.kind !== "new") return claim;
-    }
-    if (svc.maxQueuedEmployees !== undefined && valid.length) await assertSyncQueueRoom(tx, s.organizationId, valid.length, svc.maxQueuedEmployees);
-    if (s.sessionId) await joinSession(tx, s.organizationId, s.sessionId, items.map((i) => i.externalEmployeeId));
-    const r = await createSyncRequest(tx, { organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: false, items, httpRequestId: s.httpRequestId });
-    if (key) await noteProgress(tx, key, { requestId: r.requestId });
-    return { kind: "created" as const, ...r };
+  return withIdempotency(svc.db, key, s.rawBody, {
+    // The request is recorded in the transaction that claims the key, with its id noted: of two
+    // concurrent requests with one key, the second waits for that commit and attaches.
+    begin: async (tx, note) => {
+      if (svc.maxQueuedEmployees !== undefined && valid.length) await assertSyncQueueRoom(tx, s.organizationId, valid.length, svc.maxQueuedEmployees);
+      if (s.sessionId) await joinSession(tx, s.organizationId, s.sessionId, items.map((i) => i.externalEmployeeId));
+      const r = await createSyncRequest(tx, { organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: false, items, httpRequestId: s.httpRequestId });
+      await note({ requestId: r.requestId });
+      return r;
+    },
+    run: async ({ requestId, items: recorded }) => {
+      try {
+        await startItems(svc, s.organizationId, requestId, items, recorded);
+      } catch {
+        await deleteSyncRequest(svc.db, s.organizationId, requestId);
+        throw new AppError("unavailable", "The sync queue is unavailable; nothing was processed, retry the request");
+      }
+      if (s.respondAsync) return processing(requestId);
+      return waitFor(svc, s.organizationId, requestId);
+    },
+    attach: async (progress) => {
+      const requestId = (progress as { requestId?: unknown } | null)?.requestId;
+      // Unreachable in practice: the request id is noted in the claiming transaction.
+      if (typeof requestId !== "string") throw new AppError("conflict", "A request with this Idempotency-Key is still being recorded; retry shortly");
+      return attach(svc, s, requestId);
+    },
+    fate: (o) => (o.kind === "completed" ? "record" : "keep"),
+    revive: (recorded) => completed(toSyncResponse((recorded as Extract<SyncOutcome, { kind: "completed" }>).response)),
+    // A key recorded before outcomes were: a 200 with the response.
+    fromResponse: (_status, body) => completed(toSyncResponse(body as SyncResponseBody)),
   });
-  if (recorded.kind === "replay") return completed(toSyncResponse(recorded.body as SyncResponseBody), true);
-  if (recorded.kind === "pending") {
-    const requestId = (recorded.ref as { requestId?: unknown } | null)?.requestId;
-    // Unreachable in practice: the request id is noted in the claiming transaction.
-    if (typeof requestId !== "string") throw new AppError("conflict", "A request with this Idempotency-Key is still being recorded; retry shortly");
-    return attach(svc, s, requestId, key);
-  }
-
-  const { requestId } = recorded;
-  try {
-    await startItems(svc, s.organizationId, requestId, items, recorded.items);
-  } catch {
-    await deleteSyncRequest(svc.db, s.organizationId, requestId);
-    if (key) await releaseKey(svc.db, key);
-    throw new AppError("unavailable", "The sync queue is unavailable; nothing was processed, retry the request");
-  }
-  if (s.respondAsync) return processing(requestId);
-  return waitFor(svc, s.organizationId, requestId, key);
 }
 
 /**
@@ -129,20 +131,18 @@ export async function awaitSyncRequest(svc: SyncServices, organizationId: string
 }
 
 /** Waits for the request (awaitSyncRequest), then answers with its results, or processing when the wait runs out. */
-async function waitFor(svc: SyncServices, organizationId: string, requestId: string, key: IdempotencyRef | null): Promise<SyncOutcome> {
+async function waitFor(svc: SyncServices, organizationId: string, requestId: string): Promise<SyncOutcome> {
   if (!(await awaitSyncRequest(svc, organizationId, requestId))) return processing(requestId);
   const status = await loadSyncStatus(svc.db, organizationId, requestId);
   if (!status) throw new Error(`Sync request ${requestId} has disappeared`);
-  const response = toSyncResponse(status);
-  if (key) await recordResponse(svc.db, key, 200, response);
-  return completed(response);
+  return completed(toSyncResponse(status));
 }
 
 /** A repeated Idempotency-Key whose request is still running: answer as that request would (woken by the same countdown). */
-async function attach(svc: SyncServices, s: SyncSubmission, requestId: string, key: IdempotencyRef | null): Promise<SyncOutcome> {
+async function attach(svc: SyncServices, s: SyncSubmission, requestId: string): Promise<SyncOutcome> {
   if (s.respondAsync) return processing(requestId);
   await svc.waiter.prepare();
-  return waitFor(svc, s.organizationId, requestId, key);
+  return waitFor(svc, s.organizationId, requestId);
 }
 
 /**

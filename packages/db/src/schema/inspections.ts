@@ -181,7 +181,11 @@ export const answerMedia = pgTable(
   (t) => [primaryKey({ columns: [t.answerId, t.position] }), index("answer_media_media_idx").on(t.mediaId)],
 );
 
-/** Stored answers of requests sent with an Idempotency-Key (24 hours). */
+/**
+ * Requests sent with an Idempotency-Key (24 hours): pending while the request runs, then its
+ * domain outcome (core/idempotency.ts). Each route turns an outcome into HTTP, so no status is
+ * stored, except in rows recorded before outcomes were (migration 0012).
+ */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
@@ -189,8 +193,20 @@ export const idempotencyKeys = pgTable(
     scope: text("scope").notNull(),
     key: text("key").notNull(),
     requestHash: text("request_hash").notNull(),
+    /**
+     * Rows recorded before outcomes (and by the previous release during a rolling update): the
+     * HTTP status of the answer. Never written now; dropped a release later, when no such row is
+     * younger than 24 hours.
+     */
     responseStatus: integer("response_status"),
-    responseBody: jsonb("response_body"),
+    /**
+     * What the running request noted so a repeat can attach to it ({importId}, {requestId}); kept
+     * once it is done, so the previous release, which reads this column as an answer or progress,
+     * still attaches to the same work. In rows with a responseStatus: the HTTP body.
+     */
+    progress: jsonb("response_body"),
+    /** The request's final domain outcome, replayed to every repeat with the same key and body. */
+    outcome: jsonb("outcome"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.scope, t.key] })],

@@ -1,5 +1,6 @@
 import { SyncQuery, SyncRequestBody, validateEmployee } from "@insp/contracts";
-import { idempotencyKeyOf, submitSync, type SyncServices } from "@insp/core";
+import type { Response } from "express";
+import { idempotencyKeyOf, submitSync, type SyncOutcome, type SyncServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { handle } from "../../http/handle.ts";
@@ -25,7 +26,7 @@ export function postSyncRoute(deps: Deps) {
   return handle({ query: SyncQuery, body: SyncRequestBody }, async ({ query, body }, req, res) => {
     const principal = principalOf(req);
     const respondAsync = wantsAsync(req.header("prefer"));
-    const outcome = await submitSync(svc, {
+    const { outcome, replayed } = await submitSync(svc, {
       organizationId: principal.organizationId,
       clientId: principal.kind === "client" ? principal.clientId : null,
       httpRequestId: String(req.id),
@@ -37,12 +38,17 @@ export function postSyncRoute(deps: Deps) {
       idempotencyKey: idempotencyKeyOf(req.header("idempotency-key")),
       ...(query.sessionId !== undefined ? { sessionId: query.sessionId } : {}),
     });
-    if (outcome.kind === "processing") {
-      if (respondAsync) res.setHeader("Preference-Applied", "respond-async");
-      res.status(202).set({ Location: syncStatusPath(outcome.requestId), "Retry-After": "2" }).json({ requestId: outcome.requestId, status: "processing" });
-      return;
-    }
-    if (outcome.replayed) res.setHeader("Idempotent-Replayed", "true");
-    res.status(200).json(outcome.response);
+    answer(res, outcome, { replayed, respondAsync });
   });
+}
+
+/** The one mapping of a sync outcome to HTTP, for this request's own outcome and for one replayed from an earlier request with the same Idempotency-Key alike. */
+function answer(res: Response, o: SyncOutcome, how: { replayed: boolean; respondAsync: boolean }): void {
+  if (how.replayed) res.setHeader("Idempotent-Replayed", "true");
+  if (o.kind === "processing") {
+    if (how.respondAsync) res.setHeader("Preference-Applied", "respond-async");
+    res.status(202).set({ Location: syncStatusPath(o.requestId), "Retry-After": "2" }).json({ requestId: o.requestId, status: "processing" });
+    return;
+  }
+  res.status(200).json(o.response);
 }

@@ -1,6 +1,6 @@
 import type { Response } from "express";
 import { ImportBody } from "@insp/contracts";
-import { idempotencyKeyOf, submitImport, type ImportOutcome, type SubmitServices } from "@insp/core";
+import { AppError, idempotencyKeyOf, submitImport, type ImportOutcome, type SubmitServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { RETRY_AFTER_SECONDS } from "../../http/errors.ts";
@@ -22,21 +22,25 @@ export function importInspectionRoute(deps: Deps) {
   };
   return handle({ body: ImportBody }, async ({ body }, req, res) => {
     const key = idempotencyKeyOf(req.header("idempotency-key"));
-    const outcome = await submitImport(svc, principalOf(req).organizationId, body, auditOf(req), key);
+    const { outcome, replayed } = await submitImport(svc, principalOf(req).organizationId, body, auditOf(req), key);
     if (outcome.kind === "failed" || outcome.kind === "running" || outcome.kind === "queueUnavailable") req.log.warn({ outcome: outcome.kind }, "inspection import not completed");
-    answer(res, outcome);
+    answer(res, outcome, replayed);
   });
 }
 
-function answer(res: Response, o: ImportOutcome): void {
-  if ("replayed" in o && o.replayed) res.set("Idempotent-Replayed", "true");
+/**
+ * The one mapping of an import outcome to HTTP, for this request's own outcome and for one
+ * replayed from an earlier request with the same Idempotency-Key alike. A refusal is thrown
+ * back as its AppError, so the error middleware shapes it as it shapes every other one.
+ */
+function answer(res: Response, o: ImportOutcome, replayed: boolean): void {
+  if (replayed) res.set("Idempotent-Replayed", "true");
   switch (o.kind) {
     case "imported":
       res.status(201).json({ id: o.id, inspectionNumber: o.inspectionNumber, message: `Inspection ${o.inspectionNumber} imported` });
       return;
-    case "refused":
-      res.status(o.status).json({ error: o.error, ...(o.details ? { details: o.details } : {}) });
-      return;
+    case "rejected":
+      throw new AppError(o.error.kind, o.error.message, o.error.details);
     case "failed":
       res.status(500).json({ error: `Inspection import ${o.importId} failed: ${o.error}`, importId: o.importId });
       return;
