@@ -319,13 +319,15 @@ describe("corrective actions", () => {
       select ${t.organization.id}, 'Overdue ' || n, now() - make_interval(mins => n), 'admin_cli', null from generate_series(1, 600) n
       returning id`
     ).map((r) => r.id);
-    const ahead = await created(auth, { title: "Not yet", dueAt: hourFromNow(24) });
-    // Sweeps of the test process beside the two workers', in batches small enough to overlap.
-    const sweeps = await Promise.all(Array.from({ length: 4 }, async () => {
+    // Sweeps of the test process beside the two workers', in batches small enough to overlap;
+    // started at once after the insert, before the workers' next sweeps take every action.
+    const sweeping = Promise.all(Array.from({ length: 4 }, async () => {
       let n = 0;
       for (let i = 0; i < 20; i++) n += await announceOverdueActions(stack.db.db, 25);
       return n;
     }));
+    const ahead = await created(auth, { title: "Not yet", dueAt: hourFromNow(24) });
+    const sweeps = await sweeping;
     const counts = async () =>
       await stack.db.sql<{ n: number; events: number }[]>`
         select count(*)::int as n, coalesce(sum((select count(*) from change_events c where c.resource_type = 'action' and c.resource_id = a.id and c.change = 'overdue')), 0)::int as events
