@@ -17,6 +17,12 @@ export default tseslint.config(
     },
   },
   {
+    // A function that does not fit on a screen or two hides its phases: split it into named ones.
+    // Blank lines and comments do not count.
+    files: ["apps/*/src/**/*.ts", "packages/*/src/**/*.ts"],
+    rules: { "max-lines-per-function": ["error", { max: 100, skipBlankLines: true, skipComments: true, IIFEs: true }] },
+  },
+  {
     files: ["**/env.ts", "**/test/**", "packages/testing/**", "bench/**", "vitest.config.ts", "packages/db/drizzle.config.ts", "apps/admin/src/start-all.ts"],
     // Tests read JSON bodies of many shapes; `any` there keeps assertions readable.
     rules: { "no-restricted-properties": "off", "@typescript-eslint/no-explicit-any": "off" },

@@ -77,6 +77,7 @@ export const MAX_TEMPLATE_OPTIONS = 20_000;
 
 const q = (s: string) => `'${s}'`;
 
+// eslint-disable-next-line max-lines-per-function -- to be split into named phases (locate, options, logic, rows)
 export function planTemplate(input: CreateTemplateInput, responseTypes: ReadonlyMap<string, ResponseTypeInfo>, newId: () => string = randomUUID, kept?: KeptIds): TemplatePlan {
   const located: { at: string; sectionId: string | null; position: number; input: QuestionInput }[] = [];
   const sectionsTaken = new Map<string, number>();
