@@ -77,66 +77,94 @@ export const MAX_TEMPLATE_OPTIONS = 20_000;
 
 const q = (s: string) => `'${s}'`;
 
-// eslint-disable-next-line max-lines-per-function -- to be split into named phases (locate, options, logic, rows)
+/**
+ * The plan of a template, in four phases: every question located with its section, the
+ * response types checked, the questions with their options, then the rules bound to them and
+ * the whole logic checked. Ids are taken in that order (kept ones first, else `newId`).
+ */
 export function planTemplate(input: CreateTemplateInput, responseTypes: ReadonlyMap<string, ResponseTypeInfo>, newId: () => string = randomUUID, kept?: KeptIds): TemplatePlan {
-  const located: { at: string; sectionId: string | null; position: number; input: QuestionInput }[] = [];
+  const ids = idKeeper(kept, newId);
+  const { sections, located } = locateQuestions(input, ids);
+  checkResponseTypes(located, responseTypes);
+  const { questions, copiedIds } = planQuestions(located, responseTypes, ids);
+  const { rules, skipped, logicProblems } = planRules(input.logicRules, questions, copiedIds, newId);
+  logicProblems.push(...validateLogicGraph(logicGraph(questions, rules)));
+  if (logicProblems.length > 0) throw badRequest("Invalid template logic", logicProblems);
+  return { sections, questions, rules, skipped };
+}
+
+type Located = { at: string; sectionId: string | null; position: number; input: QuestionInput };
+type IdKeeper = ReturnType<typeof idKeeper>;
+
+/** Ids of a new version: the kept ones of the version it replaces where they match (KeptIds), else new ones. */
+function idKeeper(kept: KeptIds | undefined, newId: () => string) {
   const sectionsTaken = new Map<string, number>();
-  const keptSection = (title: string) => {
-    const ids = kept?.sectionsByTitle.get(title) ?? [];
-    const n = sectionsTaken.get(title) ?? 0;
-    sectionsTaken.set(title, n + 1);
-    return ids[n];
-  };
   const keysTaken = new Set<string>();
-  const keptQuestion = (key: string | undefined) => {
-    if (key === undefined || keysTaken.has(key)) return undefined; // a duplicate key is reported below; it gets an id of its own
-    keysTaken.add(key);
-    return kept?.questionByKey.get(key);
+  return {
+    newId,
+    /** The n-th section with this title takes the n-th kept one. */
+    section(title: string): string {
+      const n = sectionsTaken.get(title) ?? 0;
+      sectionsTaken.set(title, n + 1);
+      return kept?.sectionsByTitle.get(title)?.[n] ?? newId();
+    },
+    question(key: string | undefined): string {
+      // A duplicate key is reported by the logic check; it gets an id of its own.
+      if (key === undefined || keysTaken.has(key)) return newId();
+      keysTaken.add(key);
+      return kept?.questionByKey.get(key) ?? newId();
+    },
+    /** The kept id of a question's option by value, once per question (a repeated value gets a new id). */
+    optionIds(questionId: string): (value: string) => string {
+      const used = new Set<string>();
+      return (value: string) => {
+        const id = used.has(value) ? undefined : kept?.optionByValue.get(optionKey(questionId, value));
+        used.add(value);
+        return id ?? newId();
+      };
+    },
   };
-  /** The kept id of a question's option by value, once per question (a repeated value gets a new id). */
-  const optionIds = (questionId: string) => {
-    const used = new Set<string>();
-    return (value: string) => {
-      const id = used.has(value) ? undefined : kept?.optionByValue.get(optionKey(questionId, value));
-      used.add(value);
-      return id ?? newId();
-    };
-  };
+}
+
+/** Sections with their ids, and every question with where it is: section questions first, then the top-level ones. */
+function locateQuestions(input: CreateTemplateInput, ids: IdKeeper): { sections: TemplatePlan["sections"]; located: Located[] } {
+  const located: Located[] = [];
   const sections = input.sections.map((s, i) => {
-    const id = keptSection(s.title) ?? newId();
+    const id = ids.section(s.title);
     s.questions.forEach((qi, p) => located.push({ at: `sections[${i}].questions[${p}]`, sectionId: id, position: p, input: qi }));
     return { id, title: s.title, description: s.description ?? null, position: i };
   });
   input.questions.forEach((qi, p) => located.push({ at: `questions[${p}]`, sectionId: null, position: p, input: qi }));
+  return { sections, located };
+}
 
+function checkResponseTypes(located: Located[], responseTypes: ReadonlyMap<string, ResponseTypeInfo>): void {
   const unknown = located.filter((l) => l.input.responseTypeId && !responseTypes.has(l.input.responseTypeId));
-  if (unknown.length > 0) {
-    const ids = [...new Set(unknown.map((l) => l.input.responseTypeId!))];
-    throw new AppError("invalid",
-      `Unknown responseTypeId: ${ids.map(q).join(", ")}`,
-      unknown.map((l) => `${l.at}.responseTypeId: ${q(l.input.responseTypeId!)} is not a response type of your organization`),
-    );
-  }
+  if (unknown.length === 0) return;
+  const ids = [...new Set(unknown.map((l) => l.input.responseTypeId!))];
+  throw new AppError("invalid",
+    `Unknown responseTypeId: ${ids.map(q).join(", ")}`,
+    unknown.map((l) => `${l.at}.responseTypeId: ${q(l.input.responseTypeId!)} is not a response type of your organization`),
+  );
+}
 
+/**
+ * Each question with its options: inline ones (choice questions only, values unique), or copies
+ * of its response type's. `copiedIds`, per question, maps a response-type option id to its copy's,
+ * so rules may name either.
+ */
+function planQuestions(located: Located[], responseTypes: ReadonlyMap<string, ResponseTypeInfo>, ids: IdKeeper): { questions: PlannedQuestion[]; copiedIds: Map<string, Map<string, string>> } {
   const optionProblems: string[] = [];
-  /** Per question: response-type option id -> the new id of its copy, so rules may name either. */
   const copiedIds = new Map<string, Map<string, string>>();
   const questions: PlannedQuestion[] = located.map((l) => {
     const rt = l.input.responseTypeId ? responseTypes.get(l.input.responseTypeId)! : null;
-    const inline = l.input.options;
-    const inputType = rt?.inputType ?? (inline ? "SELECT" : "TEXT");
-    const id = keptQuestion(l.input.key) ?? newId();
+    const inputType = rt?.inputType ?? (l.input.options ? "SELECT" : "TEXT");
+    const id = ids.question(l.input.key);
+    const optionId = ids.optionIds(id);
     let options: PlannedOption[];
-    if (inline) {
-      const kind = inputKind(inputType);
-      if (kind !== "select" && kind !== "multi") optionProblems.push(`${l.at}.options: options are only allowed on choice questions; response type ${q(rt!.name)} is ${inputType}`);
-      const seen = new Set<string>();
-      for (const o of inline) {
-        if (seen.has(o.value)) optionProblems.push(`${l.at}.options: duplicate option value ${q(o.value)}`);
-        seen.add(o.value);
-      }
-      const optionId = optionIds(id);
-      options = inline.map((o, i) => ({
+    if (l.input.options) {
+      optionProblems.push(...inlineOptionProblems(l, rt, inputType));
+      options = l.input.options.map((o, i) => ({
         id: optionId(o.value),
         label: o.label,
         value: o.value,
@@ -148,7 +176,6 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
       }));
     } else {
       const copies = new Map<string, string>();
-      const optionId = optionIds(id);
       options = (rt?.options ?? []).map((o) => {
         const copy = { ...o, id: optionId(o.value), flagged: false };
         copies.set(o.id, copy.id);
@@ -156,18 +183,8 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
       });
       copiedIds.set(id, copies);
     }
-    return {
-      id,
-      sectionId: l.sectionId,
-      key: l.input.key ?? null,
-      text: l.input.text,
-      hint: l.input.hint ?? null,
-      required: l.input.required,
-      position: l.position,
-      responseTypeId: rt?.id ?? null,
-      inputType,
-      options,
-    };
+    const { key, text, hint, required } = l.input;
+    return { id, sectionId: l.sectionId, key: key ?? null, text, hint: hint ?? null, required, position: l.position, responseTypeId: rt?.id ?? null, inputType, options };
   });
   if (optionProblems.length > 0) throw badRequest("Invalid question options", optionProblems);
   const optionCount = questions.reduce((n, question) => n + question.options.length, 0);
@@ -176,16 +193,40 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
       `a template has at most ${MAX_TEMPLATE_OPTIONS} options (inline and copied from response types together); this one has ${optionCount}`,
     ]);
   }
+  return { questions, copiedIds };
+}
 
-  // Duplicate keys are reported by validateLogicGraph; rules bind to the first question with the key.
+/** Inline options are for choice questions only, with values unique within the question. */
+function inlineOptionProblems(l: Located, rt: ResponseTypeInfo | null, inputType: string): string[] {
+  const problems: string[] = [];
+  const kind = inputKind(inputType);
+  if (kind !== "select" && kind !== "multi") problems.push(`${l.at}.options: options are only allowed on choice questions; response type ${q(rt!.name)} is ${inputType}`);
+  const seen = new Set<string>();
+  for (const o of l.input.options ?? []) {
+    if (seen.has(o.value)) problems.push(`${l.at}.options: duplicate option value ${q(o.value)}`);
+    seen.add(o.value);
+  }
+  return problems;
+}
+
+/**
+ * The rules bound to their questions by key (the first question with a key: duplicate keys are
+ * reported by validateLogicGraph). A rule naming no question is skipped with the reason; one that
+ * cannot be right whatever the questions are is a problem.
+ */
+function planRules(
+  logicRules: CreateTemplateInput["logicRules"],
+  questions: PlannedQuestion[],
+  copiedIds: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  newId: () => string,
+): { rules: PlannedRule[]; skipped: TemplatePlan["skipped"]; logicProblems: string[] } {
   const byKey = new Map<string, PlannedQuestion>();
   for (const question of questions) if (question.key !== null && !byKey.has(question.key)) byKey.set(question.key, question);
-
   const rules: PlannedRule[] = [];
   const skipped: TemplatePlan["skipped"] = [];
   const logicProblems: string[] = [];
   const perSource = new Map<string, number>();
-  input.logicRules.forEach((r, index) => {
+  logicRules.forEach((r, index) => {
     const asks = r.actionType === "ask_questions";
     // The answer rules act on their source's own answer unless they name another question.
     const targetKey = r.targetKey ?? (asks ? undefined : r.sourceKey);
@@ -222,8 +263,12 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
       order: r.order ?? nth,
     });
   });
+  return { rules, skipped, logicProblems };
+}
 
-  const graph: LogicTemplate = {
+/** The planned questions and rules as the logic engine reads them. */
+function logicGraph(questions: PlannedQuestion[], rules: PlannedRule[]): LogicTemplate {
+  return {
     questions: questions.map((x) => ({ id: x.id, key: x.key, text: x.text, inputType: x.inputType, required: x.required, options: x.options })),
     rules: rules.map((r) => ({
       id: r.id,
@@ -233,9 +278,6 @@ export function planTemplate(input: CreateTemplateInput, responseTypes: Readonly
       actionType: r.actionType,
     })),
   };
-  logicProblems.push(...validateLogicGraph(graph));
-  if (logicProblems.length > 0) throw badRequest("Invalid template logic", logicProblems);
-  return { sections, questions, rules, skipped };
 }
 
 /** A rule's condition for the logic engine from its stored columns (a group is kept whole in conditionValue). */
