@@ -101,7 +101,6 @@ function idKeeper(kept: KeptIds | undefined, newId: () => string) {
   const sectionsTaken = new Map<string, number>();
   const keysTaken = new Set<string>();
   return {
-    newId,
     /** The n-th section with this title takes the n-th kept one. */
     section(title: string): string {
       const n = sectionsTaken.get(title) ?? 0;
