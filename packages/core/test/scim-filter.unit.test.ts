@@ -9,7 +9,7 @@ import { USER_FILTER } from "../src/scim/users.ts";
  * The filter grammar (RFC 7644 section 3.4.2.2) as trees, and the filterable attributes as
  * /Schemas publishes them: a filter compares an attribute by the type and caseExact the
  * schema gives it, and every published attribute is filterable but a few listed here. The
- * malformed filters, through the API: apps/api/test/scim-filters.int.test.ts.
+ * malformed filters, through the API: apps/api/test/scim/scim-filters.int.test.ts.
  */
 
 /** Published attributes one cannot filter on (docs/scim.md, Protocol). */

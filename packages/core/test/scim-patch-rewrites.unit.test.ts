@@ -23,7 +23,7 @@ import { ENTERPRISE, PATCH_OP, ScimError } from "../src/scim/protocol.ts";
  * Each rewrite of a SCIM PATCH body as a table: the identity provider whose form a row stands
  * for ("any" where the rewrite follows RFC 7644 against scimmy, not a provider), the operations
  * it sends and what scimmy is given. Then normalizePatch on whole bodies Entra ID and Okta send
- * (their documented sequences, through the API: apps/api/test/scim-providers.int.test.ts).
+ * (their documented sequences, through the API: apps/api/test/scim/scim-providers.int.test.ts).
  */
 
 const MANAGER = `${ENTERPRISE}:manager`;

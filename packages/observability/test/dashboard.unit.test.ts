@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { dashboardExpressions, promqlMetricNames } from "@insp/testing/prometheus";
 
 // ops/grafana/inspection-service.json parses and covers each family of the metrics issue; that
-// every name it uses is exported is checked against live processes in apps/api/test/metrics.int.test.ts.
+// every name it uses is exported is checked against live processes in apps/api/test/operations/metrics.int.test.ts.
 const dashboard = JSON.parse(readFileSync(new URL("../../../ops/grafana/inspection-service.json", import.meta.url), "utf8"));
 
 describe("the Grafana dashboard", () => {

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { startFaultStack, type FaultStack } from "@insp/testing";
-import { SYNC_PATH } from "../employee-sync.fixtures.ts";
-import { dataUrl, importBody, png, publishedAudit } from "../inspections.fixtures.ts";
+import { SYNC_PATH } from "../fixtures/employee-sync.fixtures.ts";
+import { dataUrl, importBody, png, publishedAudit } from "../fixtures/inspections.fixtures.ts";
 import { caller, employees, expectAllCreatedOnce, expectNoDuplicates, expectRecovered, processedItems, report, sleep, slowInserts, until } from "./faults.fixtures.ts";
 
 /** kill -9 of the API while it holds a request; the client sends the same request again with the same Idempotency-Key. */

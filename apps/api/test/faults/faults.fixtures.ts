@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { DemoSeed } from "@insp/core";
 import type { FaultStack, JsonResponse } from "@insp/testing";
-import { syncCaller, type SyncCaller } from "../employee-sync.fixtures.ts";
+import { syncCaller, type SyncCaller } from "../fixtures/employee-sync.fixtures.ts";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFaultStack, type FaultStack } from "@insp/testing";
-import { dataUrl, importBody, png, publishedAudit } from "../inspections.fixtures.ts";
+import { dataUrl, importBody, png, publishedAudit } from "../fixtures/inspections.fixtures.ts";
 import { caller, employees, expectAllCreatedOnce, expectNoDuplicates, expectRecovered, finalSyncAnswer, processedItems, report, sleep, slowInserts, until } from "./faults.fixtures.ts";
 
 /**
