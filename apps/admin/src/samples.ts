@@ -1,27 +1,11 @@
 import type { DemoSeed } from "@insp/core";
 
-/**
- * Sample content for a new demo organization, made through the HTTP API with the demo API key
- * (so the first `npm start` shows something real): a published "Forklift pre-use check" template
- * with two sections, choice options (fork condition scored, "Bent" flagged), a logic rule (brakes "No"
- * asks what is wrong) and an answer rule (a bent fork needs a corrective action), and three
- * inspections of it: two completed (one with the rule's follow-up answered, a corrective action and
- * a location) and one in progress. A request unanswered after `timeoutMs` gives the samples up.
- */
-export async function seedSamples(baseUrl: string, demo: DemoSeed, timeoutMs: number): Promise<{ templateId: string; inspections: string[] }> {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${demo.apiKey}`, "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
-    return json;
-  };
+type SampleTemplate = { id: string; sections: { questions: { id: string; key: string | null; options: { id: string; value: string }[] }[] }[] };
+
+/** The sample template: two sections, scored and flagged options, a logic rule and an answer rule. */
+function sampleTemplate(demo: DemoSeed) {
   const rt = (inputType: string) => demo.responseTypes.find((r) => r.inputType === inputType)!.id;
-  const created = await call("POST", "/api/templates", {
+  return {
     createdBy: demo.users.admin.id,
     name: "Forklift pre-use check",
     type: "ASSET",
@@ -59,15 +43,16 @@ export async function seedSamples(baseUrl: string, demo: DemoSeed, timeoutMs: nu
       // A bent fork needs a corrective action on the remarks.
       { sourceKey: "forks", targetKey: "remarks", condition: { type: "equals", value: "bent" }, actionType: "require_action" },
     ],
-  });
-  const template = created.template as { id: string; sections: { questions: { id: string; key: string | null; options: { id: string; value: string }[] }[] }[] };
-  await call("POST", `/api/templates/${template.id}/publish`, {});
-  type Question = (typeof template.sections)[number]["questions"][number];
+  };
+}
+
+/** The three sample inspections of the published template: two completed, one in progress. */
+function sampleInspections(template: SampleTemplate, demo: DemoSeed) {
+  type Question = SampleTemplate["sections"][number]["questions"][number];
   const q: Record<string, Question> = Object.fromEntries(template.sections.flatMap((s) => s.questions).map((x) => [x.key, x]));
   const opt = (key: string, value: string) => q[key]!.options.find((o) => o.value === value)!.id;
   const id = (key: string) => q[key]!.id;
-  const site = demo.sites[0]!.id;
-  const bodies = [
+  return [
     {
       status: "COMPLETED",
       answers: [
@@ -95,8 +80,34 @@ export async function seedSamples(baseUrl: string, demo: DemoSeed, timeoutMs: nu
     },
     { status: "IN_PROGRESS", answers: [{ questionId: id("brakes"), responseOptionId: opt("brakes", "yes") }] },
   ];
+}
+
+/**
+ * Sample content for a new demo organization, made through the HTTP API with the demo API key
+ * (so the first `npm start` shows something real): a published "Forklift pre-use check" template
+ * with two sections, choice options (fork condition scored, "Bent" flagged), a logic rule (brakes "No"
+ * asks what is wrong) and an answer rule (a bent fork needs a corrective action), and three
+ * inspections of it: two completed (one with the rule's follow-up answered, a corrective action and
+ * a location) and one in progress. A request unanswered after `timeoutMs` gives the samples up.
+ */
+export async function seedSamples(baseUrl: string, demo: DemoSeed, timeoutMs: number): Promise<{ templateId: string; inspections: string[] }> {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${demo.apiKey}`, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+    return json;
+  };
+  const created = await call("POST", "/api/templates", sampleTemplate(demo));
+  const template = created.template as SampleTemplate;
+  await call("POST", `/api/templates/${template.id}/publish`, {});
+  const site = demo.sites[0]!.id;
   const inspections: string[] = [];
-  for (const b of bodies) {
+  for (const b of sampleInspections(template, demo)) {
     const res = await call("POST", "/api/inspections", { templateId: template.id, conductedBy: demo.users.inspector.id, siteId: site, assetName: "Forklift FL-07", ...b });
     inspections.push(String(res.inspectionNumber));
   }

@@ -98,53 +98,66 @@ async function mustAnswer(setting: string, url: string, isDefault: boolean): Pro
   );
 }
 
+/** Where one server comes from: a setting, the default local address, or an embedded server. */
+interface Source {
+  kind: "setting" | "default" | "embedded";
+  url: string;
+  setting: string;
+}
+
+const described = (c: Source, name: string) => `${name} at ${showAddress(addressOf(c.url))} (${c.kind === "setting" ? c.setting : "default address"})`;
+
+/** Picks each server's source from the settings and EMBEDDED_SERVERS; a configured address that does not answer is a ServerSetupError. */
+async function chooseSources(req: ServerRequest): Promise<{ pg: Source; redis: Source; unused: boolean }> {
+  const defaultAnswers = async (url: string) => {
+    const a = addressOf(url);
+    return (await tcpProblem(a.host, a.port)) === null;
+  };
+  const choose = async (set: string | undefined, fallback: string, setting: string): Promise<Source> => {
+    if (set !== undefined) return { kind: "setting", url: set, setting };
+    if (req.mode === "never") return { kind: "default", url: fallback, setting };
+    if (req.mode === "auto" && (await defaultAnswers(fallback))) return { kind: "default", url: fallback, setting };
+    return { kind: "embedded", url: "", setting };
+  };
+  const pg = await choose(req.databaseUrl, req.defaultDatabaseUrl, "DATABASE_URL");
+  const unused = req.needsRedis === false;
+  const redis: Source =
+    req.redisCluster || unused
+      ? { kind: "setting", url: req.redisUrl ?? req.defaultRedisUrl, setting: req.redisCluster ? "REDIS_CLUSTER_NODES" : "REDIS_URL" }
+      : await choose(req.redisUrl, req.defaultRedisUrl, "REDIS_URL");
+  if (pg.kind !== "embedded") await mustAnswer("DATABASE_URL", pg.url, pg.kind === "default");
+  if (redis.kind !== "embedded" && !req.redisCluster && !unused) await mustAnswer("REDIS_URL", redis.url, redis.kind === "default");
+  return { pg, redis, unused };
+}
+
+/** The embedded servers another process of this data folder runs (whenInUse "share"), or a ServerSetupError. */
+function shareRunning(req: ServerRequest, holder: number, pg: Source, redis: Source): ProvidedServers {
+  if (req.whenInUse === "refuse") throw new ServerSetupError(`${req.who}: the embedded servers in ${req.dataDir} are in use by process ${holder} (another npm start?); stop it first`);
+  const running = existsSync(serversFile(req.dataDir)) ? (JSON.parse(readFileSync(serversFile(req.dataDir), "utf8")) as { databaseUrl: string | null; redisUrl: string | null }) : null;
+  if (!running || (pg.kind === "embedded" && !running.databaseUrl) || (redis.kind === "embedded" && !running.redisUrl)) throw new ServerSetupError(`${req.who}: process ${holder} is starting the embedded servers in ${req.dataDir}; try again in a moment`);
+  return {
+    databaseUrl: pg.kind === "embedded" ? withDatabase(running.databaseUrl!, req.database) : pg.url,
+    redisUrl: redis.kind === "embedded" ? running.redisUrl! : redis.url,
+    summary: `Using the embedded servers of process ${holder} (data in ${req.dataDir})`,
+    started: false,
+    stop: async () => {},
+    stopNow: () => {},
+  };
+}
+
 /**
  * Decides where Postgres and Redis come from (setting, default local address, embedded), starts
  * the embedded ones, and says so in one line. A configured server that does not answer is a
  * ServerSetupError naming the setting and the address tried.
  */
 export async function provideServers(req: ServerRequest): Promise<ProvidedServers> {
-  const defaultAnswers = async (url: string) => {
-    const a = addressOf(url);
-    return (await tcpProblem(a.host, a.port)) === null;
-  };
-  const choose = async (set: string | undefined, fallback: string, setting: string) => {
-    if (set !== undefined) return { kind: "setting" as const, url: set, setting };
-    if (req.mode === "never") return { kind: "default" as const, url: fallback, setting };
-    if (req.mode === "auto" && (await defaultAnswers(fallback))) return { kind: "default" as const, url: fallback, setting };
-    return { kind: "embedded" as const, url: "", setting };
-  };
-  const pg = await choose(req.databaseUrl, req.defaultDatabaseUrl, "DATABASE_URL");
-  const unused = req.needsRedis === false;
-  const redis =
-    req.redisCluster || unused
-      ? { kind: "setting" as const, url: req.redisUrl ?? req.defaultRedisUrl, setting: req.redisCluster ? "REDIS_CLUSTER_NODES" : "REDIS_URL" }
-      : await choose(req.redisUrl, req.defaultRedisUrl, "REDIS_URL");
-  if (pg.kind !== "embedded") await mustAnswer("DATABASE_URL", pg.url, pg.kind === "default");
-  if (redis.kind !== "embedded" && !req.redisCluster && !unused) await mustAnswer("REDIS_URL", redis.url, redis.kind === "default");
-
-  const described = (c: { kind: string; url: string; setting: string }, name: string) =>
-    `${name} at ${showAddress(addressOf(c.url))} (${c.kind === "setting" ? c.setting : "default address"})`;
+  const { pg, redis, unused } = await chooseSources(req);
   if (pg.kind !== "embedded" && redis.kind !== "embedded") {
     const using = unused ? described(pg, "Postgres") : `${described(pg, "Postgres")} and ${described(redis, "Redis")}`;
     return { databaseUrl: pg.url, redisUrl: redis.url, summary: `Using ${using}`, started: false, stop: async () => {}, stopNow: () => {} };
   }
-
   const holder = DataDirLock.holder(req.dataDir);
-  if (holder !== null) {
-    if (req.whenInUse === "refuse") throw new ServerSetupError(`${req.who}: the embedded servers in ${req.dataDir} are in use by process ${holder} (another npm start?); stop it first`);
-    const running = existsSync(serversFile(req.dataDir)) ? (JSON.parse(readFileSync(serversFile(req.dataDir), "utf8")) as { databaseUrl: string | null; redisUrl: string | null }) : null;
-    if (!running || (pg.kind === "embedded" && !running.databaseUrl) || (redis.kind === "embedded" && !running.redisUrl)) throw new ServerSetupError(`${req.who}: process ${holder} is starting the embedded servers in ${req.dataDir}; try again in a moment`);
-    return {
-      databaseUrl: pg.kind === "embedded" ? withDatabase(running.databaseUrl!, req.database) : pg.url,
-      redisUrl: redis.kind === "embedded" ? running.redisUrl! : redis.url,
-      summary: `Using the embedded servers of process ${holder} (data in ${req.dataDir})`,
-      started: false,
-      stop: async () => {},
-      stopNow: () => {},
-    };
-  }
-
+  if (holder !== null) return shareRunning(req, holder, pg, redis);
   const lock = DataDirLock.acquire(req.dataDir, req.who);
   const servers: EmbeddedServer[] = [];
   const stopAll = async () => {
