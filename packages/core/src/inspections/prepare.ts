@@ -3,7 +3,8 @@ import { inspectionImports } from "@insp/db/schema";
 import { AppError } from "../errors.ts";
 import { assertMediaRoom, decodeImage, decodedSizeOf, touchMedia, upsertMedia, type MediaServices } from "../media/index.ts";
 import type { ImportPayload } from "./payload.ts";
-import { outcomeOf, validateImport, type ImportAnswerInput, type ImportInput, type InspectionLocation } from "./validate.ts";
+import { answerValues, locationValues } from "./plan.ts";
+import { outcomeOf, validateImport, type ImportAnswerInput, type ImportInput } from "./validate.ts";
 import type { AuditContext } from "../audit/index.ts";
 
 export interface PrepareServices extends MediaServices {
@@ -98,26 +99,4 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
     const [row] = await tx.insert(inspectionImports).values({ organizationId, payload, audit }).returning({ id: inspectionImports.id });
     return row!.id;
   });
-}
-
-/** A location as stored, null when not given. */
-export function locationValues(l: InspectionLocation | null | undefined): { latitude: number; longitude: number; accuracyMeters: number | null } | null {
-  return l ? { latitude: l.latitude, longitude: l.longitude, accuracyMeters: l.accuracyMeters ?? null } : null;
-}
-
-/** An answer's stored values: every field, null when not given. */
-export function answerValues(a: ImportAnswerInput) {
-  return {
-    questionId: a.questionId,
-    answerText: a.answerText ?? null,
-    answerNumber: a.answerNumber ?? null,
-    answerBoolean: a.answerBoolean ?? null,
-    answerDate: a.answerDate ?? null,
-    answerJson: a.answerJson ?? null,
-    responseOptionId: a.responseOptionId ?? null,
-    templateOptionId: a.templateOptionId ?? null,
-    unitId: a.unitId ?? null,
-    unitCategory: a.unitCategory ?? null,
-    note: a.note ?? null,
-  };
 }

@@ -2,6 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { inspectionRevisions, inspections } from "@insp/db/schema";
 import { isUuid, notFound } from "../errors.ts";
+import type { RevisionChanges } from "./plan.ts";
 import { actionsStamp, referencesFingerprint, selectSummaries, toSummary } from "./summary.ts";
 
 export interface InspectionRevision {
@@ -11,7 +12,7 @@ export interface InspectionRevision {
   completedAt: string | null;
   actor: { type: string; id: string | null };
   requestId: string | null;
-  changes: { added: string[]; changed: string[]; removed: string[]; status?: { from: string; to: string } };
+  changes: RevisionChanges;
 }
 
 /** GET /api/inspections/{id}/revisions: every revision, oldest first (revision 1 is the import). */
@@ -29,7 +30,7 @@ export async function listInspectionRevisions(db: DbOrTx, organizationId: string
     completedAt: r.completedAt?.toISOString() ?? null,
     actor: { type: r.actorType, id: r.actorId },
     requestId: r.requestId,
-    changes: r.changes as InspectionRevision["changes"],
+    changes: r.changes as RevisionChanges,
   }));
 }
 

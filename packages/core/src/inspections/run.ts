@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { PG, pgErrorCode, type Db, type DbOrTx } from "@insp/db";
-import { answerMedia, inspectionAnswers, inspectionCounters, inspectionImports, inspectionRevisions, inspections } from "@insp/db/schema";
+import { inspectionCounters, inspectionImports, inspections } from "@insp/db/schema";
 import { recordAudit, type AuditContext } from "../audit/index.ts";
-import { insertInspectionActions } from "../actions/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { formatInspectionNumber, isImportPayload } from "./payload.ts";
+import { planImport } from "./plan.ts";
+import { writeRevision } from "./write.ts";
 
 export type ImportRunResult = { status: "DONE"; id: string; inspectionNumber: string } | { status: "FAILED" | "MISSING" };
 
@@ -17,7 +17,8 @@ export class PermanentImportError extends Error {}
  * duplicated job finds it DONE and does nothing), takes the next number from the
  * organization's counter (upsert: the row is created on first use; its row lock serializes
  * concurrent imports of one organization until commit, so numbers are unique and gapless),
- * inserts the inspection, its answers and their media links, and marks the import DONE.
+ * inserts the inspection and its first revision (planImport, writeRevision: answers, media links,
+ * actions, the revision row), and marks the import DONE.
  */
 export async function runImport(db: Db, organizationId: string, importId: string): Promise<ImportRunResult> {
   return db.transaction(async (tx) => {
@@ -42,56 +43,17 @@ export async function runImport(db: Db, organizationId: string, importId: string
       .returning({ lastNumber: inspectionCounters.lastNumber });
     const inspectionNumber = formatInspectionNumber(counter!.lastNumber);
 
+    const plan = planImport(p);
     const [inspection] = await tx
       .insert(inspections)
-      .values({
-        organizationId,
-        inspectionNumber,
-        templateId: p.templateId,
-        templateVersion: p.templateVersion,
-        assetId: p.assetId,
-        assetName: p.assetName,
-        siteId: p.siteId,
-        conductedBy: p.conductedBy,
-        status: p.status,
-        startedAt: new Date(p.startedAt),
-        completedAt: p.completedAt === null ? null : new Date(p.completedAt),
-        score: p.score ?? 0,
-        maxScore: p.maxScore ?? 0,
-        scorePercentage: p.scorePercentage ?? null,
-        flaggedCount: p.flaggedCount ?? 0,
-        latitude: p.location?.latitude ?? null,
-        longitude: p.location?.longitude ?? null,
-        locationAccuracyMeters: p.location?.accuracyMeters ?? null,
-      })
+      .values({ organizationId, inspectionNumber, ...plan.inspection })
       .returning({ id: inspections.id });
     const inspectionId = inspection!.id;
     await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: inspectionId, change: "created" });
     // The actor and request of the POST that submitted it (imports recorded before audit existed: unknown).
     const actor = (imp.audit as AuditContext | null) ?? { actorType: "anonymous", actorId: null, requestId: null };
     await recordAudit(tx, actor, { organizationId, action: "inspection.created", resourceType: "inspection", resourceId: inspectionId });
-    await tx.insert(inspectionRevisions).values({
-      organizationId,
-      inspectionId,
-      revision: 1,
-      status: p.status,
-      completedAt: p.completedAt === null ? null : new Date(p.completedAt),
-      actorType: actor.actorType,
-      actorId: actor.actorId,
-      requestId: actor.requestId,
-      changes: { added: p.answers.map((a) => a.questionId), changed: [], removed: [] },
-    });
-
-    const answers = p.answers.map(({ mediaIds, actions: _actions, flagged, ...a }, position) => ({
-      row: { ...a, flagged: flagged ?? false, id: randomUUID(), organizationId, inspectionId, position },
-      mediaIds,
-    }));
-    // Batched: one statement may carry at most 65,535 parameters (16 per answer).
-    for (const batch of chunks(answers, 1000)) await tx.insert(inspectionAnswers).values(batch.map((a) => a.row));
-    const links = answers.flatMap((a) => a.mediaIds.map((mediaId, position) => ({ answerId: a.row.id, mediaId, organizationId, position })));
-    for (const batch of chunks(links, 5000)) await tx.insert(answerMedia).values(batch);
-    const raised = p.answers.flatMap((a) => (a.actions ?? []).map((input) => ({ questionId: a.questionId, input })));
-    if (raised.length) await insertInspectionActions(tx, organizationId, actor, inspectionId, raised);
+    await writeRevision(tx, organizationId, inspectionId, plan.revision, actor);
 
     const result = { id: inspectionId, inspectionNumber };
     await tx
@@ -100,10 +62,6 @@ export async function runImport(db: Db, organizationId: string, importId: string
       .where(eq(inspectionImports.id, importId));
     return { status: "DONE" as const, ...result };
   });
-}
-
-export function* chunks<T>(items: T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
 /** Records a failed import with a message the client may see (the details stay in the worker log). */
