@@ -1,6 +1,7 @@
 /** Helpers of the SCIM tests (not a test file): a SCIM client, and checks of answers against RFC 7643 and RFC 7644. */
 import { expect } from "vitest";
-import { createOAuthClient, type DemoSeed, type Tx } from "@insp/core";
+import { createOAuthClient, type DemoSeed } from "@insp/core";
+import type { SqlTx } from "@insp/db";
 import { until, type JsonResponse, type Stack } from "@insp/testing";
 import { syncToken } from "./employee-sync.fixtures.ts";
 
@@ -85,7 +86,7 @@ export const lockWaiters = (stack: Stack, n: number) =>
 
 /**
  * In `tx`, the advisory lock a sync worker takes first for the employee with this
- * externalEmployeeId (lockExpression in packages/core/src/employees/store.ts): from here on the
+ * externalEmployeeId (lockExpression in packages/core/src/employees/sql/locks.ts): from here on the
  * test's transaction is a worker busy with that employee.
  */
-export const lockAsWorker = (tx: Tx, organizationId: string, externalEmployeeId: string) => tx`select pg_advisory_xact_lock(hashtextextended(${`emp:${organizationId}:${externalEmployeeId}`}, 0))`;
+export const lockAsWorker = (tx: SqlTx, organizationId: string, externalEmployeeId: string) => tx`select pg_advisory_xact_lock(hashtextextended(${`emp:${organizationId}:${externalEmployeeId}`}, 0))`;
