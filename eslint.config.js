@@ -35,6 +35,17 @@ export default tseslint.config(
     rules: { "no-restricted-properties": "off", "@typescript-eslint/no-explicit-any": "off" },
   },
   {
+    // The employee sync's rules and planner are pure (no database, no queue), so they are
+    // unit-tested without either: run.ts and sql/ do the I/O around them.
+    files: ["packages/core/src/employees/plan.ts", "packages/core/src/employees/rules.ts", "packages/core/src/employees/types.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@insp/db", "@insp/db/*", "@insp/queue", "drizzle-orm", "postgres", "ioredis", "./sql/*", "./run.ts"], message: "The planner is pure: I/O belongs in run.ts and sql/." }] },
+      ],
+    },
+  },
+  {
     // The guides' helper scripts are run by a reader's shell, not by an app: they read the one
     // variable the guides name (DEMO_CREDENTIALS_FILE) directly.
     files: ["docs/examples/**"],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reportFileName, type InspectionDetail, type TemplateQuestion } from "@insp/core";
-import { answerText } from "../src/jobs/inspection-report/render.ts";
+import { answerWords } from "../src/jobs/inspection-report/render.ts";
 
 type Answer = InspectionDetail["answers"][number];
 const blank: Answer = {
@@ -24,23 +24,24 @@ const blank: Answer = {
 const option = (id: string, value: string, label: string) => ({ id, value, label, position: 0, requiresNote: false, requiresPhoto: false, flagged: false });
 const question = { options: [option("o1", "yes", "Yes, fine"), option("o2", "no", "No, broken"), option("o3", "leak", "Oil leak")] } as unknown as TemplateQuestion;
 
-describe("a report's answers as words", () => {
-  it("choices by their labels, whether the answer names the option by id or by value", () => {
-    expect(answerText({ ...blank, templateOptionId: "o2" }, question)).toBe("No, broken");
-    expect(answerText({ ...blank, answerJson: ["o2", "leak"] }, question)).toBe("No, broken; Oil leak");
-    expect(answerText({ ...blank, answerText: "yes" }, question)).toBe("Yes, fine");
-    expect(answerText({ ...blank, answerJson: [] }, question)).toBe("-");
+describe("a report's answers as words (the rule itself: core's answer-text.unit.test.ts)", () => {
+  it("choices by the question's labels, whether the answer names the option by id or by value", () => {
+    expect(answerWords({ ...blank, templateOptionId: "o2" }, question)).toBe("No, broken");
+    expect(answerWords({ ...blank, answerJson: ["o2", "leak"] }, question)).toBe("No, broken; Oil leak");
+    expect(answerWords({ ...blank, answerText: "yes" }, question)).toBe("Yes, fine");
   });
 
-  it("booleans as Yes/No, numbers as given, dates as a day or a UTC time, text as written", () => {
-    expect(answerText({ ...blank, answerBoolean: true }, undefined)).toBe("Yes");
-    expect(answerText({ ...blank, answerBoolean: false }, undefined)).toBe("No");
-    expect(answerText({ ...blank, answerNumber: 0 }, undefined)).toBe("0");
-    expect(answerText({ ...blank, answerNumber: 37.25 }, undefined)).toBe("37.25");
-    expect(answerText({ ...blank, answerDate: "2026-03-01" }, undefined)).toBe("2026-03-01");
-    expect(answerText({ ...blank, answerDate: "2026-03-01T09:30:00.000Z" }, undefined)).toBe("2026-03-01 09:30 UTC");
-    expect(answerText({ ...blank, answerText: "Mast chain worn" }, undefined)).toBe("Mast chain worn");
-    expect(answerText(blank, undefined)).toBe("-");
+  it("numbers with their unit, dates as a day or a UTC instant, `-` for no value", () => {
+    expect(answerWords({ ...blank, answerNumber: 21.5, unitId: "celsius" }, undefined)).toBe("21.5 celsius");
+    expect(answerWords({ ...blank, answerNumber: 0 }, undefined)).toBe("0");
+    expect(answerWords({ ...blank, answerDate: "2026-03-01" }, undefined)).toBe("2026-03-01");
+    expect(answerWords({ ...blank, answerDate: "2026-03-01T10:30:00+01:00" }, undefined)).toBe("2026-03-01T09:30:00.000Z");
+    expect(answerWords({ ...blank, answerJson: [] }, question)).toBe("-");
+    expect(answerWords(blank, undefined)).toBe("-");
+  });
+
+  it("leaves the note out: the report prints it under the answer", () => {
+    expect(answerWords({ ...blank, answerBoolean: true, note: "checked twice" }, undefined)).toBe("Yes");
   });
 });
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SqlTx } from "@insp/db";
 import { createTestDatabase, type TestDatabase } from "@insp/testing";
-import { chainKeys, createSyncRequest, loadSyncStatus, runSyncItem, seedDemo, type DemoSeed, type NewItem, type SyncEmployee, type Tx } from "../src/index.ts";
+import { chainKeys, createSyncRequest, loadSyncStatus, runSyncItem, seedDemo, type DemoSeed, type NewItem, type SyncEmployee } from "../src/index.ts";
 import { dryRunSync } from "../src/employees/dry-run.ts";
 import { EmployeeRuleError } from "../src/employees/rules.ts";
-import { syncEmployee } from "../src/employees/sync-employee.ts";
-import { readEmployeeContext, toEmployeeContext } from "../src/employees/context.ts";
+import { syncEmployee } from "../src/employees/run.ts";
+import { readEmployeeContext, toEmployeeContext } from "../src/employees/sql/read-context.ts";
 
 /**
  * The employee sync's services against a real database, without an API or a worker: the rules
@@ -30,7 +31,7 @@ const row = async (externalId: string) =>
   (await db.sql<{ id: string; status: string; department: string | null; updated_at: Date; user_id: string | null }[]>`
     select id, status, department, updated_at, user_id from employees where organization_id = ${t.organization.id} and external_employee_id = ${externalId}`)[0];
 const changes = async (employeeId: string) => (await db.sql<{ n: number }[]>`select count(*)::int as n from change_events where resource_id = ${employeeId}`)[0]!.n;
-const inTx = <T>(fn: (tx: Tx) => Promise<T>) => db.sql.begin((tx) => fn(tx as unknown as Tx)) as Promise<T>;
+const inTx = <T>(fn: (tx: SqlTx) => Promise<T>) => db.sql.begin((tx) => fn(tx as unknown as SqlTx)) as Promise<T>;
 const read = async (e: SyncEmployee) => toEmployeeContext((await inTx((tx) => readEmployeeContext(tx, t.organization.id, e)))[0]!);
 
 describe("syncEmployee", () => {

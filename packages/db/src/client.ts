@@ -10,6 +10,11 @@ export type Db = PostgresJsDatabase<Schema> & { $client: postgres.Sql };
 /** A transaction handle; query functions take `Db | Tx` so they run inside or outside one. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
+/**
+ * A postgres.js transaction, for the plain-SQL hot paths: `begin()`'s, or a connection reserved
+ * for one (transactionInTwoTrips). Named apart from Drizzle's `Tx`: the two are not interchangeable.
+ */
+export type SqlTx = postgres.TransactionSql | postgres.ReservedSql;
 
 export interface DbHandle {
   db: Db;

@@ -182,7 +182,7 @@ describe("exports", () => {
     expect(first![header.indexOf("templateTitle")]).toBe('"Plant audit"');
   });
 
-  it("choices are their options' labels, a multiple choice's joined with '; ', as the PDF report writes them", async () => {
+  it("answers by the rule the PDF report follows: options' labels joined with '; ', a number with its unit, a date-time in UTC; the note in the cell", async () => {
     const t = await stack.tenant();
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
     const photo = `data:image/png;base64,${png(2, 2).toString("base64")}`;
@@ -192,10 +192,14 @@ describe("exports", () => {
         // A multiple choice is answered by its options' values: the seed's "Condition" type labels them Leak and Rust.
         { questionId: tpl.q.brake_issue!.id, answerJson: ["leak", "rust"] },
         { questionId: tpl.q.leak_size!.id, answerNumber: 7 },
+        { questionId: tpl.q.temperature!.id, answerNumber: 21.5, unitId: "celsius" },
+        { questionId: tpl.q.inspected_on!.id, answerDate: "2026-03-01T10:30:00+01:00" },
       ],
     }));
     const { records } = await csvExport(t, { filter: { templateId: tpl.id }, includeAnswers: true });
-    expect(records.map((r) => [r.brakes, r.brake_issue])).toEqual([["No | note: pads worn", "Leak; Rust"]]);
+    expect(records.map((r) => [r.brakes, r.brake_issue, r.leak_size, r.temperature, r.inspected_on])).toEqual([
+      ["No | note: pads worn", "Leak; Rust", "7", "21.5 celsius", "2026-03-01T09:30:00.000Z"],
+    ]);
   });
 
   it("answers across two template versions: a question kept by key is one column", async () => {

@@ -46,7 +46,8 @@ async function inspection(t: DemoSeed): Promise<{ id: string; inspectionNumber: 
   const body = importBody(t, tpl, {
     answers: [
       { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
-      { questionId: tpl.q.temperature!.id, answerNumber: 21.5 },
+      { questionId: tpl.q.temperature!.id, answerNumber: 21.5, unitId: "celsius" },
+      { questionId: tpl.q.inspected_on!.id, answerDate: "2026-03-01T10:30:00+01:00" },
       { questionId: tpl.q.powered!.id, answerBoolean: true, media: [png(1200, 900, 7).toString("base64")] },
       { questionId: tpl.q.remarks!.id, answerText: "Mast chain looks worn", note: "Checked by the night shift" },
     ],
@@ -86,7 +87,7 @@ describe("GET /api/inspections/{id}/report.pdf", () => {
     expect(etag).toMatch(/^"report-[0-9a-f-]{36}"$/);
 
     const { text, pages } = await pdfText(first.bytes);
-    for (const s of ["Forklift check", inspectionNumber, "Brakes OK?", "Yes", "Temperature", "21.5", "Powered?", "Mast chain looks worn", "Note: Checked by the night shift", "Replace the mast chain", "RECEIVED", "2030-01-15", `page 1 of ${pages}`]) {
+    for (const s of ["Forklift check", inspectionNumber, "Brakes OK?", "Yes", "Temperature", "21.5 celsius", "Inspected on", "2026-03-01T09:30:00.000Z", "Powered?", "Mast chain looks worn", "Note: Checked by the night shift", "Replace the mast chain", "RECEIVED", "2030-01-15", `page 1 of ${pages}`]) {
       expect(text, s).toContain(s);
     }
     expect(text).toMatch(/Score \d+ \/ \d+/);

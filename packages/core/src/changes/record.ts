@@ -6,7 +6,7 @@ export type Change = "created" | "updated" | "published" | "archived" | "deactiv
 
 /**
  * Records one change in the change log, inside the caller's transaction: it commits or rolls
- * back with the change itself (the employee sync writes its row in its own statement: store.ts).
+ * back with the change itself (the employee sync writes its row in its own statement: employees/sql/write-employee.ts).
  */
 export async function recordChange(tx: DbOrTx, c: { organizationId: string; resourceType: ResourceType; resourceId: string; change: Change }): Promise<void> {
   await tx.insert(changeEvents).values(c);

@@ -5,7 +5,7 @@ import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { AppError } from "../errors.ts";
 import { assertOpen, getSession, lockSession, membersCount, toView, type DeactivationEntry, type SessionScope, type SessionView } from "./sessions.ts";
 import { awaitSyncRequest, startItems, type SyncServices } from "./submit.ts";
-import { createSyncRequest, isSyncRequestDone, type NewItem } from "./sync-requests.ts";
+import { createSyncRequest, isSyncRequestDone, type NewItem } from "./requests.ts";
 
 /**
  * Committing a snapshot session: every ACTIVE employee in its scope whom none of its batches

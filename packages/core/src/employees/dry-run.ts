@@ -1,9 +1,10 @@
-import type { Db } from "@insp/db";
-import { PG, pgErrorCode } from "@insp/db";
-import { EmployeeRuleError } from "./rules.ts";
-import { syncEmployee } from "./sync-employee.ts";
 import type postgres from "postgres";
+import { PG, pgErrorCode, type Db } from "@insp/db";
+import { EmployeeRuleError } from "./rules.ts";
+import { syncEmployee } from "./run.ts";
 import type { SyncEmployee, SyncResult } from "./types.ts";
+
+/** A sync request's dry run (`?dryRun=true`): every employee through the real code, then a rollback. */
 
 class RollBack extends Error {}
 

@@ -1,10 +1,10 @@
+/** The public names of the employee sync: what the api, worker and admin apps use. Files inside import each other directly. */
 export type { Assignments, ResolvedRefs, SyncEmployee } from "./types.ts";
 export { RULE_MESSAGES, chainKeys, diffAssignments, generatedDisplayName, isActive, mergeFields, planAssignments } from "./rules.ts";
-export type { Tx } from "./store.ts";
-export { employeeChange } from "./sync-employee.ts";
-export { completeFinishedSyncRequests, createSyncRequest, loadSyncStatus, type NewItem } from "./sync-requests.ts";
-export type { Successor } from "./item-store.ts";
-export { runSyncItem } from "./sync-items.ts";
+export { employeeChange } from "./plan.ts";
+export { completeFinishedSyncRequests, createSyncRequest, loadSyncStatus, type NewItem } from "./requests.ts";
+export type { Successor } from "./sql/items.ts";
+export { runSyncItem } from "./run.ts";
 export { getEmployee, listEmployees, type EmployeeView } from "./read.ts";
 export { deleteOldSyncRequests, requeueStalledSyncItems } from "./sweep.ts";
 export { submitSync, type SyncOutcome, type SyncServices, type ValidatedEntry } from "./submit.ts";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { sites, syncSessionMembers, syncSessions } from "@insp/db/schema";
 import { AppError, badRequest, isUuid, notFound } from "../errors.ts";
-import { isSyncRequestDone } from "./sync-requests.ts";
+import { isSyncRequestDone } from "./requests.ts";
 
 /**
  * Snapshot sessions: an HR system sends its whole population as batches of one session, then

@@ -7,8 +7,13 @@ import { withIdempotency, type Idempotent, type IdempotencyRef } from "../idempo
 import { chainKeys } from "./rules.ts";
 import { assertSyncQueueRoom } from "./quota.ts";
 import { joinSession } from "./sessions.ts";
-import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem, type SyncResponseBody } from "./sync-requests.ts";
+import { createSyncRequest, deleteSyncRequest, isSyncRequestDone, loadSyncStatus, toSyncResponse, type NewItem, type SyncResponseBody } from "./requests.ts";
 import type { SyncEmployee } from "./types.ts";
+
+/**
+ * The API half of POST /api/v1/sync/employees: record the request and its items, enqueue the
+ * first item of each chain, wait for the workers (run.ts) or answer at once.
+ */
 
 export interface SyncServices {
   db: Db;

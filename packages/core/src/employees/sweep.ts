@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { jobIds, requeuePaged, type Queues } from "@insp/queue";
 
+/** Housekeeping of sync requests, called by the worker's periodic tasks: lost jobs requeued, old requests deleted. */
+
 /**
  * Items whose job was lost (Redis flushed or restarted empty, the API died between recording
  * a request and enqueueing it, a job failed for stalling before our code ran) would keep their

@@ -1,3 +1,5 @@
+/** The domain types of the employee sync: the record a request sends, its result, the stored fields, assignments. */
+
 /**
  * An employee of a sync request after validation (the shape of `EmployeeInput` in
  * @insp/contracts, which the API checks it against). Absent fields keep the stored

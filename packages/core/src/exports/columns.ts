@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import type { Cell } from "./format.ts";
+import { answerText } from "../inspections/answer-text.ts";
 import type { SummaryRow } from "../inspections/summary.ts";
 
 /** The summary columns of every export, in order (docs/exports.md, Columns). */
@@ -134,24 +135,23 @@ export interface AnswerRow {
 }
 
 /**
- * An answer as a person reads it: the chosen options' labels (joined with "; "), the number (with
- * its unit), Yes/No, the date, the text, or the JSON; its note after " | note: ". The PDF report
- * writes choices the same way (labels, "; "), so a file and a report of one inspection agree.
+ * An answer's cell: the one rule of inspections/answer-text.ts (the PDF report uses it too), with
+ * the note in the same cell after " | note: ". Options are looked up in the inspection's version.
  */
 export function renderAnswer(a: AnswerRow, version: number, cols: AnswerColumns): Cell {
-  const label = (id: unknown) =>
-    typeof id === "string" ? (cols.optionLabel.get(vq(version, id)) ?? cols.optionLabel.get(byValue(version, a.question_id, id)) ?? id) : JSON.stringify(id);
-  let value: Cell = null;
-  const option = a.template_option_id ?? a.response_option_id;
-  if (option !== null) value = label(option);
-  else if (Array.isArray(a.answer_json)) value = a.answer_json.map(label).join("; ");
-  else if (a.answer_number !== null) value = a.unit_id ? `${a.answer_number} ${a.unit_id}` : a.answer_number;
-  else if (a.answer_boolean !== null) value = a.answer_boolean ? "Yes" : "No";
-  else if (a.answer_date !== null) value = a.answer_date;
-  else if (a.answer_text !== null) value = a.answer_text;
-  else if (a.answer_json !== null && a.answer_json !== undefined) value = typeof a.answer_json === "string" ? a.answer_json : JSON.stringify(a.answer_json);
-  if (a.note) return value === null ? `note: ${a.note}` : `${value} | note: ${a.note}`;
-  return value;
+  const labelOf = (token: string) => cols.optionLabel.get(vq(version, token)) ?? cols.optionLabel.get(byValue(version, a.question_id, token));
+  const values = {
+    answerText: a.answer_text,
+    answerNumber: a.answer_number,
+    answerBoolean: a.answer_boolean,
+    answerDate: a.answer_date,
+    answerJson: a.answer_json,
+    responseOptionId: a.response_option_id,
+    templateOptionId: a.template_option_id,
+    unitId: a.unit_id,
+    note: a.note,
+  };
+  return answerText(values, labelOf, { note: "inline" });
 }
 
 export const columnKey = vq;

@@ -2,7 +2,7 @@ import { CHANGE_HORIZON, isoText, type Db } from "@insp/db";
 import { actionsByIds } from "../actions/read.ts";
 import type { Change, ResourceType } from "../changes/index.ts";
 import { employeesByIds } from "../employees/read.ts";
-import { syncRequestSummaries } from "../employees/sync-requests.ts";
+import { syncRequestSummaries } from "../employees/requests.ts";
 import { selectSummaries, toSummary } from "../inspections/summary.ts";
 import { templatesByIds } from "../templates/read.ts";
 import { decodeCursor, encodeCursor, type FeedPosition } from "./cursor.ts";

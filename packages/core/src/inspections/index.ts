@@ -10,3 +10,4 @@ export { patchInspection, type PatchInput, type PatchOutcome } from "./patch.ts"
 export { listInspectionRevisions, currentValidator, type InspectionRevision } from "./revisions.ts";
 export { referencesFingerprint } from "./summary.ts";
 export { addComment, listComments, reviewInspection, type CommentView, type ReviewOutcome, type ReviewState, type Reviewer } from "./review.ts";
+export { answerText, optionLabels, type AnswerText, type AnswerValues, type OptionLabel } from "./answer-text.ts";

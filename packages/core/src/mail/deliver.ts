@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type postgres from "postgres";
-import { isConnectionError, retryWhileUnreachable, type Db, type DbOrTx } from "@insp/db";
+import { isConnectionError, retryWhileUnreachable, type Db, type DbOrTx, type SqlTx } from "@insp/db";
 import { mailOutbox, users } from "@insp/db/schema";
 import { generateTemporaryPassword, hashTemporaryPassword } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "./outbox.ts";
@@ -26,7 +25,7 @@ export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId:
   let handedOver: { userId: string | null; passwordHash: string | null } | null = null;
   let delivery: Promise<"sent" | "skipped"> | undefined;
   try {
-    return await db.$client.begin((tx: postgres.TransactionSql) => (delivery = deliverInTransaction(tx)));
+    return await db.$client.begin((tx: SqlTx) => (delivery = deliverInTransaction(tx)));
   } catch (err) {
     // A transaction whose connection drops is rejected at once, while its callback may still
     // be talking to the SMTP server: wait for it, so a mail handed over is known as such.
@@ -41,7 +40,7 @@ export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId:
    * the temporary password's hash set when the mail carries one (only while the user has not
    * chosen a password of their own); then, after SMTP, the row marked sent; then COMMIT.
    */
-  async function deliverInTransaction(tx: postgres.TransactionSql): Promise<"sent" | "skipped"> {
+  async function deliverInTransaction(tx: SqlTx): Promise<"sent" | "skipped"> {
     const candidate = generateTemporaryPassword();
     const candidateHash = hashTemporaryPassword(candidate);
     const [row] = await tx<{ id: string; kind: string; status: string; to_address: string; data: WelcomeMailData; user_id: string | null; org_name: string; password_set: boolean }[]>`

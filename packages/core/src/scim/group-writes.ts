@@ -1,4 +1,5 @@
-import { lockEmployees, type Tx } from "../employees/store.ts";
+import type { SqlTx } from "@insp/db";
+import { lockEmployees } from "../employees/sql/locks.ts";
 import type { EmployeeStatus } from "../employees/types.ts";
 import { isUuid } from "../errors.ts";
 import { getScimGroup } from "./groups.ts";
@@ -69,18 +70,18 @@ interface Employee {
 }
 
 /** The organization's employees among `ids` (any text: ids that are no uuid match nobody). */
-async function employeesOf(tx: Tx, ctx: ScimContext, ids: string[]): Promise<Map<string, Employee>> {
+async function employeesOf(tx: SqlTx, ctx: ScimContext, ids: string[]): Promise<Map<string, Employee>> {
   if (!ids.length) return new Map();
   const rows = await tx<{ id: string; external_employee_id: string; status: EmployeeStatus; user: boolean }[]>`
     select id, external_employee_id, status, scim_deleted_at is null as user from employees where organization_id = ${ctx.organizationId} and id::text = any(${ids}::text[])`;
   return new Map(rows.map((r) => [r.id, { externalEmployeeId: r.external_employee_id, status: r.status, user: r.user }]));
 }
 
-const membersOf = async (tx: Tx, groupId: string, lock: boolean) =>
+const membersOf = async (tx: SqlTx, groupId: string, lock: boolean) =>
   (await tx<{ employee_id: string }[]>`select employee_id from employee_groups where group_id = ${groupId} ${lock ? tx`for update` : tx``}`).map((r) => r.employee_id);
 
 /** The group's audit entry, in the write's transaction: the OAuth client and the request id. */
-const audit = (tx: Tx, ctx: ScimContext, action: string, groupId: string, changedFields: string[]) =>
+const audit = (tx: SqlTx, ctx: ScimContext, action: string, groupId: string, changedFields: string[]) =>
   tx`insert into audit_log (organization_id, actor_type, actor_id, action, resource_type, resource_id, changed_fields, request_id)
     values (${ctx.organizationId}, 'oauth_client', ${ctx.clientId}, ${action}, 'group', ${groupId}, ${changedFields}::text[], ${ctx.requestId})`;
 
@@ -136,7 +137,7 @@ async function changeGroup(ctx: ScimContext, id: string | null, ifMatch: string 
 }
 
 /** The group's name and external id, and its members: `before` as they are, `v.members` as they become. */
-async function writeGroup(tx: Tx, ctx: ScimContext, id: string | null, v: GroupValues, before: string[], action: string): Promise<string> {
+async function writeGroup(tx: SqlTx, ctx: ScimContext, id: string | null, v: GroupValues, before: string[], action: string): Promise<string> {
   let groupId = id;
   if (groupId) {
     await tx`update groups set name = ${v.displayName}, external_id = ${v.externalId}, updated_at = now() where id = ${groupId} and organization_id = ${ctx.organizationId}`;

@@ -1,5 +1,4 @@
-import { PG, pgErrorCode } from "@insp/db";
-import type { Tx } from "../employees/store.ts";
+import { PG, pgErrorCode, type SqlTx } from "@insp/db";
 import { ScimError } from "./protocol.ts";
 import type { ScimContext } from "./users.ts";
 
@@ -29,10 +28,10 @@ export interface TransactionOptions {
   retryUnique: boolean;
 }
 
-export async function scimTransaction<T>(ctx: ScimContext, run: (tx: Tx) => Promise<T>, opts: TransactionOptions): Promise<T> {
+export async function scimTransaction<T>(ctx: ScimContext, run: (tx: SqlTx) => Promise<T>, opts: TransactionOptions): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await ctx.db.$client.begin((tx: Tx) => run(tx))) as T;
+      return (await ctx.db.$client.begin((tx: SqlTx) => run(tx))) as T;
     } catch (err) {
       const last = attempt >= ATTEMPTS;
       const code = pgErrorCode(err);

@@ -1,5 +1,5 @@
+import type { SqlTx } from "@insp/db";
 import type { EmployeeRuleError } from "../employees/rules.ts";
-import type { Tx } from "../employees/store.ts";
 import type { EmployeeStatus, SyncEmployee } from "../employees/types.ts";
 import { ENTERPRISE, ScimError, asScimError, normalizeResource, scim } from "./protocol.ts";
 import { KEPT_STRINGS, type ScimAttributes, type ScimContext } from "./users.ts";
@@ -97,7 +97,7 @@ export interface Current {
 }
 
 /** The employee `id` of the organization that is a SCIM User (not deleted through SCIM), row-locked when `lock`; null when there is none. */
-export async function currentOf(tx: Tx, ctx: ScimContext, id: string, lock: boolean): Promise<Current | null> {
+export async function currentOf(tx: SqlTx, ctx: ScimContext, id: string, lock: boolean): Promise<Current | null> {
   const [row] = await tx<{ id: string; external_employee_id: string; email: string | null; status: EmployeeStatus; metadata: Record<string, unknown> | null; manager_id: string | null; scim_attributes: ScimAttributes | null }[]>`
     select id, external_employee_id, email, status, metadata, manager_id, scim_attributes from employees
     where organization_id = ${ctx.organizationId} and id = ${id} and scim_deleted_at is null ${lock ? tx`for update` : tx``}`;
@@ -123,7 +123,7 @@ export const NO_EMAIL = "A User needs an e-mail address (its account is made wit
  * e-mail is a 400 (every User created or replaced through SCIM gets an account).
  */
 export async function toRecord(
-  tx: Tx,
+  tx: SqlTx,
   ctx: ScimContext,
   u: Parsed,
   externalEmployeeId: string,

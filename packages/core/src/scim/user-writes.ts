@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { SqlTx } from "@insp/db";
 import { EmployeeRuleError } from "../employees/rules.ts";
 import { isUuid } from "../errors.ts";
-import { lockEmployee, lockEmployees, type Tx } from "../employees/store.ts";
-import { syncEmployee } from "../employees/sync-employee.ts";
+import { syncEmployee } from "../employees/run.ts";
+import { lockEmployee, lockEmployees } from "../employees/sql/locks.ts";
 import type { SyncEmployee } from "../employees/types.ts";
 import { normalizePatch } from "./patch-rewrites.ts";
 import { ScimError, asScimError, checkIfMatch, scim } from "./protocol.ts";
@@ -27,8 +28,8 @@ import { getScimUser, type ScimAttributes, type ScimContext } from "./users.ts";
  */
 
 /** One write in one transaction; a rule of the sync that fails is a SCIM error; deadlocks and lost races run it again. */
-function write<T>(ctx: ScimContext, run: (tx: Tx) => Promise<T>): Promise<T> {
-  const mapped = async (tx: Tx) => {
+function write<T>(ctx: ScimContext, run: (tx: SqlTx) => Promise<T>): Promise<T> {
+  const mapped = async (tx: SqlTx) => {
     try {
       return await run(tx);
     } catch (err) {
@@ -69,7 +70,7 @@ function changedAttributes(before: ScimAttributes | null, after: ScimAttributes 
  * wrote nothing: the employee's updatedAt (meta.lastModified), its change `updated` and its
  * audit entry are written here; otherwise the sync's audit entry gets their names too.
  */
-async function apply(tx: Tx, ctx: ScimContext, record: SyncEmployee, extra: Extra): Promise<string> {
+async function apply(tx: SqlTx, ctx: ScimContext, record: SyncEmployee, extra: Extra): Promise<string> {
   const syncRequestId = randomUUID();
   await tx`insert into sync_requests (id, organization_id, client_id, sync_batch_id, status, dry_run, request_id, total, completed_at)
     values (${syncRequestId}, ${ctx.organizationId}, ${ctx.clientId}, 'scim', 'completed', false, ${ctx.requestId}, 1, now())`;
@@ -139,7 +140,7 @@ export async function createScimUser(ctx: ScimContext, body: unknown): Promise<R
 }
 
 /** An employee deleted through SCIM, as a User created again finds it (its metadata and manager, which the new body replaces). */
-async function currentOfDeleted(tx: Tx, ctx: ScimContext, id: string): Promise<Current> {
+async function currentOfDeleted(tx: SqlTx, ctx: ScimContext, id: string): Promise<Current> {
   const [row] = await tx<{ email: string | null; status: Current["status"]; metadata: Record<string, unknown> | null; manager_id: string | null; external_employee_id: string; scim_attributes: ScimAttributes | null }[]>`
     select external_employee_id, email, status, metadata, manager_id, scim_attributes from employees where organization_id = ${ctx.organizationId} and id = ${id} for update`;
   return { id, externalEmployeeId: row!.external_employee_id, email: row!.email, status: row!.status, metadata: row!.metadata, managerId: row!.manager_id, scimAttributes: row!.scim_attributes };

@@ -1,6 +1,5 @@
-import type postgres from "postgres";
 import { Webhook } from "standardwebhooks";
-import type { Db } from "@insp/db";
+import type { Db, SqlTx } from "@insp/db";
 import type { WebhookEndpointRow } from "@insp/db/schema";
 import type { TargetPolicy } from "./address.ts";
 import { signingSecrets } from "./endpoints.ts";
@@ -87,7 +86,7 @@ export function duration(seconds: number): string {
 
 const isSuccess = (r: SendResult) => r.statusCode !== null && r.statusCode >= 200 && r.statusCode < 300;
 
-async function record(tx: postgres.TransactionSql, cfg: DeliveryConfig, d: Row, r: SendResult): Promise<AttemptOutcome> {
+async function record(tx: SqlTx, cfg: DeliveryConfig, d: Row, r: SendResult): Promise<AttemptOutcome> {
   const n = d.attempts + 1;
   if (isSuccess(r)) {
     // The common case in one statement: the attempt and the delivery's success.

@@ -3,7 +3,7 @@ import type { Readable } from "node:stream";
 import { finished } from "node:stream/promises";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
-import type { InspectionDetail, MediaStore, ReportContent, TemplateDetail, TemplateQuestion } from "@insp/core";
+import { answerText, optionLabels, type InspectionDetail, type MediaStore, type ReportContent, type TemplateDetail, type TemplateQuestion } from "@insp/core";
 
 // No cache of decoded images between operations (sharp keeps up to 50 MB by default): each image is used once.
 sharp.cache(false);
@@ -16,7 +16,7 @@ const MARGIN = 50;
 const FLAG = "#b00020";
 const MUTED = "#555555";
 
-/** A date as the report prints it: `2026-11-25 14:03 UTC`, or the day alone for a date answer. */
+/** A time of the report's header (started, completed) as it prints it: `2026-11-25 14:03 UTC`. */
 function when(iso: string | null | undefined): string {
   if (!iso) return "-";
   const d = new Date(iso);
@@ -29,23 +29,13 @@ const day = (iso: string | null | undefined) => (iso ? (/^\d{4}-\d{2}-\d{2}/.exe
 type Answer = InspectionDetail["answers"][number];
 
 /**
- * An answer as words: option labels for choices (several joined with "; ", as the CSV and XLSX
- * exports write them), Yes/No, numbers, dates; text as written.
+ * An answer as words, by the rule the exports follow too (answerText in @insp/core: option labels
+ * joined with "; ", a number with its unit, a date as its day or its UTC instant), `-` for no
+ * value. Its note is printed under it, not here.
  */
-export function answerText(a: Answer, q: TemplateQuestion | undefined): string {
-  const options = q?.options ?? [];
-  const label = (v: unknown) => {
-    const s = String(v);
-    return options.find((o) => o.id === s || o.value === s)?.label ?? s;
-  };
-  if (a.templateOptionId) return label(a.templateOptionId);
-  if (Array.isArray(a.answerJson)) return a.answerJson.length ? a.answerJson.map(label).join("; ") : "-";
-  if (a.answerBoolean !== null) return a.answerBoolean ? "Yes" : "No";
-  if (a.answerNumber !== null) return String(a.answerNumber);
-  if (a.answerDate !== null) return /T/.test(a.answerDate) ? when(a.answerDate) : day(a.answerDate);
-  if (a.answerText !== null) return options.length ? label(a.answerText) : a.answerText;
-  if (a.answerJson !== null && typeof a.answerJson === "object") return JSON.stringify(a.answerJson);
-  return "-";
+export function answerWords(a: Answer, q: TemplateQuestion | undefined): string {
+  const text = answerText(a, optionLabels(q?.options ?? []));
+  return text === null ? "-" : String(text);
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -144,7 +134,7 @@ export async function renderReport(content: ReportContent, store: MediaStore, fi
     ensure(40);
     doc.font("Helvetica-Bold").fontSize(11).fillColor(a?.flagged ? FLAG : "black");
     doc.text(`${a?.flagged ? "[FLAGGED] " : ""}${question.text}`, MARGIN, doc.y, { width });
-    doc.font("Helvetica").fontSize(10).fillColor("black").text(a ? answerText(a, question) : "Not answered", { width });
+    doc.font("Helvetica").fontSize(10).fillColor("black").text(a ? answerWords(a, question) : "Not answered", { width });
     if (a?.note) doc.fillColor(MUTED).text(`Note: ${a.note}`, { width }).fillColor("black");
     for (const image of a?.images ?? []) {
       if (!("mediaId" in image)) continue;

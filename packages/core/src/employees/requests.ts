@@ -5,9 +5,11 @@ import { recordChange } from "../changes/index.ts";
 import type { SyncEmployee, SyncError, SyncResult } from "./types.ts";
 
 /**
- * Sync requests and their items: the source of truth for progress and results.
- * Workers write each item's outcome in the employee's transaction; the API and the
- * status endpoint read them back in request order.
+ * Sync requests and their items as rows (the Drizzle builder, and Drizzle's sql for set-based
+ * statements): recording them, completing them, reading back progress and results. The source
+ * of truth for progress and results: workers write each item's outcome in the employee's
+ * transaction (sql/write-employee.ts); the API and the status endpoint read them back in
+ * request order.
  */
 
 export interface NewItem {

@@ -1,9 +1,17 @@
-import { secondTrip, transactionInTwoTrips, type Db, type SecondTrip } from "@insp/db";
-import { readItemContext, toEmployeeContext } from "./context.ts";
-import { failItem, lockItem, loadItem, nextSameKey, pendingMailOfItem, toItemRow, type ItemRow, type Successor } from "./item-store.ts";
+import { secondTrip, transactionInTwoTrips, type Db, type SecondTrip, type SqlTx } from "@insp/db";
+import { planEmployee, type EmployeeSyncOutcome, type SyncContext } from "./plan.ts";
 import { EmployeeRuleError } from "./rules.ts";
-import { planEmployee } from "./sync-employee.ts";
-import { writeEmployee, type Tx } from "./store.ts";
+import { failItem, lockItem, loadItem, nextSameKey, pendingMailOfItem, toItemRow, type ItemRow, type Successor } from "./sql/items.ts";
+import { lockEmployee } from "./sql/locks.ts";
+import { readEmployeeContext, readItemContext, toEmployeeContext } from "./sql/read-context.ts";
+import { writeEmployee } from "./sql/write-employee.ts";
+import type { SyncEmployee } from "./types.ts";
+
+/**
+ * One employee's transaction, the planner (plan.ts) between the read and the write
+ * (sql/): runSyncItem for a worker's job (two round trips, the item's outcome in the same
+ * write), syncEmployee inside a transaction the caller holds (dry runs, SCIM).
+ */
 
 /** The message of an item whose retries ran out (connection lost, deadlocks...). */
 export const GAVE_UP_MESSAGE = "Internal error while processing this employee; retry the request";
@@ -73,8 +81,23 @@ export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean
  * of the same item that finished while this one waited for the locks). Its chain goes on, and
  * a done item's mails still pending are handed back (their jobs may never have been enqueued).
  */
-function skip(tx: Tx, seen: ItemRow | null): SecondTrip<ItemRun> {
+function skip(tx: SqlTx, seen: ItemRow | null): SecondTrip<ItemRun> {
   if (!seen) return secondTrip([], (): ItemRun => ({ kind: "skipped", successor: null, outboxIds: [] }));
   if (seen.status !== "done") return secondTrip([nextSameKey(tx, seen)], ([next]): ItemRun => ({ kind: "skipped", successor: next[0] ?? null, outboxIds: [] }));
   return secondTrip([nextSameKey(tx, seen), pendingMailOfItem(tx, seen)], ([next, mails]): ItemRun => ({ kind: "skipped", successor: next[0] ?? null, outboxIds: mails.map((m) => m.id) }));
+}
+
+/**
+ * One employee inside the caller's transaction, for dry runs and SCIM: locks, one read, the
+ * rules, one write. Serialized per (organization, externalEmployeeId) and per e-mail with
+ * advisory locks taken first, in sorted order, so concurrent batches and replicas neither
+ * duplicate employees or users nor deadlock. A business-rule failure throws EmployeeRuleError;
+ * the caller rolls back. (Workers run the same steps with the item's lock and outcome: runSyncItem.)
+ */
+export async function syncEmployee(tx: SqlTx, ctx: SyncContext, e: SyncEmployee): Promise<EmployeeSyncOutcome> {
+  await lockEmployee(tx, ctx.organizationId, e.externalEmployeeId, e.email);
+  const [row] = await readEmployeeContext(tx, ctx.organizationId, e);
+  const { writes, outcome } = planEmployee(ctx, e, toEmployeeContext(row!));
+  await writeEmployee(tx, { ...writes, item: null });
+  return outcome;
 }

@@ -1,13 +1,15 @@
 import type postgres from "postgres";
-import { lockExpression, type Tx } from "./store.ts";
-import type { SyncEmployee } from "./types.ts";
+import type { SqlTx } from "@insp/db";
+import { lockExpression } from "./locks.ts";
+import type { SyncEmployee } from "../types.ts";
 
 /**
  * The statements a worker runs on one sync item besides the employee's read and write, in plain
- * SQL: each takes a transaction or the pool, so the same statement goes out inside the
- * employee's transaction or, on the failure paths, on its own.
+ * SQL (postgres.js): load, lock, fail an item, find its chain's next one. Each takes a
+ * transaction or the pool, so the same statement goes out inside the employee's transaction or,
+ * on the failure paths, on its own.
  */
-type Sql = Tx | postgres.Sql;
+type Sql = SqlTx | postgres.Sql;
 
 /*
  * PENDING. An item is looked up by its primary key, and its status is checked as "not done or
@@ -35,7 +37,7 @@ export interface Successor {
   idx: number;
 }
 
-/** An item's columns as read (loadItem, and the worker's read: context.ts). */
+/** An item's columns as read (loadItem, and the worker's read: read-context.ts). */
 export type ItemJson = { id: string; request_id: string; idx: number; chain_key: string | null; status: string; input: unknown };
 
 export const toItemRow = (organizationId: string, r: ItemJson): ItemRow => ({
@@ -59,9 +61,9 @@ export async function loadItem(sql: Sql, organizationId: string, requestId: stri
  * employee (its keys read from the item's input), nothing for an item that is done or unknown
  * (PENDING above: the status is checked after the lookup by primary key).
  * The statement's own snapshot is taken before the lock wait, so the item and the employee are
- * read by the next statement (context.ts readItemContext).
+ * read by the next statement (read-context.ts readItemContext).
  */
-export function lockItem(tx: Tx, organizationId: string, requestId: string, itemId: string) {
+export function lockItem(tx: SqlTx, organizationId: string, requestId: string, itemId: string) {
   return tx.unsafe(
     `select case when i.status = 'pending' and i.input is not null
         then ${lockExpression("i.organization_id::text", "(i.input->>'externalEmployeeId')", "(i.input->>'email')")} end as locked
@@ -83,7 +85,7 @@ export function nextSameKey(sql: Sql, item: ItemRow) {
 /**
  * Records the item's error (only while it is pending) and answers its chain's next item. One
  * statement: the data-modifying CTE always runs; the select sees the other items. (A done
- * item's outcome is written with its employee: store.ts writeEmployee.)
+ * item's outcome is written with its employee: write-employee.ts.)
  */
 export function failItem(sql: Sql, item: ItemRow, message: string) {
   return sql<Successor[]>`
@@ -92,7 +94,7 @@ export function failItem(sql: Sql, item: ItemRow, message: string) {
     ${nextSameKey(sql, item)}`;
 }
 
-/** Pending mail_outbox rows of the user a done item's result names (see runSyncItem, skipped). */
+/** Pending mail_outbox rows of the user a done item's result names (see runSyncItem in ../run.ts, skipped). */
 export function pendingMailOfItem(sql: Sql, item: ItemRow) {
   return sql<{ id: string }[]>`
     select m.id from mail_outbox m

@@ -1,53 +1,19 @@
-import type { Assignments, EmployeeFields, EmployeeStatus, ResolvedRefs, SyncEmployee } from "./types.ts";
-import type { Tx } from "./store.ts";
+import type { SqlTx } from "@insp/db";
+import type { EmailHolders, EmployeeContext, EmployeeState } from "../plan.ts";
+import type { EmployeeFields, EmployeeStatus, ResolvedRefs, SyncEmployee } from "../types.ts";
 
 /**
- * The read of one employee's transaction: everything the rules need, in ONE statement whose
- * keys (the externalEmployeeId, the e-mail, the names and ids it refers to) are taken from the
- * employee record itself, in SQL. A worker reads the record from its sync item, so the read
- * needs nothing but the item's id and goes out with BEGIN and the lock (sync-items.ts: two
- * round trips per employee); a dry run binds the record as a parameter.
+ * The read of one employee's transaction, in plain SQL (postgres.js): everything the rules
+ * (../plan.ts) need, in ONE statement whose keys (the externalEmployeeId, the e-mail, the names
+ * and ids it refers to) are taken from the employee record itself, in SQL. A worker reads the
+ * record from its sync item, so the read needs nothing but the item's id and goes out with
+ * BEGIN and the lock (../run.ts: two round trips per employee); a dry run binds the record as a
+ * parameter. toEmployeeContext parses its answer.
  *
  * One flat row, no aggregates and no CTEs: Postgres builds the executor state of a statement's
  * whole plan every time it runs it, and the earlier form (CTEs, json_agg, 70 plan nodes) cost
  * 430 us of Postgres CPU per run against 300 us for this one (35 nodes; bench/README.md, issue 24).
  */
-
-export interface LinkedUser {
-  id: string;
-  email: string;
-  username: string;
-  name: string | null;
-  disabled: boolean;
-}
-
-export interface EmployeeState {
-  id: string;
-  fields: EmployeeFields;
-  userId: string | null;
-  user: LinkedUser | null;
-  assignments: Assignments;
-  /** Not written since the record's `onlyIfActiveAndUnchangedSince` (true when it has none). */
-  unchanged: boolean;
-}
-
-export interface EmailHolders {
-  /** Another employee of the organization already has this e-mail. */
-  otherEmployee: boolean;
-  /** The user with this e-mail (any organization), the employee linked to it, and whether it is an administrator by flag. */
-  userByEmail: { id: string; organizationId: string; employeeId: string | null; isAdmin: boolean } | null;
-  /** A user of the organization (other than the employee's own) with this username. */
-  usernameTaken: boolean;
-}
-
-export const emptyAssignments = (): Assignments => ({ roles: new Map(), groups: new Map(), sites: new Map() });
-
-export interface EmployeeContext {
-  state: EmployeeState | null;
-  /** Who else uses the e-mail the employee ends with (and the account's username); null without an e-mail. */
-  holders: EmailHolders | null;
-  refs: ResolvedRefs;
-}
 
 /**
  * The statement, over a one-row source `i` (organization_id, input: the SyncEmployee as stored,
@@ -145,7 +111,7 @@ export type ContextRow = {
 };
 
 /** The context of a record the caller has locked (dry runs, after lockEmployee). */
-export function readEmployeeContext(tx: Tx, organizationId: string, employee: SyncEmployee) {
+export function readEmployeeContext(tx: SqlTx, organizationId: string, employee: SyncEmployee) {
   return tx.unsafe<ContextRow[]>(FROM_RECORD, [organizationId, JSON.stringify(employee)], { prepare: true });
 }
 
@@ -154,7 +120,7 @@ export function readEmployeeContext(tx: Tx, organizationId: string, employee: Sy
  * earlier statement is needed, so it goes out together with the lock statement. No row when
  * the item does not exist; no employee context when it is not pending.
  */
-export function readItemContext(tx: Tx, organizationId: string, requestId: string, itemId: string) {
+export function readItemContext(tx: SqlTx, organizationId: string, requestId: string, itemId: string) {
   return tx.unsafe<ContextRow[]>(FROM_ITEM, [itemId, requestId, organizationId], { prepare: true });
 }
 

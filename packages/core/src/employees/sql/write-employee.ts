@@ -1,71 +1,14 @@
 import type postgres from "postgres";
-import type { AssignmentDiff } from "./rules.ts";
-import type { EmployeeFields } from "./types.ts";
+import type { SqlTx } from "@insp/db";
+import type { EmployeeWrites } from "../plan.ts";
 
 /**
- * The statements of one employee's transaction, in plain SQL (postgres.js, prepared once per
+ * The one write of an employee's transaction, in plain SQL (postgres.js, prepared once per
  * connection): a batch runs 500 of them, and each statement costs Postgres far more than its
- * round trip. Per employee: the locks (item-store.ts), ONE read for everything the rules need
- * (context.ts), ONE write for everything they decided (data-modifying CTEs, here), and COMMIT;
- * a worker sends them in two round trips (sync-items.ts).
+ * round trip. Per employee: the locks (locks.ts, items.ts), ONE read for everything the rules
+ * need (read-context.ts), ONE write for everything they decided (data-modifying CTEs, here), and
+ * COMMIT; a worker sends them in two round trips (../run.ts).
  */
-/** A transaction: postgres.js `begin()`'s, or a connection reserved for one (@insp/db transactionInTwoTrips). */
-export type Tx = postgres.TransactionSql | postgres.ReservedSql;
-
-/**
- * The SQL of the employee's transaction-scoped advisory locks: 'emp:<org>:<externalEmployeeId>'
- * and, when the sync sets an e-mail, 'email:<lower(email)>' (users are unique by e-mail across
- * organizations), taken in sorted order so concurrent transactions never deadlock on them. An
- * expression over `org`, `ext` and `email` (SQL text of the caller's statement).
- */
-export const lockExpression = (org: string, ext: string, email: string) => `(
-  select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
-  from unnest((select array_agg(k order by k) from unnest(array['emp:' || ${org} || ':' || ${ext}, 'email:' || lower(nullif(${email}, ''))]) as k where k is not null)) as k)`;
-
-/** Takes the employee's locks (dry runs; a worker takes them with the item, item-store.ts). */
-export async function lockEmployee(tx: Tx, organizationId: string, externalEmployeeId: string, email: string | null | undefined): Promise<void> {
-  await tx.unsafe(`select ${lockExpression("$1::text", "$2::text", "$3::text")}`, [organizationId, externalEmployeeId, email ?? null]);
-}
-
-/**
- * The locks of several employees in ONE statement, all keys sorted together (the same keys and
- * order as lockExpression): for writes that touch more than one externalEmployeeId or e-mail
- * (a SCIM externalId rename holds the old and the new id, a group write its members). Take them
- * before any row lock, as the workers do.
- */
-export async function lockEmployees(tx: Tx, organizationId: string, externalEmployeeIds: readonly string[], emails: readonly (string | null | undefined)[]): Promise<void> {
-  const exts = [...new Set(externalEmployeeIds)];
-  const mails = [...new Set(emails.filter((e): e is string => !!e))];
-  if (!exts.length && !mails.length) return;
-  await tx`select count(pg_advisory_xact_lock(hashtextextended(k, 0)))
-    from unnest((select array_agg(distinct k order by k) from (
-      select 'emp:' || ${organizationId}::text || ':' || x as k from unnest(${exts}::text[]) as x
-      union all
-      select 'email:' || lower(nullif(y, '')) from unnest(${mails}::text[]) as y) as keys where k is not null)) as k`;
-}
-
-/** What one employee's transaction writes, decided by the rules (sync-employee.ts). */
-export interface EmployeeWrites {
-  organizationId: string;
-  requestId: string;
-  employeeId: string;
-  /** Insert (new employee) or update (changed) the employee row; null: it stays as it is. */
-  employee: { insert: boolean; externalEmployeeId: string; fields: EmployeeFields; userId: string | null; change: EmployeeChange; changedFields: string[] } | null;
-  user: UserWrite | null;
-  diff: AssignmentDiff;
-  mail: { id: string; userId: string; to: string; data: unknown } | null;
-  /** The item's outcome, written in the same statement; its successor (same chain, next in request order) is returned. */
-  item: { id: string; requestId: string; chainKey: string | null; idx: number; result: unknown } | null;
-}
-
-/** The change-log entry of an employee write (feeds): created, deactivated (ACTIVE to INACTIVE or TERMINATED), else updated. */
-export type EmployeeChange = "created" | "updated" | "deactivated";
-
-export type UserWrite =
-  | { kind: "create"; id: string; email: string; username: string; name: string | null; forcePasswordReset: boolean; passwordHash: string | null }
-  | { kind: "update"; id: string; email: string; username: string; name: string | null; enable: boolean }
-  | { kind: "adopt"; id: string; email: string; username: string; name: string | null }
-  | { kind: "disable" | "enable"; id: string };
 
 const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
 
@@ -75,7 +18,7 @@ const json = (v: unknown) => (v === null || v === undefined ? null : JSON.string
  * checked at the end of the statement, so their order does not matter), the successor as its
  * answer. Each combination of parts is its own prepared statement.
  */
-export function writeEmployee(tx: Tx, w: EmployeeWrites) {
+export function writeEmployee(tx: SqlTx, w: EmployeeWrites) {
   const org = w.organizationId;
   const eid = w.employeeId;
   const parts: postgres.PendingQuery<postgres.Row[]>[] = [];
@@ -145,7 +88,7 @@ export function writeEmployee(tx: Tx, w: EmployeeWrites) {
     if (parts.length === 0) return tx<{ id: string; idx: number }[]>`select null::uuid as id, null::int as idx where false`;
     return tx<{ id: string; idx: number }[]>`with ${parts.reduce((a, p) => tx`${a}, ${p}`)} select null::uuid as id, null::int as idx where false`;
   }
-  // "Not done or failed" rather than "pending": see PENDING in item-store.ts.
+  // "Not done or failed" rather than "pending": see PENDING in items.ts.
   parts.push(tx`w_item as (update sync_request_items set status = 'done', result = ${json(it.result)}::jsonb, updated_at = now()
     where id = ${it.id} and organization_id = ${org} and status not in ('done', 'failed'))`);
   // The data-modifying CTEs always run; the select sees the other items as they were.

@@ -1,10 +1,75 @@
 import { randomUUID } from "node:crypto";
 import { UNUSABLE_PASSWORD } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "../mail/outbox.ts";
-import { EmployeeRuleError, RULE_MESSAGES, diffAssignments, isActive, mergeFields, planAssignments, usernameTakenMessage } from "./rules.ts";
-import { emptyAssignments, readEmployeeContext, toEmployeeContext, type EmailHolders, type EmployeeContext, type EmployeeState } from "./context.ts";
-import { lockEmployee, writeEmployee, type EmployeeChange, type EmployeeWrites, type Tx, type UserWrite } from "./store.ts";
-import type { EmployeeStatus, SyncEmployee, SyncResult } from "./types.ts";
+import { EmployeeRuleError, RULE_MESSAGES, diffAssignments, isActive, mergeFields, planAssignments, usernameTakenMessage, type AssignmentDiff } from "./rules.ts";
+import type { Assignments, EmployeeFields, EmployeeStatus, ResolvedRefs, SyncEmployee, SyncResult } from "./types.ts";
+
+/**
+ * The planner of one employee's sync, pure: from what the one read found (EmployeeContext,
+ * read by sql/read-context.ts) the rules decide every write (EmployeeWrites, written in one
+ * statement by sql/write-employee.ts), the result and the mails. No I/O: run.ts does the
+ * reading and writing around it, and the planner is tested without a database.
+ */
+
+/** What the read found: the employee as stored, who else holds its e-mail, the organization's references. */
+export interface EmployeeContext {
+  state: EmployeeState | null;
+  /** Who else uses the e-mail the employee ends with (and the account's username); null without an e-mail. */
+  holders: EmailHolders | null;
+  refs: ResolvedRefs;
+}
+
+export interface LinkedUser {
+  id: string;
+  email: string;
+  username: string;
+  name: string | null;
+  disabled: boolean;
+}
+
+export interface EmployeeState {
+  id: string;
+  fields: EmployeeFields;
+  userId: string | null;
+  user: LinkedUser | null;
+  assignments: Assignments;
+  /** Not written since the record's `onlyIfActiveAndUnchangedSince` (true when it has none). */
+  unchanged: boolean;
+}
+
+export interface EmailHolders {
+  /** Another employee of the organization already has this e-mail. */
+  otherEmployee: boolean;
+  /** The user with this e-mail (any organization), the employee linked to it, and whether it is an administrator by flag. */
+  userByEmail: { id: string; organizationId: string; employeeId: string | null; isAdmin: boolean } | null;
+  /** A user of the organization (other than the employee's own) with this username. */
+  usernameTaken: boolean;
+}
+
+export const emptyAssignments = (): Assignments => ({ roles: new Map(), groups: new Map(), sites: new Map() });
+
+/** What one employee's transaction writes, as planEmployee decided (written by sql/write-employee.ts). */
+export interface EmployeeWrites {
+  organizationId: string;
+  requestId: string;
+  employeeId: string;
+  /** Insert (new employee) or update (changed) the employee row; null: it stays as it is. */
+  employee: { insert: boolean; externalEmployeeId: string; fields: EmployeeFields; userId: string | null; change: EmployeeChange; changedFields: string[] } | null;
+  user: UserWrite | null;
+  diff: AssignmentDiff;
+  mail: { id: string; userId: string; to: string; data: unknown } | null;
+  /** The item's outcome, written in the same statement; its successor (same chain, next in request order) is returned. */
+  item: { id: string; requestId: string; chainKey: string | null; idx: number; result: unknown } | null;
+}
+
+/** The change-log entry of an employee write (feeds): created, deactivated (ACTIVE to INACTIVE or TERMINATED), else updated. */
+export type EmployeeChange = "created" | "updated" | "deactivated";
+
+export type UserWrite =
+  | { kind: "create"; id: string; email: string; username: string; name: string | null; forcePasswordReset: boolean; passwordHash: string | null }
+  | { kind: "update"; id: string; email: string; username: string; name: string | null; enable: boolean }
+  | { kind: "adopt"; id: string; email: string; username: string; name: string | null }
+  | { kind: "disable" | "enable"; id: string };
 
 export interface SyncContext {
   organizationId: string;
@@ -86,21 +151,6 @@ function leftAsItIs(ctx: SyncContext, e: SyncEmployee, state: EmployeeState): Re
     writes: { organizationId: ctx.organizationId, requestId: ctx.requestId, employeeId: state.id, employee: null, user: null, diff: none, mail: null },
     outcome: { result, createdEmployee: false, createdUser: false, outboxIds: [] },
   };
-}
-
-/**
- * One employee inside the caller's transaction, for dry runs: locks, one read, the rules, one
- * write. Serialized per (organization, externalEmployeeId) and per e-mail with advisory locks
- * taken first, in sorted order, so concurrent batches and replicas neither duplicate employees
- * or users nor deadlock. A business-rule failure throws EmployeeRuleError; the caller rolls back.
- * (Workers run the same steps with the item's lock and outcome: sync-items.ts.)
- */
-export async function syncEmployee(tx: Tx, ctx: SyncContext, e: SyncEmployee): Promise<EmployeeSyncOutcome> {
-  await lockEmployee(tx, ctx.organizationId, e.externalEmployeeId, e.email);
-  const [row] = await readEmployeeContext(tx, ctx.organizationId, e);
-  const { writes, outcome } = planEmployee(ctx, e, toEmployeeContext(row!));
-  await writeEmployee(tx, { ...writes, item: null });
-  return outcome;
 }
 
 /** The field names an employee's audit entry lists: its own fields, then roles, groups, sites and its user account. */
