@@ -68,22 +68,16 @@ function questionsInOrder(t: TemplateDetail): { section: string | null; question
   ];
 }
 
-/**
- * Renders the report into `file` (streamed as it is written; pages stay buffered only for their
- * footers, images are written once embedded) and answers its page count.
- */
-export async function renderReport(content: ReportContent, store: MediaStore, file: string): Promise<{ pages: number }> {
-  const { detail, template, reviewState } = content;
-  const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, info: { Title: `${detail.inspectionNumber} ${template.title}`, Author: "Inspection Service" } });
-  const out = createWriteStream(file, { flags: "wx" });
-  doc.pipe(out);
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN;
-  const ensure = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
-  };
+/** The document being written, its text width, and a page break when `height` more would not fit. */
+interface Sheet {
+  doc: PDFKit.PDFDocument;
+  width: number;
+  ensure: (height: number) => void;
+}
 
-  // Header
+/** The title, and a two-column table of the inspection's facts, closed by a rule. */
+function writeHeader({ doc, width }: Sheet, content: ReportContent): void {
+  const { detail, template, reviewState } = content;
   doc.font("Helvetica-Bold").fontSize(18).text(template.title, { width });
   doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(`Template version ${detail.templateVersion}`, { width }).fillColor("black");
   doc.moveDown(0.6);
@@ -117,50 +111,42 @@ export async function renderReport(content: ReportContent, store: MediaStore, fi
   doc.moveDown(0.8);
   doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).strokeColor("#cccccc").stroke();
   doc.moveDown(0.8);
+}
 
-  // Answers, in template order
-  const answers = new Map(detail.answers.map((a) => [a.questionId, a]));
-  let section: string | null | undefined;
-  for (const { section: s, question } of questionsInOrder(template)) {
-    const a = answers.get(question.id);
-    // A conditional question without an answer was not shown to the inspector.
-    if (!a && question.triggerRules.length) continue;
-    if (s !== section && s !== null) {
-      ensure(60);
-      doc.moveDown(0.4).font("Helvetica-Bold").fontSize(13).fillColor("black").text(s, MARGIN, doc.y, { width });
-      doc.moveDown(0.3);
-    }
-    section = s;
-    ensure(40);
-    doc.font("Helvetica-Bold").fontSize(11).fillColor(a?.flagged ? FLAG : "black");
-    doc.text(`${a?.flagged ? "[FLAGGED] " : ""}${question.text}`, MARGIN, doc.y, { width });
-    doc.font("Helvetica").fontSize(10).fillColor("black").text(a ? answerWords(a, question) : "Not answered", { width });
-    if (a?.note) doc.fillColor(MUTED).text(`Note: ${a.note}`, { width }).fillColor("black");
-    for (const image of a?.images ?? []) {
-      if (!("mediaId" in image)) continue;
-      const key = content.imageKeys.get(image.mediaId);
-      if (!key) continue;
-      const img = await loadImage(store, key);
-      const scale = Math.min(1, width / img.width, IMAGE_MAX_HEIGHT / img.height);
-      const [w, h] = [img.width * scale, img.height * scale];
-      ensure(h + 6);
-      const top = doc.y + 3;
-      // At an explicit position pdfkit does not move the cursor: below the image by hand.
-      doc.image(img.data, MARGIN, top, { width: w, height: h });
-      doc.x = MARGIN;
-      doc.y = top + h + 3;
-    }
-    for (const action of a?.actions ?? []) {
-      ensure(28);
-      const assignee = action.assignee ? (action.assignee.name ?? action.assignee.email) : "unassigned";
-      doc.font("Helvetica-Bold").text(`Corrective action: ${action.title}`, MARGIN + 12, doc.y, { width: width - 12 });
-      doc.font("Helvetica").text(`${action.status}, ${action.priority} priority, ${assignee}, due ${action.dueAt ? day(action.dueAt) : "-"}`, { width: width - 12 });
-      doc.x = MARGIN;
-    }
-    doc.moveDown(0.6);
+/** One question: its text (flagged in red), the answer or "Not answered", the note, the images and the actions. */
+async function writeAnswer(sheet: Sheet, content: ReportContent, store: MediaStore, question: TemplateQuestion, a: Answer | undefined): Promise<void> {
+  const { doc, width, ensure } = sheet;
+  ensure(40);
+  doc.font("Helvetica-Bold").fontSize(11).fillColor(a?.flagged ? FLAG : "black");
+  doc.text(`${a?.flagged ? "[FLAGGED] " : ""}${question.text}`, MARGIN, doc.y, { width });
+  doc.font("Helvetica").fontSize(10).fillColor("black").text(a ? answerWords(a, question) : "Not answered", { width });
+  if (a?.note) doc.fillColor(MUTED).text(`Note: ${a.note}`, { width }).fillColor("black");
+  for (const image of a?.images ?? []) {
+    if (!("mediaId" in image)) continue;
+    const key = content.imageKeys.get(image.mediaId);
+    if (!key) continue;
+    const img = await loadImage(store, key);
+    const scale = Math.min(1, width / img.width, IMAGE_MAX_HEIGHT / img.height);
+    const [w, h] = [img.width * scale, img.height * scale];
+    ensure(h + 6);
+    const top = doc.y + 3;
+    // At an explicit position pdfkit does not move the cursor: below the image by hand.
+    doc.image(img.data, MARGIN, top, { width: w, height: h });
+    doc.x = MARGIN;
+    doc.y = top + h + 3;
   }
+  for (const action of a?.actions ?? []) {
+    ensure(28);
+    const assignee = action.assignee ? (action.assignee.name ?? action.assignee.email) : "unassigned";
+    doc.font("Helvetica-Bold").text(`Corrective action: ${action.title}`, MARGIN + 12, doc.y, { width: width - 12 });
+    doc.font("Helvetica").text(`${action.status}, ${action.priority} priority, ${assignee}, due ${action.dueAt ? day(action.dueAt) : "-"}`, { width: width - 12 });
+    doc.x = MARGIN;
+  }
+  doc.moveDown(0.6);
+}
 
-  // Footers: page i of n on every page
+/** Page i of n at the foot of every page; the number of pages. */
+function writeFooters({ doc, width }: Sheet, inspectionNumber: string): number {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
@@ -169,9 +155,45 @@ export async function renderReport(content: ReportContent, store: MediaStore, fi
       .font("Helvetica")
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${detail.inspectionNumber}  ·  page ${i + 1 - range.start} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 15, { width, align: "center", lineBreak: false });
+      .text(`${inspectionNumber}  ·  page ${i + 1 - range.start} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 15, { width, align: "center", lineBreak: false });
   }
+  return range.count;
+}
+
+/**
+ * Renders the report into `file` (streamed as it is written; pages stay buffered only for their
+ * footers, images are written once embedded) and answers its page count.
+ */
+export async function renderReport(content: ReportContent, store: MediaStore, file: string): Promise<{ pages: number }> {
+  const { detail, template } = content;
+  const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, info: { Title: `${detail.inspectionNumber} ${template.title}`, Author: "Inspection Service" } });
+  const out = createWriteStream(file, { flags: "wx" });
+  doc.pipe(out);
+  const sheet: Sheet = {
+    doc,
+    width: doc.page.width - 2 * MARGIN,
+    ensure: (height) => {
+      if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+    },
+  };
+  writeHeader(sheet, content);
+  // Answers, in template order
+  const answers = new Map(detail.answers.map((a) => [a.questionId, a]));
+  let section: string | null | undefined;
+  for (const { section: s, question } of questionsInOrder(template)) {
+    const a = answers.get(question.id);
+    // A conditional question without an answer was not shown to the inspector.
+    if (!a && question.triggerRules.length) continue;
+    if (s !== section && s !== null) {
+      sheet.ensure(60);
+      doc.moveDown(0.4).font("Helvetica-Bold").fontSize(13).fillColor("black").text(s, MARGIN, doc.y, { width: sheet.width });
+      doc.moveDown(0.3);
+    }
+    section = s;
+    await writeAnswer(sheet, content, store, question, a);
+  }
+  const pages = writeFooters(sheet, detail.inspectionNumber);
   doc.end();
   await finished(out);
-  return { pages: range.count };
+  return { pages };
 }
