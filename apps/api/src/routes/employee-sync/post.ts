@@ -1,9 +1,9 @@
-import { SyncQuery, SyncRequestBody, validateEmployee } from "@insp/contracts";
+import { syncEmployeesOp, validateEmployee } from "@insp/contracts";
 import type { Response } from "express";
 import { idempotencyKeyOf, submitSync, type SyncOutcome, type SyncServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
-import { handle } from "../../http/handle.ts";
+import { route } from "../../http/route.ts";
 
 const wantsAsync = (prefer: string | undefined) => !!prefer && /(^|[\s,;])respond-async([\s,;=]|$)/i.test(prefer);
 
@@ -23,7 +23,7 @@ export function postSyncRoute(deps: Deps) {
     waitMs: deps.env.SYNC_WAIT_SECONDS * 1000,
     maxQueuedEmployees: deps.env.SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG,
   };
-  return handle({ query: SyncQuery, body: SyncRequestBody }, async ({ query, body }, req, res) => {
+  return route(deps, syncEmployeesOp, async ({ query, body }, req, res) => {
     const principal = principalOf(req);
     const respondAsync = wantsAsync(req.header("prefer"));
     const { outcome, replayed } = await submitSync(svc, {

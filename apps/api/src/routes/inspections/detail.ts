@@ -1,14 +1,14 @@
-import { IdParam, InspectionDetailQuery, RevisionParam } from "@insp/contracts";
+import { getInspectionOp, getRevisionOp } from "@insp/contracts";
 import { currentValidator, getInspectionDetail, detailValidator } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { noneMatchHits, revisionETag } from "../../http/etag.ts";
-import { handle } from "../../http/handle.ts";
+import { route } from "../../http/route.ts";
 import { sendWithInlineImages } from "../../http/inline-json.ts";
 
 /** GET /api/inspections/:id with its revision's ETag; If-None-Match with it: 304 without reading the answers. */
 export const inspectionDetailRoute = (deps: Deps) =>
-  handle({ params: IdParam, query: InspectionDetailQuery }, async ({ params, query }, req, res) => {
+  route(deps, getInspectionOp, async ({ params, query }, req, res) => {
     const organizationId = principalOf(req).organizationId;
     const inm = req.header("if-none-match");
     if (inm) {
@@ -26,6 +26,6 @@ export const inspectionDetailRoute = (deps: Deps) =>
 
 /** GET /api/inspections/:id/revisions/:revision (extension): as it was then. */
 export const inspectionRevisionRoute = (deps: Deps) =>
-  handle({ params: RevisionParam, query: InspectionDetailQuery }, async ({ params, query }, req, res) => {
+  route(deps, getRevisionOp, async ({ params, query }, req, res) => {
     await sendWithInlineImages(req, res, deps.media, await getInspectionDetail(deps.db, principalOf(req).organizationId, params.id, { images: query.images, revision: params.revision }));
   });

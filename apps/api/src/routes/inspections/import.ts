@@ -1,10 +1,10 @@
 import type { Response } from "express";
-import { ImportBody } from "@insp/contracts";
+import { importInspectionOp } from "@insp/contracts";
 import { AppError, idempotencyKeyOf, submitImport, type ImportOutcome, type SubmitServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { RETRY_AFTER_SECONDS } from "../../http/errors.ts";
-import { handle } from "../../http/handle.ts";
+import { route } from "../../http/route.ts";
 
 /**
  * POST /api/inspections: validates and stores the media here, the worker creates the inspection;
@@ -20,7 +20,7 @@ export function importInspectionRoute(deps: Deps) {
     maxStoredBytes: deps.env.MEDIA_MAX_STORED_MB_PER_ORG * 1024 * 1024,
     waitMs: deps.env.IMPORT_WAIT_SECONDS * 1000,
   };
-  return handle({ body: ImportBody }, async ({ body }, req, res) => {
+  return route(deps, importInspectionOp, async ({ body }, req, res) => {
     const key = idempotencyKeyOf(req.header("idempotency-key"));
     const { outcome, replayed } = await submitImport(svc, principalOf(req).organizationId, body, auditOf(req), key);
     if (outcome.kind === "failed" || outcome.kind === "running" || outcome.kind === "queueUnavailable") req.log.warn({ outcome: outcome.kind }, "inspection import not completed");

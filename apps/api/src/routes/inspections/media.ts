@@ -1,11 +1,11 @@
 import { pipeline } from "node:stream/promises";
 import rangeParser from "range-parser";
-import { IdParam } from "@insp/contracts";
+import { getMediaOp } from "@insp/contracts";
 import { getMediaInfo, MediaMissing, notFound } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { noneMatchHits } from "../../http/etag.ts";
-import { handle } from "../../http/handle.ts";
+import { route } from "../../http/route.ts";
 
 /**
  * GET /api/media/:id (extension): the image's bytes, streamed from the store. The ETag is the
@@ -15,7 +15,7 @@ import { handle } from "../../http/handle.ts";
  * ETag, or several ranges, get the whole image.
  */
 export const mediaRoute = (deps: Deps) =>
-  handle({ params: IdParam }, async ({ params }, req, res) => {
+  route(deps, getMediaOp, async ({ params }, req, res) => {
     const m = await getMediaInfo(deps.db, principalOf(req).organizationId, params.id);
     const etag = `"${m.sha256}"`;
     const cacheHeaders = () => {

@@ -1,9 +1,9 @@
-import { IdParam, InspectionDetailQuery, PatchInspectionBody } from "@insp/contracts";
+import { getInspectionOp, listRevisionsOp, patchInspectionOp } from "@insp/contracts";
 import { getInspectionDetail, listInspectionRevisions, patchInspection, detailValidator, type PrepareServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
-import { ifMatchRevisions, revisionETag } from "../../http/etag.ts";
-import { handle } from "../../http/handle.ts";
+import { ifMatchRevisions, requireIfMatch, revisionETag } from "../../http/etag.ts";
+import { route } from "../../http/route.ts";
 import { sendWithInlineImages } from "../../http/inline-json.ts";
 
 /**
@@ -12,7 +12,7 @@ import { sendWithInlineImages } from "../../http/inline-json.ts";
  */
 export function patchInspectionRoute(deps: Deps) {
   const svc: PrepareServices = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024, maxStoredBytes: deps.env.MEDIA_MAX_STORED_MB_PER_ORG * 1024 * 1024 };
-  return handle({ params: IdParam, query: InspectionDetailQuery, body: PatchInspectionBody }, async ({ params, query, body }, req, res) => {
+  return route(deps, patchInspectionOp, [requireIfMatch(getInspectionOp.path)], async ({ params, query, body }, req, res) => {
     const organizationId = principalOf(req).organizationId;
     await patchInspection(svc, organizationId, params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req));
     const detail = await getInspectionDetail(deps.db, organizationId, params.id, { images: query.images });
@@ -23,6 +23,6 @@ export function patchInspectionRoute(deps: Deps) {
 
 /** GET /api/inspections/:id/revisions (extension). */
 export const inspectionRevisionsRoute = (deps: Deps) =>
-  handle({ params: IdParam }, async ({ params }, req, res) => {
+  route(deps, listRevisionsOp, async ({ params }, req, res) => {
     res.json({ revisions: await listInspectionRevisions(deps.db, principalOf(req).organizationId, params.id) });
   });

@@ -1,7 +1,8 @@
+import { uploadMediaOp } from "@insp/contracts";
 import { AppError, uploadMedia } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
-import { handle } from "../../http/handle.ts";
+import { route } from "../../http/route.ts";
 
 /**
  * POST /api/media (extension): the body is the image itself, streamed to the store. A JSON or
@@ -11,7 +12,7 @@ import { handle } from "../../http/handle.ts";
  */
 export const uploadMediaRoute = (deps: Deps) => {
   const svc = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024, maxStoredBytes: deps.env.MEDIA_MAX_STORED_MB_PER_ORG * 1024 * 1024 };
-  return handle({}, async (_input, req, res) => {
+  return route(deps, uploadMediaOp, async (_input, req, res) => {
     if (req.is(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"])) {
       throw new AppError("unsupported_media_type", "Send the image's bytes as the request body (e.g. Content-Type: image/png), not JSON or a form");
     }

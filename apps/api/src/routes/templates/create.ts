@@ -1,9 +1,10 @@
 import type { Request } from "express";
-import { CreateTemplateBody, TEMPLATE_MESSAGES } from "@insp/contracts";
+import { CreateTemplateBody, createTemplateOp, TEMPLATE_MESSAGES } from "@insp/contracts";
 import { AppError, badRequest, createTemplate, forbidden, isBlank, type CreateTemplateInput, type Principal } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
-import { handle, zodDetails } from "../../http/handle.ts";
+import { zodDetails } from "../../http/handle.ts";
+import { route } from "../../http/route.ts";
 
 /**
  * A create-shaped body (POST /api/templates, POST /api/templates/{id}/versions). Order of
@@ -37,7 +38,7 @@ export function assertTemplateWriter(req: Request, what: string): Principal {
 
 /** POST /api/templates. Order of checks: credential (401), non-admin user (403), then parseTemplateBody, then the data. */
 export const createTemplateRoute = (deps: Deps) =>
-  handle({}, async (_input, req, res) => {
+  route(deps, createTemplateOp, async (_input, req, res) => {
     const p = assertTemplateWriter(req, "create templates");
     const { createdBy, input } = parseTemplateBody(req.body, p, { createdByRequired: true });
     const result = await createTemplate(deps.db, { organizationId: p.organizationId, createdBy: createdBy!, input, audit: auditOf(req) });
