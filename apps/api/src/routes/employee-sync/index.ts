@@ -1,9 +1,8 @@
 import type { Router } from "express";
 import type { Deps } from "../../deps.ts";
 import { mount } from "../../http/route.ts";
-import { postSyncRoute } from "./post.ts";
+import { postSyncRoute, syncStatusRoute } from "./requests.ts";
 import { approveSessionRoute, cancelSessionRoute, commitSessionRoute, getSessionRoute, openSessionRoute } from "./sessions.ts";
-import { syncStatusRoute } from "./status.ts";
 
 /**
  * Employee sync: OAuth client-credentials tokens with scope employees:sync only (spec,

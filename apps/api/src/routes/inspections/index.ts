@@ -1,18 +1,15 @@
 import type { Router } from "express";
 import type { Deps } from "../../deps.ts";
 import { mount } from "../../http/route.ts";
-import { inspectionDetailRoute, inspectionRevisionRoute } from "./detail.ts";
-import { importInspectionRoute } from "./import.ts";
-import { inspectionListRoute } from "./list.ts";
-import { mediaRoute } from "./media.ts";
-import { inspectionRevisionsRoute, patchInspectionRoute } from "./patch.ts";
-import { addCommentRoute, listCommentsRoute, reviewInspectionRoute } from "./review.ts";
-import { uploadMediaRoute } from "./upload.ts";
+import { addCommentRoute, listCommentsRoute } from "./comments.ts";
+import { importInspectionRoute, inspectionDetailRoute, inspectionListRoute, patchInspectionRoute } from "./inspections.ts";
+import { mediaRoute, uploadMediaRoute } from "./media.ts";
+import { reviewInspectionRoute } from "./review.ts";
+import { inspectionRevisionRoute, inspectionRevisionsRoute } from "./revisions.ts";
 
 /**
- * GET /api/inspections, GET /api/inspections/:id, POST /api/inspections (import through the
- * queue), and the extensions: PATCH and revisions of an inspection, review and comments,
- * GET and POST /api/media.
+ * Inspections (inspections.ts: list, read, import through the queue, PATCH), their revisions,
+ * review and comments, and images (media.ts: GET and POST /api/media).
  */
 export function inspectionRoutes(deps: Deps): Router {
   return mount([

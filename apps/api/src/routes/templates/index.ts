@@ -1,12 +1,10 @@
 import type { Router } from "express";
 import type { Deps } from "../../deps.ts";
 import { mount } from "../../http/route.ts";
-import { createTemplateRoute } from "./create.ts";
-import { templateDetailRoute, templateListRoute } from "./read.ts";
-import { templateStatusRoute } from "./status.ts";
+import { createTemplateRoute, templateDetailRoute, templateListRoute, templateStatusRoute } from "./templates.ts";
 import { createVersionRoute, listVersionsRoute } from "./versions.ts";
 
-/** GET/POST /api/templates, GET /api/templates/:id, and the extensions: versions, publish, archive. */
+/** Templates (templates.ts: list, read, create, publish, archive) and their versions (versions.ts). */
 export function templateRoutes(deps: Deps): Router {
   return mount([
     templateListRoute(deps),

@@ -3,7 +3,7 @@ import { createTemplateVersion, listTemplateVersions } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { route } from "../../http/route.ts";
-import { assertTemplateWriter, creatorOf, parseTemplateBody } from "./create.ts";
+import { assertTemplateWriter, creatorOf, parseTemplateBody } from "./templates.ts";
 
 /** A body that asks for a copy of the current version: none, `{}`, or only createdBy. */
 const isCopyRequest = (raw: unknown) =>
