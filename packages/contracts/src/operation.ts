@@ -125,7 +125,12 @@ export function defineOperation<const C extends OperationConfig>(config: C): Ope
     return own === false ? undefined : (own ?? doc[part]);
   };
   const input = { params: pick("params"), query: pick("query"), body: pick("body") };
-  const operation = { method: config.method, path: config.path, auth, body: body ?? defaultBody(auth), input, config } as Operation<C>;
+  // Nothing is parsed before the sender is known: a body without a credential in the header is
+  // the credential itself (small limit) or is not read at all; only an authenticated operation
+  // chooses between the default and the inspection limit.
+  const limit = body ?? defaultBody(auth);
+  if (limit !== defaultBody(auth) && !(typeof auth === "object" && limit === "inspection")) throw new Error(`${config.method} ${config.path}: body "${limit}" does not go with auth ${JSON.stringify(auth)}`);
+  const operation = { method: config.method, path: config.path, auth, body: limit, input, config } as Operation<C>;
   operations.push(operation as unknown as Operation);
   return operation;
 }

@@ -29,10 +29,9 @@ export const expressPath = (path: string): string => path.replace(/\{([A-Za-z0-9
  * per-address count (and the credential body's small reader) the operation names.
  */
 function gate(deps: Deps, op: Operation): RequestHandler[] {
-  const perAddress = addressLimiterFor(deps).thisRoute;
   if (op.auth === "none") return [];
-  if (op.auth === "address") return [perAddress];
-  if (op.auth === "body") return [perAddress, bodyReadersFor(deps.env).credential];
+  if (op.auth === "address") return [addressLimiterFor(deps).thisRoute];
+  if (op.auth === "body") return [addressLimiterFor(deps).thisRoute, bodyReadersFor(deps.env).credential];
   if (op.body !== "default" && op.body !== "inspection") throw new Error(`${op.method} ${op.path}: an authenticated operation reads its body with the default or the inspection limit, not ${op.body}`);
   return [authenticate(deps, { ...op.auth, body: op.body })];
 }
