@@ -1,6 +1,6 @@
 import { IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, keyOrUser } from "./operation.ts";
 
 /** Corrective actions (extension, docs/actions.md): /api/actions; their feed is in feeds.ts. */
 
@@ -143,18 +143,18 @@ export const ActionList = registry.register(
 /** The changes of an action its feed and webhooks know (action.created, ...). */
 export const ACTION_CHANGES = ["created", "updated", "completed", "overdue"] as const;
 
-const read = keySecurity("actions:read");
-const write = keySecurity("actions:write");
+const read = keyOrUser("actions:read");
+const write = keyOrUser("actions:write");
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 
-registry.registerPath({
+export const createActionOp = defineOperation({
   method: "post",
   path: "/api/actions",
   summary: "Raise a corrective action; extension",
   description:
     "Any user of the organization (admin or inspector) or an API key with actions:write. `inspectionId` must be an inspection of the caller's organization, `questionId` (only with it) a question of that inspection's template version, " +
     "and `assigneeId` a user of the organization: otherwise 400 `{error, details}`. Starts OPEN at revision 1; sends action.created.",
-  security: write,
+  auth: write,
   request: {
     body: {
       content: {
@@ -176,27 +176,27 @@ registry.registerPath({
   responses: { 201: json(ActionView, "The action"), ...errorResponses(400, 401, 403, 429) },
 });
 
-registry.registerPath({
+export const listActionsOp = defineOperation({
   method: "get",
   path: "/api/actions",
   summary: "List corrective actions; extension",
   description: "Newest first (createdAt, then id, descending), so pages never overlap. A filter id that is not one of the organization's matches nothing.",
-  security: read,
+  auth: read,
   request: { query: ActionListQuery },
   responses: { 200: json(ActionList, "A page of actions"), ...errorResponses(400, 401, 403, 429) },
 });
 
-registry.registerPath({
+export const getActionOp = defineOperation({
   method: "get",
   path: "/api/actions/{id}",
   summary: "One corrective action; extension",
   description: "The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.",
-  security: read,
+  auth: read,
   request: { params: IdParam },
   responses: { 200: json(ActionView, "The action"), 304: { description: "Not modified (If-None-Match)" }, ...errorResponses(401, 403, 404, 429) },
 });
 
-registry.registerPath({
+export const patchActionOp = defineOperation({
   method: "patch",
   path: "/api/actions/{id}",
   summary: "Change, complete, cancel or reopen a corrective action; extension",
@@ -204,7 +204,7 @@ registry.registerPath({
     "Needs `If-Match` with the ETag of GET /api/actions/{id} (428 without it; 412 when the action has changed since). An API key with actions:write, an admin user, the action's assignee or the user who created it may change it (another user: 403). " +
     "A status move the lifecycle does not allow is a 409. Becoming DONE records completedAt and completedBy and sends action.completed; reopening clears them. Changing dueAt or reopening lets action.overdue be sent again. " +
     "Each accepted change is a new revision (action.updated); a request that changes nothing makes none.",
-  security: write,
+  auth: write,
   request: {
     params: IdParam,
     headers: z.object({ "if-match": z.string().openapi({ example: '"r1"' }) }),

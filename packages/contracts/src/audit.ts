@@ -1,6 +1,6 @@
 import { errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, keyOrUser } from "./operation.ts";
 
 /** GET /api/audit (extension). */
 
@@ -45,12 +45,12 @@ export const AuditPage = registry.register(
   }),
 );
 
-registry.registerPath({
+export const listAuditOp = defineOperation({
   method: "get",
   path: "/api/audit",
   summary: "Audit log of the caller's organization, newest first; extension",
   description: "Who changed what and when: every change made through the API or the workers, logins and failed logins. API key or admin user. Entries are kept AUDIT_RETENTION_DAYS (default 365).",
-  security: keySecurity("audit:read"),
+  auth: keyOrUser("audit:read"),
   request: { query: AuditQuery },
   responses: { 200: { description: "A page of entries", content: { "application/json": { schema: AuditPage } } }, ...errorResponses(400, 401, 403, 429) },
 });

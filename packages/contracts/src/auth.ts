@@ -1,5 +1,6 @@
 import { errorResponses } from "./common.ts";
 import { registry, z } from "./openapi.ts";
+import { defineOperation } from "./operation.ts";
 
 export const TokenRequest = z
   .object({
@@ -24,9 +25,11 @@ export const LoginBody = z.object({ email: z.string().min(1), password: z.string
 export const LoginResponse = registry.register("LoginResponse", z.object({ accessToken: z.string(), expiresIn: z.number().int(), mustResetPassword: z.boolean() }));
 export const PasswordBody = z.object({ currentPassword: z.string().min(1), newPassword: z.string().min(1) }).openapi("PasswordChangeRequest");
 
-registry.registerPath({
+export const tokenOp = defineOperation({
   method: "post",
   path: "/oauth/token",
+  auth: "body",
+  validate: false,
   summary: "OAuth 2.0 client credentials grant (RFC 6749 section 4.4); extension",
   description: "Client authenticated with HTTP Basic (client_id:client_secret) or with client_id and client_secret in the form body. The access token is an ES256 JWT for /api/v1/sync/employees.",
   request: {
@@ -52,28 +55,30 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const jwksOp = defineOperation({
   method: "get",
   path: "/.well-known/jwks.json",
+  auth: "none",
   summary: "Public keys that verify access tokens; extension",
   responses: { 200: { description: "JWK Set", content: { "application/json": { schema: z.object({ keys: z.array(z.record(z.string(), z.unknown())) }) } } } },
 });
 
-registry.registerPath({
+export const loginOp = defineOperation({
   method: "post",
   path: "/api/auth/login",
+  auth: "body",
   summary: "User login; extension",
   description: "Gives a short-lived user token for the templates and inspections endpoints. A user with a temporary password gets `mustResetPassword: true` and may only call POST /api/auth/password until they change it.",
   request: { body: { content: { "application/json": { schema: LoginBody, example: { email: "admin@example.com", password: "correct horse battery staple" } } } } },
   responses: { 200: { description: "User token", content: { "application/json": { schema: LoginResponse } } }, ...errorResponses(400, 401, 429) },
 });
 
-registry.registerPath({
+export const changePasswordOp = defineOperation({
   method: "post",
   path: "/api/auth/password",
   summary: "Change the caller's password; extension",
   description: "Needs a user token. Tokens issued before the change stop working: log in again.",
-  security: [{ apiKey: [] }],
+  auth: { allow: ["user"], allowPasswordReset: true },
   request: { body: { content: { "application/json": { schema: PasswordBody, example: { currentPassword: "correct horse battery staple", newPassword: "tangerine kayak oxford lantern" } } } } },
   responses: { 204: { description: "Changed" }, ...errorResponses(400, 401, 429) },
 });
@@ -104,11 +109,11 @@ export const WhoAmIResponse = registry.register(
     }),
 );
 
-registry.registerPath({
+export const whoAmIOp = defineOperation({
   method: "get",
   path: "/api/auth/whoami",
   summary: "The caller's credential and what it may do; extension",
   description: "Any credential: an API key with its name and scopes, a user with their e-mail and whether they are an administrator, or an OAuth access token with its client and scopes. Never a secret.",
-  security: [{ apiKey: [] }, { basic: [] }, { oauth2: [] }, { scim: [] }],
+  auth: { allow: ["apiKey", "user", "client"], allowPasswordReset: true },
   responses: { 200: { description: "The credential", content: { "application/json": { schema: WhoAmIResponse } } }, ...errorResponses(401, 429) },
 });

@@ -40,7 +40,7 @@ export function jsonTypeOf(v: unknown): string {
 /** `'<value>'` for a string, finite number or boolean; `(<its JSON type>)` for anything else: `Invalid status 'FIRED'`, `Invalid status (an object)`. */
 export const quoteValue = (v: unknown): string => (typeof v === "string" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean" ? `'${describeValue(v)}'` : `(${jsonTypeOf(v)})`);
 
-/** Standard error responses for registerPath. */
+/** Standard error responses for an operation's `responses` (defineOperation). */
 export const errorResponses = (...codes: number[]) =>
   Object.fromEntries(
     codes.map((c) => [

@@ -1,5 +1,6 @@
 import { errorResponses, isoTimestamp, quoteValue } from "./common.ts";
 import { registry, z } from "./openapi.ts";
+import { defineOperation, type Callers } from "./operation.ts";
 
 /**
  * Employee sync contract (spec: Employee sync request and result, POST /api/v1/sync/employees).
@@ -256,15 +257,15 @@ export const SyncQuery = z.object({
 });
 export const SyncRequestIdParam = z.object({ requestId: z.string().openapi({ format: "uuid" }) });
 
-const oauth = [{ oauth2: ["employees:sync"] }];
+const oauth: Callers = { allow: ["client"], scope: "employees:sync" };
 
-registry.registerPath({
+export const syncEmployeesOp = defineOperation({
   method: "post",
   path: "/api/v1/sync/employees",
   summary: "Upsert up to 500 employees",
   description:
     "Each employee is validated and processed on its own (one transaction each); invalid or failed employees are listed in `errors`, processed ones in `results`, both in request order. Extensions: `Prefer: respond-async` answers 202 at once; a synchronous call whose wait (SYNC_WAIT_SECONDS) runs out also answers 202; `Idempotency-Key` replays the stored answer; `?dryRun=true` reports without writing. A request whose employees would take the organization's employees queued for sync (not yet done) past SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG (default 50,000) is refused whole with 429 and Retry-After, before anything is recorded.",
-  security: oauth,
+  auth: oauth,
   request: {
     query: SyncQuery,
     headers: z.object({ "Idempotency-Key": z.string().optional(), Prefer: z.string().optional().openapi({ example: "respond-async" }) }),
@@ -301,11 +302,11 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const syncRequestStatusOp = defineOperation({
   method: "get",
   path: "/api/v1/sync/requests/{requestId}",
   summary: "Progress of a sync request and, when completed, its results; extension",
-  security: oauth,
+  auth: oauth,
   request: { params: SyncRequestIdParam },
   responses: { 200: { description: "Progress", content: { "application/json": { schema: SyncStatus } } }, ...errorResponses(401, 403, 404, 429) },
 });

@@ -1,7 +1,7 @@
 import { IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { EMPLOYEE_STATUSES } from "./employee-sync.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, type Callers } from "./operation.ts";
 
 /** Reading employees back (extension, for HR systems to reconcile): GET /api/v1/employees[/{id}]. */
 
@@ -49,23 +49,23 @@ export const EmployeeList = registry.register(
 );
 
 // The sync's OAuth clients, or an API key allowed to read employees.
-const oauth = [{ oauth2: ["employees:sync"] }, ...keySecurity("employees:read")];
+const oauth: Callers = { allow: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["employees:read"] };
 
-registry.registerPath({
+export const listEmployeesOp = defineOperation({
   method: "get",
   path: "/api/v1/employees",
   summary: "List employees, oldest change first; extension",
   description: "Ordered by updatedAt then id. `updatedSince` returns employees changed at or after the instant (a sync that changes nothing does not count as a change).",
-  security: oauth,
+  auth: oauth,
   request: { query: EmployeeListQuery },
   responses: { 200: { description: "A page of employees", content: { "application/json": { schema: EmployeeList } } }, ...errorResponses(400, 401, 403, 429) },
 });
 
-registry.registerPath({
+export const getEmployeeOp = defineOperation({
   method: "get",
   path: "/api/v1/employees/{id}",
   summary: "One employee with its roles, groups, sites and account state; extension",
-  security: oauth,
+  auth: oauth,
   request: { params: IdParam },
   responses: { 200: { description: "The employee", content: { "application/json": { schema: EmployeeView } } }, ...errorResponses(401, 403, 404, 429) },
 });

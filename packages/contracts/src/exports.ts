@@ -1,7 +1,7 @@
 import { BBox, INSPECTION_STATUSES, REVIEW_STATES } from "./inspections.ts";
 import { IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, keyOrUser } from "./operation.ts";
 
 /** Export formats and statuses (docs/exports.md); core's ExportFormat / ExportStatus are the same unions. */
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
@@ -106,17 +106,17 @@ export const ExportList = registry.register(
   }),
 );
 
-const read = keySecurity("inspections:read");
+const read = keyOrUser("inspections:read");
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 
-registry.registerPath({
+export const createExportOp = defineOperation({
   method: "post",
   path: "/api/exports",
   summary: "Export inspections as CSV or XLSX; extension",
   description:
     "Queues an export of the inspections the filter selects (the filters of GET /api/inspections, plus createdSince/createdUntil), oldest first. API keys need inspections:read; every user of the organization may export. " +
     "Answers 202 with the export's status URL; a worker writes the file. At most EXPORTS_MAX_RUNNING_PER_ORG exports per organization may be QUEUED or RUNNING at once: past it, 429.",
-  security: read,
+  auth: read,
   request: {
     body: {
       content: {
@@ -134,32 +134,32 @@ registry.registerPath({
   responses: { 202: json(ExportAccepted, "Queued"), ...errorResponses(400, 401, 403, 429) },
 });
 
-registry.registerPath({
+export const listExportsOp = defineOperation({
   method: "get",
   path: "/api/exports",
   summary: "List the organization's exports; extension",
   description: "Newest first. Finished exports are deleted EXPORT_RETENTION_HOURS after they finished.",
-  security: read,
+  auth: read,
   request: { query: ExportListQuery },
   responses: { 200: json(ExportList, "A page of exports"), ...errorResponses(400, 401, 403, 429) },
 });
 
-registry.registerPath({
+export const getExportOp = defineOperation({
   method: "get",
   path: "/api/exports/{id}",
   summary: "An export's status; extension",
   description: "QUEUED, RUNNING (rowsWritten grows a page at a time), SUCCEEDED (with downloadUrl, byteSize and expiresAt), FAILED (with error) or CANCELLED.",
-  security: read,
+  auth: read,
   request: { params: IdParam },
   responses: { 200: json(ExportView, "The export"), ...errorResponses(401, 403, 404, 429) },
 });
 
-registry.registerPath({
+export const downloadExportOp = defineOperation({
   method: "get",
   path: "/api/exports/{id}/download",
   summary: "Download an export's file; extension",
   description: "Only once SUCCEEDED (409 before). `Content-Disposition: attachment` names the file, such as inspections-2026-11-25.csv.",
-  security: read,
+  auth: read,
   request: { params: IdParam },
   responses: {
     200: {
@@ -173,12 +173,12 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const cancelExportOp = defineOperation({
   method: "delete",
   path: "/api/exports/{id}",
   summary: "Cancel an export; extension",
   description: "A QUEUED or RUNNING export becomes CANCELLED; its worker stops at its next page and removes what it wrote. A finished export (SUCCEEDED or FAILED) is a 409; cancelling a cancelled one answers it again.",
-  security: read,
+  auth: read,
   request: { params: IdParam },
   responses: { 200: json(ExportView, "The cancelled export"), ...errorResponses(401, 403, 404, 409, 429) },
 });

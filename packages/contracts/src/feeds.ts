@@ -3,7 +3,7 @@ import { errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
 import { EmployeeView } from "./employees.ts";
 import { InspectionSummary } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, keyOrUser, type Callers } from "./operation.ts";
 import { TemplateListItem } from "./templates.ts";
 
 /** Change feeds (GET /api/feed/templates, /api/feed/inspections, /api/feed/actions, /api/v1/feed/employees). */
@@ -49,20 +49,18 @@ export const ActionFeed = feedPage("CorrectiveActionFeed", ActionView, ACTION_CH
 const description =
   "Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.";
 
-for (const [path, schema, security, what] of [
-  ["/api/feed/templates", TemplateFeed, keySecurity("feeds:read", "templates:read"), "templates"],
-  ["/api/feed/inspections", InspectionFeed, keySecurity("feeds:read", "inspections:read"), "inspections"],
-  ["/api/feed/actions", ActionFeed, keySecurity("feeds:read", "actions:read"), "corrective actions"],
-  // Employee records: the sync's OAuth clients, or an API key that may read employees.
-  ["/api/v1/feed/employees", EmployeeFeed, [{ oauth2: ["employees:sync"] }, ...keySecurity("feeds:read", "employees:read")], "employees"],
-] as const) {
-  registry.registerPath({
+const feedOp = (path: string, schema: z.ZodType, auth: Callers, what: string) =>
+  defineOperation({
     method: "get",
     path,
     summary: `Change feed of ${what}; extension`,
     description,
-    security: security as unknown as Record<string, string[]>[],
+    auth,
     request: { query: FeedQuery },
     responses: { 200: { description: `A page of changes of ${what}`, content: { "application/json": { schema } } }, ...errorResponses(400, 401, 403, 429) },
   });
-}
+export const templateFeedOp = feedOp("/api/feed/templates", TemplateFeed, keyOrUser("feeds:read", "templates:read"), "templates");
+export const inspectionFeedOp = feedOp("/api/feed/inspections", InspectionFeed, keyOrUser("feeds:read", "inspections:read"), "inspections");
+export const actionFeedOp = feedOp("/api/feed/actions", ActionFeed, keyOrUser("feeds:read", "actions:read"), "corrective actions");
+// Employee records: the sync's OAuth clients, or an API key that may read employees.
+export const employeeFeedOp = feedOp("/api/v1/feed/employees", EmployeeFeed, { allow: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["feeds:read", "employees:read"] }, "employees");

@@ -15,3 +15,4 @@ export * from "./sync-sessions.ts";
 export * from "./scim.ts";
 export * from "./operations.ts";
 export * from "./scopes.ts";
+export * from "./operation.ts";

@@ -1,7 +1,7 @@
 import { AnswerActionInput, ActionView } from "./actions.ts";
 import { IdParam, booleanQuery, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, keyOrUser } from "./operation.ts";
 
 /** Answers per import; the body limit (INSPECTION_BODY_LIMIT_MB) bounds the media. */
 export const MAX_IMPORT_ANSWERS = 5000;
@@ -302,25 +302,25 @@ export const ImportPending = registry.register(
   z.object({ error: z.string(), importId: z.string() }).openapi({ description: "The import was accepted but is still being processed; retry with the same Idempotency-Key." }),
 );
 
-const read = keySecurity("inspections:read");
-const write = keySecurity("inspections:write");
+const read = keyOrUser("inspections:read");
+const write = keyOrUser("inspections:write");
 
-registry.registerPath({
+export const listInspectionsOp = defineOperation({
   method: "get",
   path: "/api/inspections",
   summary: "List inspections of the caller's organization",
   description: "Newest first (createdAt, then id, descending), so pages never overlap. Images are never included.",
-  security: read,
+  auth: read,
   request: { query: InspectionListQuery },
   responses: { 200: { description: "A page of inspection summaries", content: { "application/json": { schema: InspectionList } } }, ...errorResponses(400, 401, 429) },
 });
 
-registry.registerPath({
+export const getInspectionOp = defineOperation({
   method: "get",
   path: "/api/inspections/{id}",
   summary: "One inspection with every answer and its images as base64 data URLs (or, with images=url, as references to GET /api/media/{id})",
   description: "Answers are rendered against the inspection's own template version. The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.",
-  security: read,
+  auth: read,
   request: { params: IdParam, query: InspectionDetailQuery },
   responses: {
     200: { description: "Inspection detail", content: { "application/json": { schema: InspectionDetail } } },
@@ -329,7 +329,7 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const patchInspectionOp = defineOperation({
   method: "patch",
   path: "/api/inspections/{id}",
   summary: "Continue or correct an inspection; extension",
@@ -337,7 +337,8 @@ registry.registerPath({
     "Needs `If-Match` with the ETag of GET /api/inspections/{id} (428 without it; 412 when the inspection has changed since). Adds, changes or removes answers and their images and may complete it; " +
     "the answers it ends with are validated like an import against the inspection's own template version (400 `{error: \"Inspection validation failed\", details}`). Each accepted change is a new revision; a request that changes nothing makes none. " +
     "Answers with the new detail (and its ETag); `?images=` as for GET.",
-  security: write,
+  auth: write,
+  body: "inspection",
   request: {
     params: IdParam,
     query: InspectionDetailQuery,
@@ -362,25 +363,25 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const listRevisionsOp = defineOperation({
   method: "get",
   path: "/api/inspections/{id}/revisions",
   summary: "Every revision of an inspection: who changed what, when; extension",
-  security: read,
+  auth: read,
   request: { params: IdParam },
   responses: { 200: { description: "Revisions, oldest first", content: { "application/json": { schema: InspectionRevisionList } } }, ...errorResponses(401, 404, 429) },
 });
 
-registry.registerPath({
+export const getRevisionOp = defineOperation({
   method: "get",
   path: "/api/inspections/{id}/revisions/{revision}",
   summary: "An inspection as it was at one revision; extension",
-  security: read,
+  auth: read,
   request: { params: RevisionParam, query: InspectionDetailQuery },
   responses: { 200: { description: "Inspection detail at that revision", content: { "application/json": { schema: InspectionDetail } } }, ...errorResponses(400, 401, 404, 429) },
 });
 
-registry.registerPath({
+export const importInspectionOp = defineOperation({
   method: "post",
   path: "/api/inspections",
   summary: "Import an inspection",
@@ -388,7 +389,8 @@ registry.registerPath({
     "Validates the answers against the template's conditional logic (every violation reported at once in details), stores the images, and creates the inspection through the import queue. " +
     "Optional `Idempotency-Key` header (extension): the same key and body within 24 hours return the first result; the same key with another body is a 422. " +
     "Images that would take the organization's stored media past MEDIA_MAX_STORED_MB_PER_ORG (default 10 GiB; counted as sent) answer 413 and nothing is stored.",
-  security: write,
+  auth: write,
+  body: "inspection",
   request: {
     headers: z.object({ "idempotency-key": z.string().max(255).optional() }),
     body: {
@@ -424,12 +426,12 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const getMediaOp = defineOperation({
   method: "get",
   path: "/api/media/{id}",
   summary: "The bytes of an image; extension",
   description: "Streamed with its content type, a strong ETag (the SHA-256 of the bytes), Cache-Control private and immutable, Accept-Ranges bytes: If-None-Match answers 304, a single Range answers 206 (416 when unsatisfiable). Another organization's id is a 404.",
-  security: keySecurity("media:read"),
+  auth: keyOrUser("media:read"),
   request: { params: IdParam },
   responses: {
     200: { description: "The image", content: { "image/*": { schema: z.string().openapi({ format: "binary" }) } } },
@@ -444,13 +446,13 @@ export const UploadedMedia = registry.register(
   z.object({ mediaId: z.uuid(), url: z.string(), mimeType: z.string(), imgDimension: z.string(), bytes: z.number().int(), sha256: z.string() }),
 );
 
-registry.registerPath({
+export const uploadMediaOp = defineOperation({
   method: "post",
   path: "/api/media",
   summary: "Upload one image as raw bytes; extension",
   description:
     "The body is the image itself (any Content-Type except JSON and forms; the type is sniffed: JPEG, PNG, WebP or GIF), streamed to the store without being held in memory, at most MEDIA_MAX_IMAGE_MB. Import answers reference it with `mediaIds`. The same bytes twice give the same mediaId. New bytes that would take the organization's stored media past MEDIA_MAX_STORED_MB_PER_ORG (default 10 GiB) answer 413 and are not stored.",
-  security: keySecurity("media:write"),
+  auth: keyOrUser("media:write"),
   request: {
     body: {
       content: {
@@ -524,13 +526,13 @@ export const InspectionReviewResponse = registry.register(
 
 export const CommentListQuery = z.object({ ...pageQuery });
 
-registry.registerPath({
+export const reviewInspectionOp = defineOperation({
   method: "post",
   path: "/api/inspections/{id}/review",
   summary: "Review an inspection: set its review state; extension",
   description:
     "RECEIVED (every import), HAS_ISSUES, APPROVED, REJECTED, from any state to any other. HAS_ISSUES and REJECTED need a comment, kept as the inspection's comment of kind review. API keys allowed to write inspections and admin users; other users get 403, and so does a user reviewing an inspection they conducted. Sends the webhook inspection.reviewed and writes an audit entry. A PATCH of an APPROVED inspection sets it back to RECEIVED (docs/review.md).",
-  security: write,
+  auth: write,
   request: {
     params: IdParam,
     body: { content: { "application/json": { schema: ReviewBody, example: { state: "HAS_ISSUES", comment: "Photo of the left fork is missing; please add it." } } } },
@@ -541,11 +543,11 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const listCommentsOp = defineOperation({
   method: "get",
   path: "/api/inspections/{id}/comments",
   summary: "Comments on an inspection, oldest first (newest last); extension",
-  security: read,
+  auth: read,
   request: { params: IdParam, query: CommentListQuery },
   responses: {
     200: { description: "A page of comments", content: { "application/json": { schema: InspectionCommentList } } },
@@ -553,12 +555,12 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const addCommentOp = defineOperation({
   method: "post",
   path: "/api/inspections/{id}/comments",
   summary: "Comment on an inspection; extension",
   description: `Up to ${MAX_COMMENT_LENGTH} characters; the author (user or API key) and the time are kept. API keys allowed to write inspections and every user of the organization.`,
-  security: write,
+  auth: write,
   request: {
     params: IdParam,
     body: { content: { "application/json": { schema: CommentBody, example: { body: "Checked with the site manager: the guard was replaced on Monday." } } } },

@@ -4,9 +4,9 @@ import { z } from "zod";
 extendZodWithOpenApi(z);
 
 /**
- * One registry: each feature file registers its paths with the same zod schemas the
- * API validates with, and /openapi.json is generated from it, so the document and the
- * validation cannot drift apart.
+ * One registry: each feature file defines its operations (defineOperation, operation.ts), which
+ * registers their paths with the same zod schemas the API validates with, and /openapi.json is
+ * generated from it, so the document and the validation cannot drift apart.
  */
 export const registry = new OpenAPIRegistry();
 

@@ -1,6 +1,6 @@
 import { ErrorBody, errorResponses, IdParam, isoTimestamp } from "./common.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, keyOrUser } from "./operation.ts";
 
 /** GET /api/inspections/{id}/reports/{reportId}: the inspection and one of its reports. */
 export const ReportParams = z.object({ id: z.string().openapi({ format: "uuid" }), reportId: z.string().openapi({ format: "uuid" }) });
@@ -42,9 +42,9 @@ export const ReportFailed = registry.register(
   z.object({ error: z.string().openapi({ example: "The report of INS-000042 could not be rendered: an image of the inspection is missing from the media store" }), id: z.uuid(), statusUrl: z.string() }),
 );
 
-const read = keySecurity("inspections:read");
+const read = keyOrUser("inspections:read");
 
-registry.registerPath({
+export const reportPdfOp = defineOperation({
   method: "get",
   path: "/api/inspections/{id}/report.pdf",
   summary: "The inspection as a PDF report; extension",
@@ -52,7 +52,7 @@ registry.registerPath({
     "The report of the inspection as it is now: header (template, inspection number, site, asset, inspector, dates, location, review state), score and flags, every answer in template order with its note, images and corrective actions, page numbers. " +
     "Reports are cached by the inspection's revision and a fingerprint of everything else they print: an unchanged inspection is answered from the stored file at once, with the same ETag (If-None-Match answers 304). " +
     "Otherwise the report is rendered by a worker; the request waits up to REPORT_WAIT_SECONDS for it, then answers 202 with a status URL. Concurrent requests share one rendering. An organization has at most REPORTS_MAX_RENDERING_PER_ORG reports QUEUED or RUNNING (default 10): a report that would be one more answers 429 with Retry-After.",
-  security: read,
+  auth: read,
   request: { params: IdParam },
   responses: {
     200: {
@@ -67,12 +67,12 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const reportStatusOp = defineOperation({
   method: "get",
   path: "/api/inspections/{id}/reports/{reportId}",
   summary: "Where a PDF report's rendering stands; extension",
   description: "QUEUED or RUNNING while a worker renders it, then SUCCEEDED (with `downloadUrl`, pages and size) or FAILED (with `error`). A report replaced by a newer one of the same inspection is deleted: 404.",
-  security: read,
+  auth: read,
   request: { params: ReportParams },
   responses: { 200: { description: "The report", content: { "application/json": { schema: ReportStatusBody } } }, ...errorResponses(401, 403, 404, 429) },
 });

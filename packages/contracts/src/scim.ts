@@ -1,4 +1,5 @@
 import { registry, z } from "./openapi.ts";
+import { defineOperation, type Callers } from "./operation.ts";
 
 /**
  * SCIM 2.0 (RFC 7643, RFC 7644) under /scim/v2, for identity providers: described here for the
@@ -12,7 +13,8 @@ export const scimAuth = registry.registerComponent("securitySchemes", "scim", {
   description: "Access token (POST /oauth/token, client credentials) of an OAuth client with scope `scim` (npm run admin -- create-oauth-client --scope scim).",
 });
 
-const security = [{ scim: [] }];
+/** An OAuth client's access token with scope `scim` (the document's scim scheme). */
+const auth: Callers = { allow: ["client"], scope: "scim" };
 type Examples = Record<string, { summary: string; value: unknown }>;
 /** Both media types SCIM clients send, with the same schema and, for a request, the same examples. */
 const scimJson = (schema: z.ZodType, examples?: Examples) => ({ "application/scim+json": { schema, ...(examples ? { examples } : {}) }, "application/json": { schema, ...(examples ? { examples } : {}) } });
@@ -160,27 +162,36 @@ const Projection = ListQuery.pick({ attributes: true, excludedAttributes: true }
 const Id = z.object({ id: z.string() });
 const IfMatch = z.object({ "if-match": z.string().optional() });
 
-for (const [type, schema] of [
-  ["Users", ScimUser],
-  ["Groups", ScimGroup],
-] as const) {
-  registry.registerPath({ method: "get", path: `/scim/v2/${type}`, summary: `SCIM: list or filter ${type}`, security, request: { query: ListQuery }, responses: { 200: { description: "ListResponse", content: scimJson(ListResponse(schema)) }, ...errors(400, 401, 403) } });
-  registry.registerPath({ method: "post", path: `/scim/v2/${type}`, summary: `SCIM: create a ${type.slice(0, -1)}`, security, request: { body: { content: scimJson(schema, REQUEST_EXAMPLES[type].create) } }, responses: { 201: { description: "Created", content: scimJson(schema) }, ...errors(400, 401, 403, 409) } });
-  registry.registerPath({ method: "get", path: `/scim/v2/${type}/{id}`, summary: `SCIM: one ${type.slice(0, -1)}`, security, request: { params: Id, query: Projection }, responses: { 200: { description: "The resource", content: scimJson(schema) }, 304: { description: "Not modified" }, ...errors(401, 403, 404) } });
-  registry.registerPath({ method: "put", path: `/scim/v2/${type}/{id}`, summary: `SCIM: replace a ${type.slice(0, -1)}`, security, request: { params: Id, headers: IfMatch, body: { content: scimJson(schema, REQUEST_EXAMPLES[type].replace) } }, responses: { 200: { description: "Replaced", content: scimJson(schema) }, ...errors(400, 401, 403, 404, 409, 412) } });
-  registry.registerPath({ method: "patch", path: `/scim/v2/${type}/{id}`, summary: `SCIM: patch a ${type.slice(0, -1)}`, description: type === "Groups" ? "204, or 200 with the group when `attributes` is given." : undefined, security, request: { params: Id, headers: IfMatch, body: { content: scimJson(PatchOp, REQUEST_EXAMPLES[type].patch) } }, responses: { 200: { description: "Patched", content: scimJson(schema) }, 204: { description: "Patched" }, ...errors(400, 401, 403, 404, 409, 412) } });
-  registry.registerPath({ method: "delete", path: `/scim/v2/${type}/{id}`, summary: `SCIM: delete a ${type.slice(0, -1)}`, security, request: { params: Id, headers: IfMatch }, responses: { 204: { description: "Deleted" }, ...errors(401, 403, 404, 412) } });
-}
+/** A resource type's six operations: list, create, read, replace, patch, delete. */
+const resourceOps = (type: "Users" | "Groups", schema: z.ZodType) => ({
+  list: defineOperation({ method: "get", path: `/scim/v2/${type}`, summary: `SCIM: list or filter ${type}`, auth, validate: false, request: { query: ListQuery }, responses: { 200: { description: "ListResponse", content: scimJson(ListResponse(schema)) }, ...errors(400, 401, 403) } }),
+  create: defineOperation({ method: "post", path: `/scim/v2/${type}`, summary: `SCIM: create a ${type.slice(0, -1)}`, auth, validate: false, request: { body: { content: scimJson(schema, REQUEST_EXAMPLES[type].create) } }, responses: { 201: { description: "Created", content: scimJson(schema) }, ...errors(400, 401, 403, 409) } }),
+  read: defineOperation({ method: "get", path: `/scim/v2/${type}/{id}`, summary: `SCIM: one ${type.slice(0, -1)}`, auth, validate: false, request: { params: Id, query: Projection }, responses: { 200: { description: "The resource", content: scimJson(schema) }, 304: { description: "Not modified" }, ...errors(401, 403, 404) } }),
+  replace: defineOperation({ method: "put", path: `/scim/v2/${type}/{id}`, summary: `SCIM: replace a ${type.slice(0, -1)}`, auth, validate: false, request: { params: Id, headers: IfMatch, body: { content: scimJson(schema, REQUEST_EXAMPLES[type].replace) } }, responses: { 200: { description: "Replaced", content: scimJson(schema) }, ...errors(400, 401, 403, 404, 409, 412) } }),
+  patch: defineOperation({ method: "patch", path: `/scim/v2/${type}/{id}`, summary: `SCIM: patch a ${type.slice(0, -1)}`, description: type === "Groups" ? "204, or 200 with the group when `attributes` is given." : undefined, auth, validate: false, request: { params: Id, headers: IfMatch, body: { content: scimJson(PatchOp, REQUEST_EXAMPLES[type].patch) } }, responses: { 200: { description: "Patched", content: scimJson(schema) }, 204: { description: "Patched" }, ...errors(400, 401, 403, 404, 409, 412) } }),
+  delete: defineOperation({ method: "delete", path: `/scim/v2/${type}/{id}`, summary: `SCIM: delete a ${type.slice(0, -1)}`, auth, validate: false, request: { params: Id, headers: IfMatch }, responses: { 204: { description: "Deleted" }, ...errors(401, 403, 404, 412) } }),
+});
+export const scimUserOps = resourceOps("Users", ScimUser);
+export const scimGroupOps = resourceOps("Groups", ScimGroup);
 
-registry.registerPath({
+export const scimBulkOp = defineOperation({
   method: "post",
   path: "/scim/v2/Bulk",
   summary: "SCIM: several operations, with bulkId references",
-  security,
+  auth,
+  validate: false,
   request: { body: { content: scimJson(z.object({ schemas: z.array(z.string()), failOnErrors: z.number().int().optional(), Operations: z.array(z.object({ method: z.string(), path: z.string(), bulkId: z.string().optional(), version: z.string().optional(), data: z.unknown().optional() })) }), BULK_EXAMPLES) } },
   responses: { 200: { description: "BulkResponse", content: scimJson(z.object({ schemas: z.array(z.string()), Operations: z.array(z.looseObject({ status: z.string() })) })) }, ...errors(400, 401, 403, 413) },
 });
 
-for (const path of ["/scim/v2/ServiceProviderConfig", "/scim/v2/ResourceTypes", "/scim/v2/Schemas"]) {
-  registry.registerPath({ method: "get", path, summary: `SCIM discovery: ${path.split("/").pop()} (no token needed)`, responses: { 200: { description: "RFC 7643 sections 5 to 7", content: scimJson(z.looseObject({})) } } });
-}
+/** Discovery (RFC 7644 section 4): the same for everyone, no token; counted per client address. */
+const discoveryOp = (path: string, hidden = false) =>
+  defineOperation({ method: "get", path, summary: `SCIM discovery: ${path.split("/")[3]} (no token needed)`, auth: "address", validate: false, hidden, responses: { 200: { description: "RFC 7643 sections 5 to 7", content: scimJson(z.looseObject({})) } } });
+export const scimDiscoveryOps = {
+  serviceProviderConfig: discoveryOp("/scim/v2/ServiceProviderConfig"),
+  resourceTypes: discoveryOp("/scim/v2/ResourceTypes"),
+  schemas: discoveryOp("/scim/v2/Schemas"),
+  // One resource type or schema by name: served, but left out of the document, as before.
+  resourceType: discoveryOp("/scim/v2/ResourceTypes/{name}", true),
+  schema: discoveryOp("/scim/v2/Schemas/{id}", true),
+};

@@ -24,5 +24,3 @@ export type ApiKeyScope = keyof typeof API_KEY_SCOPES;
 export const ALL_API_KEY_SCOPES = Object.keys(API_KEY_SCOPES) as ApiKeyScope[];
 export const isApiKeyScope = (s: string): s is ApiKeyScope => Object.hasOwn(API_KEY_SCOPES, s);
 
-/** An operation's security requirement for API keys (Bearer or Basic) with the scopes it needs (OpenAPI 3.1 allows scopes on any scheme). */
-export const keySecurity = (...scopes: ApiKeyScope[]): Record<string, string[]>[] => [{ apiKey: scopes }, { basic: scopes }];

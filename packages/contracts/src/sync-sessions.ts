@@ -1,6 +1,6 @@
 import { booleanQuery, errorResponses, isoTimestamp } from "./common.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, keyOrUser, type Callers } from "./operation.ts";
 
 /** Snapshot sync sessions (extension): /api/v1/sync/sessions. */
 
@@ -48,36 +48,40 @@ export const SessionCommitPreview = registry.register(
   SyncSession.extend({ dryRun: z.literal(true), wouldDeactivate: z.array(Deactivation), activeInScope: z.number().int(), wouldQuarantine: z.boolean(), threshold: Threshold }),
 );
 
-const oauth: Record<string, string[]>[] = [{ oauth2: ["employees:sync"] }];
-const admin = keySecurity("sync-sessions:manage");
+const oauth: Callers = { allow: ["client"], scope: "employees:sync" };
+const admin = keyOrUser("sync-sessions:manage");
+/** The HR system, or an administrator (the deletion guard needs someone other than the HR system). */
+const oauthOrAdmin: Callers = { allow: ["client", "apiKey", "user"], scope: "employees:sync", keyScopes: ["sync-sessions:manage"] };
 
-registry.registerPath({
+export const openSessionOp = defineOperation({
   method: "post",
   path: "/api/v1/sync/sessions",
   summary: "Start a snapshot sync session; extension",
   description:
     "Send every batch of a full HR snapshot with `?sessionId=`, then commit: every ACTIVE employee in the scope that none of the batches named becomes INACTIVE (account disabled, assignments removed). Sessions expire after SYNC_SESSION_TTL_HOURS.",
-  security: oauth,
+  auth: oauth,
+  // No body is a session over everything: validated as optional.
+  validate: { body: OpenSessionBody.optional() },
   request: { body: { required: false, content: { "application/json": { schema: OpenSessionBody, example: { scope: { department: "Operations" } } } } } },
   responses: { 201: { description: "Open", content: { "application/json": { schema: SyncSession } } }, ...errorResponses(400, 401, 403, 429) },
 });
 
-registry.registerPath({
+export const getSessionOp = defineOperation({
   method: "get",
   path: "/api/v1/sync/sessions/{id}",
   summary: "A sync session with its status; extension",
-  security: [...oauth, ...admin],
+  auth: oauthOrAdmin,
   request: { params: SessionIdParam },
   responses: { 200: { description: "The session", content: { "application/json": { schema: SyncSession } } }, ...errorResponses(401, 403, 404, 429) },
 });
 
-registry.registerPath({
+export const commitSessionOp = defineOperation({
   method: "post",
   path: "/api/v1/sync/sessions/{id}/commit",
   summary: "Commit a sync session: deactivate who did not appear; extension",
   description:
     "200 with the session (`committed`, `deactivated`) once the deactivations are applied; 202 with `Location` when they are still being applied after SYNC_WAIT_SECONDS; 202 `quarantined` (nothing changed, `wouldDeactivate` lists who would go) when more than DEACTIVATION_THRESHOLD_PERCENT % and more than DEACTIVATION_THRESHOLD_MIN employees would be deactivated: an administrator approves or cancels it. `?dryRun=true` lists the same without changing anything. 409 when the session is not open, or while another session of the organization is applying its deactivations.",
-  security: oauth,
+  auth: oauth,
   request: { params: SessionIdParam, query: CommitQuery },
   responses: {
     200: { description: "Committed, or the dry run's list", content: { "application/json": { schema: z.union([SyncSession, SessionCommitPreview]) } } },
@@ -86,12 +90,12 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const approveSessionOp = defineOperation({
   method: "post",
   path: "/api/v1/sync/sessions/{id}/approve",
   summary: "Approve a quarantined commit; extension",
   description: "An administrator (API key or admin user; also `npm run admin -- approve-sync-session`): the employees the quarantine listed who are still ACTIVE and still unnamed are deactivated. Answers like a commit.",
-  security: admin,
+  auth: admin,
   request: { params: SessionIdParam },
   responses: {
     200: { description: "Committed", content: { "application/json": { schema: SyncSession } } },
@@ -100,12 +104,12 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const cancelSessionOp = defineOperation({
   method: "post",
   path: "/api/v1/sync/sessions/{id}/cancel",
   summary: "Cancel an open or quarantined session; extension",
   description: "Nobody is deactivated. The session's client, an API key or an admin user.",
-  security: [...oauth, ...admin],
+  auth: oauthOrAdmin,
   request: { params: SessionIdParam },
   responses: { 200: { description: "Cancelled", content: { "application/json": { schema: SyncSession } } }, ...errorResponses(401, 403, 404, 409, 429) },
 });

@@ -1,7 +1,7 @@
 import { IdParam, booleanQuery, errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
 import { MAX_IMPORT_ANSWERS } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, keyOrUser } from "./operation.ts";
 
 /** Templates: list, detail, create (DRAFT), and the publish/archive extensions. Spec: "Template (list item)", "Template (detail)", "POST /api/templates". */
 
@@ -34,8 +34,8 @@ export const TEMPLATE_LIMITS = {
 export const RULE_ORDER_MIN = -2_147_483_648;
 export const RULE_ORDER_MAX = 2_147_483_647;
 
-const read = keySecurity("templates:read");
-const write = keySecurity("templates:write");
+const read = keyOrUser("templates:read");
+const write = keyOrUser("templates:write");
 
 // ---- requests ----
 
@@ -281,22 +281,22 @@ export const CreateVersionBody = CreateTemplateBody;
 
 // ---- paths ----
 
-registry.registerPath({
+export const listTemplatesOp = defineOperation({
   method: "get",
   path: "/api/templates",
   summary: "List templates of the caller's organization",
   description: "A plain array, newest first (id as tie-break).",
-  security: read,
+  auth: read,
   request: { query: TemplateListQuery },
   responses: { 200: { description: "Templates", content: { "application/json": { schema: z.array(TemplateListItem) } } }, ...errorResponses(400, 401, 429) },
 });
 
-registry.registerPath({
+export const getTemplateOp = defineOperation({
   method: "get",
   path: "/api/templates/{id}",
   summary: "Template with sections, questions, options and logic rules",
   description: "The current version by default; `?version=n` (extension) shows another one (404 when the template has no such version).",
-  security: read,
+  auth: read,
   request: { params: IdParam, query: TemplateDetailQuery },
   responses: {
     200: { description: "Template detail", content: { "application/json": { schema: TemplateDetail } } },
@@ -304,13 +304,15 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const createTemplateOp = defineOperation({
   method: "post",
   path: "/api/templates",
   summary: "Create a template (always DRAFT, version 1)",
   description:
     "With an API key `createdBy` is required and must be a user of the caller's organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: \"Invalid template logic\", details}`.",
-  security: write,
+  auth: write,
+  // Parsed by the route (parseTemplateBody): the spec's two messages come before the schema's.
+  validate: { body: false },
   request: {
     body: {
       content: {
@@ -355,11 +357,11 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const listVersionsOp = defineOperation({
   method: "get",
   path: "/api/templates/{id}/versions",
   summary: "Every version of a template with its status and times; extension",
-  security: read,
+  auth: read,
   request: { params: IdParam },
   responses: {
     200: { description: "Versions, oldest first", content: { "application/json": { schema: TemplateVersionList } } },
@@ -367,7 +369,7 @@ registry.registerPath({
   },
 });
 
-registry.registerPath({
+export const createVersionOp = defineOperation({
   method: "post",
   path: "/api/templates/{id}/versions",
   summary: "Create the next version as a DRAFT; extension",
@@ -375,7 +377,8 @@ registry.registerPath({
     "With a body in the create shape: the new version's content (validated like a create; `createdBy` optional). Without a body (or `{}`): a copy of the current version, every id kept. " +
     "A question with the same `key` as in the current version keeps its id, an option of a kept question with the same `value` keeps its id, a section with the same title keeps its id; everything else gets a new id. " +
     "Publish it with POST /api/templates/{id}/publish: it becomes the current version and new inspections use it; existing inspections keep theirs. One draft at a time: 409 when a draft exists, when version 1 is still a draft, or when the template is archived. API key or admin user.",
-  security: write,
+  auth: write,
+  validate: { body: false },
   request: {
     params: IdParam,
     body: {
@@ -412,20 +415,21 @@ registry.registerPath({
   },
 });
 
-for (const [action, text] of [
-  ["publish", "The draft version becomes the current, PUBLISHED version (version 1 of a new template, or a version made with POST /versions; the version it replaces is SUPERSEDED). Already PUBLISHED without a draft: unchanged. An ARCHIVED template cannot be published: 409."],
-  ["archive", "DRAFT or PUBLISHED -> ARCHIVED with isActive false (already ARCHIVED: unchanged)."],
-] as const) {
-  registry.registerPath({
+const statusOp = (action: "publish" | "archive", text: string) =>
+  defineOperation({
     method: "post",
     path: `/api/templates/{id}/${action}`,
     summary: `${action[0]!.toUpperCase()}${action.slice(1)} a template; extension`,
     description: `${text} API key or admin user. Returns the template detail.`,
-    security: write,
+    auth: write,
     request: { params: IdParam },
     responses: {
       200: { description: "Template detail", content: { "application/json": { schema: TemplateDetail } } },
       ...errorResponses(401, 403, 404, 409, 429),
     },
   });
-}
+export const publishTemplateOp = statusOp(
+  "publish",
+  "The draft version becomes the current, PUBLISHED version (version 1 of a new template, or a version made with POST /versions; the version it replaces is SUPERSEDED). Already PUBLISHED without a draft: unchanged. An ARCHIVED template cannot be published: 409.",
+);
+export const archiveTemplateOp = statusOp("archive", "DRAFT or PUBLISHED -> ARCHIVED with isActive false (already ARCHIVED: unchanged).");

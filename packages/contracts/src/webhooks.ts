@@ -1,6 +1,6 @@
 import { ErrorBody, IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { registry, z } from "./openapi.ts";
-import { keySecurity } from "./scopes.ts";
+import { defineOperation, keyOrUser } from "./operation.ts";
 
 /** Webhook endpoints, their deliveries and replays (extension): /api/webhooks. */
 
@@ -103,30 +103,30 @@ const ReplayTooLarge = registry.register(
   }),
 );
 
-const security = keySecurity("webhooks:manage");
+const security = keyOrUser("webhooks:manage");
 const tag = "Webhooks; extension";
 const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
 
-registry.registerPath({
+export const createWebhookOp = defineOperation({
   method: "post",
   path: "/api/webhooks",
   summary: `Register a webhook endpoint; ${tag}`,
   description:
     "Events are POSTed as `{id, type, timestamp, organizationId, data}` and signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature). In production the url must be https and must not resolve to a private, loopback or link-local address. An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORG endpoints (default 25): past it, 409.",
-  security,
+  auth: security,
   request: {
     body: { content: { "application/json": { schema: CreateWebhookBody, example: { url: "https://hooks.example.com/inspections", events: ["inspection.completed", "employee.deactivated"], description: "Reporting" } } } },
   },
   responses: { 201: json(CreatedWebhookEndpoint, "The endpoint, with its secret"), ...errorResponses(400, 401, 403, 409, 429) },
 });
-registry.registerPath({ method: "get", path: "/api/webhooks", summary: `List webhook endpoints; ${tag}`, security, responses: { 200: json(z.array(WebhookEndpoint), "Endpoints, newest first"), ...errorResponses(401, 403, 429) } });
-registry.registerPath({ method: "get", path: "/api/webhooks/{id}", summary: `One webhook endpoint; ${tag}`, security, request: { params: IdParam }, responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(401, 403, 404, 429) } });
-registry.registerPath({
+export const listWebhooksOp = defineOperation({ method: "get", path: "/api/webhooks", summary: `List webhook endpoints; ${tag}`, auth: security, responses: { 200: json(z.array(WebhookEndpoint), "Endpoints, newest first"), ...errorResponses(401, 403, 429) } });
+export const getWebhookOp = defineOperation({ method: "get", path: "/api/webhooks/{id}", summary: `One webhook endpoint; ${tag}`, auth: security, request: { params: IdParam }, responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(401, 403, 404, 429) } });
+export const updateWebhookOp = defineOperation({
   method: "patch",
   path: "/api/webhooks/{id}",
   summary: `Change a webhook endpoint; ${tag}`,
   description: "enabled: true also clears why the service disabled it.",
-  security,
+  auth: security,
   request: {
     params: IdParam,
     body: {
@@ -143,31 +143,31 @@ registry.registerPath({
   },
   responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(400, 401, 403, 404, 429) },
 });
-registry.registerPath({ method: "delete", path: "/api/webhooks/{id}", summary: `Delete a webhook endpoint and its deliveries; ${tag}`, security, request: { params: IdParam }, responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) } });
-registry.registerPath({
+export const deleteWebhookOp = defineOperation({ method: "delete", path: "/api/webhooks/{id}", summary: `Delete a webhook endpoint and its deliveries; ${tag}`, auth: security, request: { params: IdParam }, responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) } });
+export const rotateWebhookSecretOp = defineOperation({
   method: "post",
   path: "/api/webhooks/{id}/rotate-secret",
   summary: `New signing secret; ${tag}`,
   description: "For 24 hours both the new and the previous secret sign every delivery (two signatures in webhook-signature).",
-  security,
+  auth: security,
   request: { params: IdParam },
   responses: { 200: json(RotatedSecret, "The new secret"), ...errorResponses(401, 403, 404, 429) },
 });
-registry.registerPath({
+export const listDeliveriesOp = defineOperation({
   method: "get",
   path: "/api/webhooks/{id}/deliveries",
   summary: `Deliveries of an endpoint with every attempt; ${tag}`,
-  security,
+  auth: security,
   request: { params: IdParam, query: DeliveriesQuery },
   responses: { 200: json(WebhookDeliveries, "Deliveries, newest first"), ...errorResponses(400, 401, 403, 404, 429) },
 });
-registry.registerPath({
+export const replayWebhookOp = defineOperation({
   method: "post",
   path: "/api/webhooks/{id}/replay",
   summary: `Send past events again; ${tag}`,
   description:
     "`{eventId}`: that event; `{since}`: every event of the endpoint's types since then (`until`: before then), oldest first. A replay that would create more than WEBHOOK_REPLAY_MAX_DELIVERIES deliveries (default 10,000) creates none and answers 422 with an `until` that fits. Replays carry the event's original id.",
-  security,
+  auth: security,
   request: {
     params: IdParam,
     body: {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { API_KEY_PREFIX, AppError, auditContextOf, authenticateApiKey, forbidden, principalFromToken, unauthorized, type AuditContext, type Principal } from "@insp/core";
-import type { ApiKeyScope } from "@insp/contracts";
+import type { Callers } from "@insp/contracts";
 import type { Deps } from "../deps.ts";
 import { bodyReadersFor } from "./body.ts";
 import { principalLimits } from "./rate-limit.ts";
@@ -30,16 +30,9 @@ export function credentialOf(header: string | undefined): { scheme: "bearer" | "
   return null;
 }
 
-type Kind = Principal["kind"];
-
-export interface AuthOptions {
-  allow: Kind[];
-  /** Required OAuth scope for client tokens. */
-  scope?: string;
-  /** Scopes an API key needs (every one of them); the operation's line in docs/authentication.md. */
-  keyScopes?: readonly ApiKeyScope[];
-  /** Let a user whose temporary password must be changed through (only the password route). */
-  allowPasswordReset?: boolean;
+/** An operation's callers (contracts' defineOperation), and the limit its body is read with. */
+export interface AuthOptions extends Callers {
+  body: "default" | "inspection";
 }
 
 const looksLikeJwt = (v: string) => v.split(".").length === 3;
@@ -54,7 +47,7 @@ const limiters = new WeakMap<Deps, ReturnType<typeof principalLimits>>();
  * its body is read, and a body still arriving is drained within bounds (body-limits.ts).
  */
 export function authenticate(deps: Deps, opts: AuthOptions): RequestHandler {
-  const readBody = bodyReadersFor(deps.env).authenticated;
+  const readBody = bodyReadersFor(deps.env)[opts.body];
   let limit = limiters.get(deps);
   if (!limit) limiters.set(deps, (limit = principalLimits(deps)));
   const limitRequest = limit;

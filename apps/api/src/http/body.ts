@@ -98,8 +98,10 @@ const reading = new WeakSet<IncomingMessage>();
 export const bodyWasRead = (req: IncomingMessage): boolean => reading.has(req);
 
 export interface BodyReaders {
-  /** The body of an authenticated request, by its route's limit; once per request. */
-  authenticated: RequestHandler;
+  /** The body of an authenticated request (BODY_LIMIT_MB); once per request. */
+  default: RequestHandler;
+  /** The body of an inspection import or PATCH (INSPECTION_BODY_LIMIT_MB), which may carry base64 images. */
+  inspection: RequestHandler;
   /** The body of a request that carries its credential in it (login, OAuth token). */
   credential: RequestHandler;
 }
@@ -115,9 +117,10 @@ export function bodyReadersFor(env: Deps["env"]): BodyReaders {
 
 /**
  * JSON (and SCIM's application/scim+json, RFC 7644 section 3.1) and, for the OAuth token,
- * form-encoded bodies. Limits per route: inspection imports and PATCHes, which may carry base64
- * images, get INSPECTION_BODY_LIMIT_MB; every other authenticated route BODY_LIMIT_MB; a
- * credential body CREDENTIAL_BODY_LIMIT. Past a limit: 413, as soon as the Content-Length says
+ * form-encoded bodies. Limits per operation, as its definition names them (contracts'
+ * defineOperation, `body`): inspection imports and PATCHes, which may carry base64 images, get
+ * INSPECTION_BODY_LIMIT_MB; every other authenticated route BODY_LIMIT_MB; a credential body
+ * CREDENTIAL_BODY_LIMIT. Past a limit: 413, as soon as the Content-Length says
  * so or the bytes (or the values) cross it (limitBody).
  */
 export function bodyReaders(env: Deps["env"]): BodyReaders {
@@ -159,15 +162,12 @@ export function bodyReaders(env: Deps["env"]): BodyReaders {
     };
   const body = json(mb(env.BODY_LIMIT_MB));
   const inspectionBody = json(mb(env.INSPECTION_BODY_LIMIT_MB));
-  const isInspectionWrite = (req: Request) => {
-    const path = req.path.toLowerCase();
-    return (req.method === "POST" && (path === "/api/inspections" || path === "/api/inspections/")) || (req.method === "PATCH" && path.startsWith("/api/inspections/"));
-  };
   // A compressed body is counted once inflated, in one pass before it is parsed: it may inflate to
   // BODY_LIMIT_MB at most on every route, so that pass stays short (5 MB: about 35 ms).
   const compressed = (req: Request) => (req.headers["content-encoding"] ?? "identity").toLowerCase() !== "identity";
   return {
-    authenticated: read(jsonType, (req, res, next) => (isInspectionWrite(req) && !compressed(req) ? inspectionBody : body)(req, res, next)),
+    default: read(jsonType, body),
+    inspection: read(jsonType, (req, res, next) => (compressed(req) ? body : inspectionBody)(req, res, next)),
     credential: chain(read(formType, form(CREDENTIAL_BODY_LIMIT)), read(jsonType, json(CREDENTIAL_BODY_LIMIT))),
   };
 }

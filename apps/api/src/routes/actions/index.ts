@@ -1,10 +1,10 @@
-import { Router, type Request } from "express";
-import { ActionListQuery, CreateActionBody, IdParam, PatchActionBody, type ApiKeyScope } from "@insp/contracts";
+import type { Request, Router } from "express";
+import { createActionOp, getActionOp, listActionsOp, patchActionOp } from "@insp/contracts";
 import { actionFingerprint, createAction, getAction, listActions, patchAction, type ActionView } from "@insp/core";
 import type { Deps } from "../../deps.ts";
-import { auditOf, authenticate, principalOf } from "../../http/auth.ts";
+import { auditOf, principalOf } from "../../http/auth.ts";
 import { ifMatchRevisions, noneMatchHits, requireIfMatch, revisionETag } from "../../http/etag.ts";
-import { handle } from "../../http/handle.ts";
+import { mount, route } from "../../http/route.ts";
 
 /** `"r3-1a2b3c4d"`: the revision, and a fingerprint of the assignee shown and of `overdue` (core actionFingerprint). */
 const etagOf = (v: ActionView) => revisionETag({ revision: v.revision, fingerprint: actionFingerprint(v) }, "base64");
@@ -15,31 +15,17 @@ const etagOf = (v: ActionView) => revisionETag({ revision: v.revision, fingerpri
  * keys, admin users, the action's assignee and the user who created it (core patchAction).
  */
 export function actionRoutes(deps: Deps): Router {
-  const router = Router();
-  const auth = (scope: ApiKeyScope) => authenticate(deps, { allow: ["apiKey", "user"], keyScopes: [scope] });
-  const [read, write] = [auth("actions:read"), auth("actions:write")];
   const org = (req: Request) => principalOf(req).organizationId;
-
-  router.post(
-    "/api/actions",
-    write,
-    handle({ body: CreateActionBody }, async ({ body }, req, res) => {
+  return mount([
+    route(deps, createActionOp, async ({ body }, req, res) => {
       const action = await createAction(deps.db, org(req), auditOf(req), body);
       res.setHeader("ETag", etagOf(action));
       res.status(201).json(action);
     }),
-  );
-  router.get(
-    "/api/actions",
-    read,
-    handle({ query: ActionListQuery }, async ({ query }, req, res) => {
+    route(deps, listActionsOp, async ({ query }, req, res) => {
       res.json(await listActions(deps.db, org(req), query));
     }),
-  );
-  router.get(
-    "/api/actions/:id",
-    read,
-    handle({ params: IdParam }, async ({ params }, req, res) => {
+    route(deps, getActionOp, async ({ params }, req, res) => {
       const action = await getAction(deps.db, org(req), params.id);
       const etag = etagOf(action);
       res.setHeader("ETag", etag);
@@ -49,18 +35,12 @@ export function actionRoutes(deps: Deps): Router {
       }
       res.json(action);
     }),
-  );
-  router.patch(
-    "/api/actions/:id",
-    write,
-    requireIfMatch("/api/actions/{id}"),
-    handle({ params: IdParam, body: PatchActionBody }, async ({ params, body }, req, res) => {
+    route(deps, patchActionOp, [requireIfMatch(getActionOp.path)], async ({ params, body }, req, res) => {
       const p = principalOf(req);
       const editor = { audit: auditOf(req), mayChangeAny: p.kind === "apiKey" || (p.kind === "user" && p.isAdmin) };
       const { action } = await patchAction(deps.db, p.organizationId, params.id, ifMatchRevisions(req.header("if-match")!), body, editor);
       res.setHeader("ETag", etagOf(action));
       res.json(action);
     }),
-  );
-  return router;
+  ]);
 }

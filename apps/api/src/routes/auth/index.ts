@@ -1,11 +1,9 @@
-import { Router, type Response } from "express";
-import { LoginBody, PasswordBody } from "@insp/contracts";
+import type { Response, Router } from "express";
+import { changePasswordOp, jwksOp, loginOp, tokenOp, whoAmIOp } from "@insp/contracts";
 import { authenticateClient, changePassword, login, whoAmI } from "@insp/core";
 import type { Deps } from "../../deps.ts";
-import { authenticate, principalOf } from "../../http/auth.ts";
-import { bodyReadersFor } from "../../http/body.ts";
-import { addressLimiterFor } from "../../http/rate-limit.ts";
-import { handle } from "../../http/handle.ts";
+import { principalOf } from "../../http/auth.ts";
+import { mount, route } from "../../http/route.ts";
 import { LoginGuard } from "../../http/login-guard.ts";
 
 /** RFC 6749 section 5.2 error body. */
@@ -15,16 +13,13 @@ function oauthError(res: Response, status: number, error: string, description: s
 }
 
 export function authRoutes(deps: Deps): Router {
-  const router = Router();
-  // Login and the token carry their credential in the body: read with a small limit of its own.
-  // Neither authenticates: counted per client address even when an Authorization header is sent.
-  const perAddress = addressLimiterFor(deps).thisRoute;
-  const credentialBody = bodyReadersFor(deps.env).credential;
+  // Login and the token carry their credential in the body (auth "body"): read with a small limit
+  // of its own. Neither authenticates: counted per client address even when an Authorization
+  // header is sent.
   const guard = new LoginGuard(deps);
-
-  // OAuth 2.0 client credentials grant (RFC 6749 section 4.4).
-  router.post("/oauth/token", perAddress, credentialBody, async (req, res, next) => {
-    try {
+  return mount([
+    // OAuth 2.0 client credentials grant (RFC 6749 section 4.4); its errors are RFC 6749's, so it checks the body itself.
+    route(deps, tokenOp, async (_input, req, res) => {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("Pragma", "no-cache");
       const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
@@ -59,46 +54,25 @@ export function authRoutes(deps: Deps): Router {
       const ttl = deps.env.TOKEN_TTL_SECONDS;
       const accessToken = await deps.tokens.sign({ use: "client", sub: client.clientId, org: client.organizationId, scope }, ttl);
       res.json({ access_token: accessToken, token_type: "Bearer", expires_in: ttl, scope });
-    } catch (err) {
-      next(err);
-    }
-  });
-
-  router.get("/.well-known/jwks.json", (_req, res) => {
-    res.setHeader("Cache-Control", "public, max-age=300");
-    res.json(deps.tokens.jwksDocument());
-  });
-
-  router.post(
-    "/api/auth/login",
-    perAddress,
-    credentialBody,
-    handle({ body: LoginBody }, async ({ body }, req, res) => {
+    }),
+    route(deps, jwksOp, async (_input, _req, res) => {
+      res.setHeader("Cache-Control", "public, max-age=300");
+      res.json(deps.tokens.jwksDocument());
+    }),
+    route(deps, loginOp, async ({ body }, req, res) => {
       res.setHeader("Cache-Control", "no-store");
       res.json(await login(deps.db, deps.tokens, body.email, body.password, deps.env.USER_TOKEN_TTL_SECONDS, String(req.id), guard.forRequest(req, res)));
     }),
-  );
-
-  router.post(
-    "/api/auth/password",
-    authenticate(deps, { allow: ["user"], allowPasswordReset: true }),
-    handle({ body: PasswordBody }, async ({ body }, req, res) => {
+    route(deps, changePasswordOp, async ({ body }, req, res) => {
       const p = principalOf(req);
       if (p.kind !== "user") throw new Error("unreachable");
       await changePassword(deps.db, p.userId, body.currentPassword, body.newPassword, String(req.id), guard.forRequest(req, res));
       res.status(204).end();
     }),
-  );
-
-  // Any credential: what it is, and for an API key or a token its scopes (extension).
-  router.get(
-    "/api/auth/whoami",
-    authenticate(deps, { allow: ["apiKey", "user", "client"], allowPasswordReset: true }),
-    handle({}, async (_input, req, res) => {
+    // Any credential: what it is, and for an API key or a token its scopes (extension).
+    route(deps, whoAmIOp, async (_input, req, res) => {
       res.setHeader("Cache-Control", "no-store");
       res.json(await whoAmI(deps.db, principalOf(req)));
     }),
-  );
-
-  return router;
+  ]);
 }

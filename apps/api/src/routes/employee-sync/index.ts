@@ -1,10 +1,8 @@
-import { Router } from "express";
-import { SYNC_SCOPE } from "@insp/core";
+import type { Router } from "express";
 import type { Deps } from "../../deps.ts";
-import { authenticate } from "../../http/auth.ts";
-import { postSyncRoute } from "./post.ts";
+import { mount } from "../../http/route.ts";
+import { postSyncRoute, syncStatusRoute } from "./requests.ts";
 import { approveSessionRoute, cancelSessionRoute, commitSessionRoute, getSessionRoute, openSessionRoute } from "./sessions.ts";
-import { syncStatusRoute } from "./status.ts";
 
 /**
  * Employee sync: OAuth client-credentials tokens with scope employees:sync only (spec,
@@ -12,16 +10,13 @@ import { syncStatusRoute } from "./status.ts";
  * (an API key or an admin user): the deletion guard needs someone other than the HR system.
  */
 export function employeeSyncRoutes(deps: Deps): Router {
-  const router = Router();
-  const auth = authenticate(deps, { allow: ["client"], scope: SYNC_SCOPE });
-  router.post("/api/v1/sync/employees", auth, postSyncRoute(deps));
-  router.get("/api/v1/sync/requests/:requestId", auth, syncStatusRoute(deps));
-  const clientOrAdmin = authenticate(deps, { allow: ["client", "apiKey", "user"], scope: SYNC_SCOPE, keyScopes: ["sync-sessions:manage"] });
-  const admin = authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["sync-sessions:manage"] });
-  router.post("/api/v1/sync/sessions", auth, openSessionRoute(deps));
-  router.get("/api/v1/sync/sessions/:id", clientOrAdmin, getSessionRoute(deps));
-  router.post("/api/v1/sync/sessions/:id/commit", auth, commitSessionRoute(deps));
-  router.post("/api/v1/sync/sessions/:id/approve", admin, approveSessionRoute(deps));
-  router.post("/api/v1/sync/sessions/:id/cancel", clientOrAdmin, cancelSessionRoute(deps));
-  return router;
+  return mount([
+    postSyncRoute(deps),
+    syncStatusRoute(deps),
+    openSessionRoute(deps),
+    getSessionRoute(deps),
+    commitSessionRoute(deps),
+    approveSessionRoute(deps),
+    cancelSessionRoute(deps),
+  ]);
 }

@@ -1,9 +1,9 @@
-import type { Request } from "express";
-import { CommitQuery, OpenSessionBody, SessionIdParam } from "@insp/contracts";
+import type { Request, Response } from "express";
+import { approveSessionOp, cancelSessionOp, commitSessionOp, getSessionOp, openSessionOp } from "@insp/contracts";
 import { approveSession, cancelSession, commitSession, forbidden, getSession, openSession, type CommitOutcome, type DeletionGuard, type SyncServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
-import { handle } from "../../http/handle.ts";
+import { route } from "../../http/route.ts";
 
 /** Snapshot sync sessions (extension): open, read, commit, approve, cancel. core/employees/sessions.ts and commit.ts. */
 
@@ -20,7 +20,7 @@ function assertAdminUser(req: Request, what: string): void {
 
 /** POST /api/v1/sync/sessions. */
 export const openSessionRoute = (deps: Deps) =>
-  handle({ body: OpenSessionBody.optional() }, async ({ body }, req, res) => {
+  route(deps, openSessionOp, async ({ body }, req, res) => {
     const p = principalOf(req);
     const session = await openSession(deps.db, p.organizationId, p.kind === "client" ? p.clientId : null, body?.scope ?? {}, deps.env.SYNC_SESSION_TTL_HOURS);
     res.status(201).setHeader("Location", sessionPath(session.sessionId)).json(session);
@@ -28,14 +28,14 @@ export const openSessionRoute = (deps: Deps) =>
 
 /** GET /api/v1/sync/sessions/:id. */
 export const getSessionRoute = (deps: Deps) =>
-  handle({ params: SessionIdParam }, async ({ params }, req, res) => {
+  route(deps, getSessionOp, async ({ params }, req, res) => {
     assertAdminUser(req, "read");
     res.setHeader("Cache-Control", "no-store");
     res.json({ ...(await getSession(deps.db, principalOf(req).organizationId, params.id)), threshold: guardOf(deps) });
   });
 
 /** The answer of a commit or an approval: 200 when applied (or previewed), 202 while held or still applying. */
-function answer(deps: Deps, res: Parameters<Parameters<typeof handle>[1]>[2], outcome: CommitOutcome): void {
+function answer(deps: Deps, res: Response, outcome: CommitOutcome): void {
   const threshold = guardOf(deps);
   if (outcome.kind === "preview") {
     res.json({ ...outcome.session, dryRun: true, wouldDeactivate: outcome.wouldDeactivate, activeInScope: outcome.activeInScope, wouldQuarantine: outcome.wouldQuarantine, threshold });
@@ -47,20 +47,20 @@ function answer(deps: Deps, res: Parameters<Parameters<typeof handle>[1]>[2], ou
 
 /** POST /api/v1/sync/sessions/:id/commit[?dryRun=true]. */
 export const commitSessionRoute = (deps: Deps) =>
-  handle({ params: SessionIdParam, query: CommitQuery }, async ({ params, query }, req, res) => {
+  route(deps, commitSessionOp, async ({ params, query }, req, res) => {
     answer(deps, res, await commitSession(services(deps), principalOf(req).organizationId, params.id, { dryRun: query.dryRun, guard: guardOf(deps), audit: auditOf(req) }));
   });
 
 /** POST /api/v1/sync/sessions/:id/approve: API keys and admin users only. */
 export const approveSessionRoute = (deps: Deps) =>
-  handle({ params: SessionIdParam }, async ({ params }, req, res) => {
+  route(deps, approveSessionOp, async ({ params }, req, res) => {
     assertAdminUser(req, "approve");
     answer(deps, res, await approveSession(services(deps), principalOf(req).organizationId, params.id, auditOf(req)));
   });
 
 /** POST /api/v1/sync/sessions/:id/cancel. */
 export const cancelSessionRoute = (deps: Deps) =>
-  handle({ params: SessionIdParam }, async ({ params }, req, res) => {
+  route(deps, cancelSessionOp, async ({ params }, req, res) => {
     assertAdminUser(req, "cancel");
     res.json({ ...(await cancelSession(deps.db, principalOf(req).organizationId, params.id, auditOf(req))), threshold: guardOf(deps) });
   });

@@ -1,11 +1,11 @@
 import { pipeline } from "node:stream/promises";
-import { Router, type Request } from "express";
-import { CreateExportBody, ExportListQuery, IdParam } from "@insp/contracts";
+import type { Request, Router } from "express";
+import { cancelExportOp, createExportOp, downloadExportOp, getExportOp, listExportsOp } from "@insp/contracts";
 import { MediaMissing, cancelExport, createExport, exportFile, getExport, listExports, notFound } from "@insp/core";
 import { enqueueExport } from "@insp/queue";
 import type { Deps } from "../../deps.ts";
-import { auditOf, authenticate, principalOf } from "../../http/auth.ts";
-import { handle } from "../../http/handle.ts";
+import { auditOf, principalOf } from "../../http/auth.ts";
+import { mount, route } from "../../http/route.ts";
 
 const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" } as const;
 
@@ -15,14 +15,9 @@ const CONTENT_TYPES = { csv: "text/csv; charset=utf-8", xlsx: "application/vnd.o
  * file (inspection-export job); these routes queue, report, serve and cancel it.
  */
 export function exportRoutes(deps: Deps): Router {
-  const router = Router();
-  const read = authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["inspections:read"] });
   const org = (req: Request) => principalOf(req).organizationId;
-
-  router.post(
-    "/api/exports",
-    read,
-    handle({ body: CreateExportBody }, async ({ body }, req, res) => {
+  return mount([
+    route(deps, createExportOp, async ({ body }, req, res) => {
       const organizationId = org(req);
       const created = await createExport(deps.db, organizationId, auditOf(req), body, deps.env.EXPORTS_MAX_RUNNING_PER_ORG);
       // If this enqueue fails the row stays QUEUED and the workers' requeue sweep adds its job.
@@ -30,32 +25,16 @@ export function exportRoutes(deps: Deps): Router {
       res.setHeader("Location", created.statusUrl);
       res.status(202).json({ id: created.id, status: created.status, statusUrl: created.statusUrl });
     }),
-  );
-  router.get(
-    "/api/exports",
-    read,
-    handle({ query: ExportListQuery }, async ({ query }, req, res) => {
+    route(deps, listExportsOp, async ({ query }, req, res) => {
       res.json(await listExports(deps.db, org(req), query));
     }),
-  );
-  router.get(
-    "/api/exports/:id",
-    read,
-    handle({ params: IdParam }, async ({ params }, req, res) => {
+    route(deps, getExportOp, async ({ params }, req, res) => {
       res.json(await getExport(deps.db, org(req), params.id));
     }),
-  );
-  router.delete(
-    "/api/exports/:id",
-    read,
-    handle({ params: IdParam }, async ({ params }, req, res) => {
+    route(deps, cancelExportOp, async ({ params }, req, res) => {
       res.json(await cancelExport(deps.db, org(req), params.id));
     }),
-  );
-  router.get(
-    "/api/exports/:id/download",
-    read,
-    handle({ params: IdParam }, async ({ params }, req, res) => {
+    route(deps, downloadExportOp, async ({ params }, req, res) => {
       const file = await exportFile(deps.db, org(req), params.id);
       // Swept between the row and the stream: the retention sweep took both.
       const body = await deps.media.stream(file.storageKey).catch((err: unknown) => {
@@ -72,6 +51,5 @@ export function exportRoutes(deps: Deps): Router {
         req.log.warn({ err, exportId: params.id }, "export download ended early");
       }
     }),
-  );
-  return router;
+  ]);
 }

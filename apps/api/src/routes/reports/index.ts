@@ -1,12 +1,12 @@
 import { pipeline } from "node:stream/promises";
-import { Router, type Request, type Response } from "express";
-import { IdParam, ReportParams } from "@insp/contracts";
+import type { Request, Response, Router } from "express";
+import { reportPdfOp, reportStatusOp } from "@insp/contracts";
 import { forgetReport, getReport, MediaMissing, notFound, reportFileName, requestReport, type ReportOutcome, type ReportServices, type ReportView } from "@insp/core";
 import type { Deps } from "../../deps.ts";
-import { authenticate, principalOf } from "../../http/auth.ts";
+import { principalOf } from "../../http/auth.ts";
 import { noneMatchHits } from "../../http/etag.ts";
 import { RETRY_AFTER_SECONDS } from "../../http/errors.ts";
-import { handle } from "../../http/handle.ts";
+import { mount, route } from "../../http/route.ts";
 
 const statusUrl = (r: Pick<ReportView, "id" | "inspectionId">) => `/api/inspections/${r.inspectionId}/reports/${r.id}`;
 const downloadUrl = (r: Pick<ReportView, "inspectionId">) => `/api/inspections/${r.inspectionId}/report.pdf`;
@@ -20,14 +20,9 @@ const reportETag = (r: Pick<ReportView, "id">) => `"report-${r.id}"`;
  * The same permission as reading the inspection.
  */
 export function reportRoutes(deps: Deps): Router {
-  const router = Router();
-  const read = authenticate(deps, { allow: ["apiKey", "user"], keyScopes: ["inspections:read"] });
   const svc: ReportServices = { db: deps.db, queues: deps.queues, waiter: deps.waiter, waitMs: deps.env.REPORT_WAIT_SECONDS * 1000, maxRendering: deps.env.REPORTS_MAX_RENDERING_PER_ORG };
-
-  router.get(
-    "/api/inspections/:id/report.pdf",
-    read,
-    handle({ params: IdParam }, async ({ params }, req, res) => {
+  return mount([
+    route(deps, reportPdfOp, async ({ params }, req, res) => {
       const organizationId = principalOf(req).organizationId;
       let outcome = await requestReport(svc, organizationId, params.id);
       if (outcome.kind === "ready" && !(await send(deps, req, res, outcome))) {
@@ -40,12 +35,7 @@ export function reportRoutes(deps: Deps): Router {
       }
       if (outcome.kind !== "ready") answer(res, outcome);
     }),
-  );
-
-  router.get(
-    "/api/inspections/:id/reports/:reportId",
-    read,
-    handle({ params: ReportParams }, async ({ params }, req, res) => {
+    route(deps, reportStatusOp, async ({ params }, req, res) => {
       const r = await getReport(deps.db, principalOf(req).organizationId, params.reportId);
       if (r.inspectionId !== params.id) throw notFound(`Report ${params.reportId} not found`);
       res.json({
@@ -63,8 +53,7 @@ export function reportRoutes(deps: Deps): Router {
         finishedAt: r.finishedAt,
       });
     }),
-  );
-  return router;
+  ]);
 }
 
 /** Streams a finished report (or 304); false when its file is missing from the store. */

@@ -1,9 +1,9 @@
-import { IdParam } from "@insp/contracts";
+import { createVersionOp, listVersionsOp } from "@insp/contracts";
 import { createTemplateVersion, listTemplateVersions } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
-import { handle } from "../../http/handle.ts";
-import { assertTemplateWriter, creatorOf, parseTemplateBody } from "./create.ts";
+import { route } from "../../http/route.ts";
+import { assertTemplateWriter, creatorOf, parseTemplateBody } from "./templates.ts";
 
 /** A body that asks for a copy of the current version: none, `{}`, or only createdBy. */
 const isCopyRequest = (raw: unknown) =>
@@ -11,7 +11,7 @@ const isCopyRequest = (raw: unknown) =>
 
 /** POST /api/templates/:id/versions (extension): the next version as a DRAFT, from a body or as a copy. */
 export const createVersionRoute = (deps: Deps) =>
-  handle({ params: IdParam }, async ({ params }, req, res) => {
+  route(deps, createVersionOp, async ({ params }, req, res) => {
     const p = assertTemplateWriter(req, "create template versions");
     const raw: unknown = req.body;
     const parsed = isCopyRequest(raw)
@@ -23,6 +23,6 @@ export const createVersionRoute = (deps: Deps) =>
 
 /** GET /api/templates/:id/versions (extension). */
 export const listVersionsRoute = (deps: Deps) =>
-  handle({ params: IdParam }, async ({ params }, req, res) => {
+  route(deps, listVersionsOp, async ({ params }, req, res) => {
     res.json({ versions: await listTemplateVersions(deps.db, principalOf(req).organizationId, params.id) });
   });

@@ -1,9 +1,9 @@
-import { SyncQuery, SyncRequestBody, validateEmployee } from "@insp/contracts";
+import { syncEmployeesOp, syncRequestStatusOp, validateEmployee } from "@insp/contracts";
 import type { Response } from "express";
-import { idempotencyKeyOf, submitSync, type SyncOutcome, type SyncServices } from "@insp/core";
+import { idempotencyKeyOf, isUuid, loadSyncStatus, notFound, submitSync, type SyncOutcome, type SyncServices } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
-import { handle } from "../../http/handle.ts";
+import { route } from "../../http/route.ts";
 
 const wantsAsync = (prefer: string | undefined) => !!prefer && /(^|[\s,;])respond-async([\s,;=]|$)/i.test(prefer);
 
@@ -23,7 +23,7 @@ export function postSyncRoute(deps: Deps) {
     waitMs: deps.env.SYNC_WAIT_SECONDS * 1000,
     maxQueuedEmployees: deps.env.SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG,
   };
-  return handle({ query: SyncQuery, body: SyncRequestBody }, async ({ query, body }, req, res) => {
+  return route(deps, syncEmployeesOp, async ({ query, body }, req, res) => {
     const principal = principalOf(req);
     const respondAsync = wantsAsync(req.header("prefer"));
     const { outcome, replayed } = await submitSync(svc, {
@@ -51,4 +51,16 @@ function answer(res: Response, o: SyncOutcome, how: { replayed: boolean; respond
     return;
   }
   res.status(200).json(o.response);
+}
+
+/** GET /api/v1/sync/requests/:requestId: progress, and the full answer once completed. Other organizations' requests are 404. */
+export function syncStatusRoute(deps: Deps) {
+  return route(deps, syncRequestStatusOp, async ({ params }, req, res) => {
+    const missing = () => notFound(`Sync request ${params.requestId} not found`);
+    if (!isUuid(params.requestId)) throw missing();
+    const status = await loadSyncStatus(deps.db, principalOf(req).organizationId, params.requestId);
+    if (!status) throw missing();
+    res.setHeader("Cache-Control", "no-store");
+    res.json(status);
+  });
 }

@@ -1,9 +1,10 @@
 import type { Request } from "express";
-import { CreateTemplateBody, TEMPLATE_MESSAGES } from "@insp/contracts";
-import { AppError, badRequest, createTemplate, forbidden, isBlank, type CreateTemplateInput, type Principal } from "@insp/core";
+import { archiveTemplateOp, CreateTemplateBody, createTemplateOp, getTemplateOp, listTemplatesOp, publishTemplateOp, TEMPLATE_MESSAGES } from "@insp/contracts";
+import { AppError, badRequest, changeTemplateStatus, createTemplate, forbidden, getTemplateDetail, isBlank, listTemplates, type CreateTemplateInput, type Principal, type TemplateAction } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
-import { handle, zodDetails } from "../../http/handle.ts";
+import { zodDetails } from "../../http/handle.ts";
+import { route } from "../../http/route.ts";
 
 /**
  * A create-shaped body (POST /api/templates, POST /api/templates/{id}/versions). Order of
@@ -37,9 +38,28 @@ export function assertTemplateWriter(req: Request, what: string): Principal {
 
 /** POST /api/templates. Order of checks: credential (401), non-admin user (403), then parseTemplateBody, then the data. */
 export const createTemplateRoute = (deps: Deps) =>
-  handle({}, async (_input, req, res) => {
+  route(deps, createTemplateOp, async (_input, req, res) => {
     const p = assertTemplateWriter(req, "create templates");
     const { createdBy, input } = parseTemplateBody(req.body, p, { createdByRequired: true });
     const result = await createTemplate(deps.db, { organizationId: p.organizationId, createdBy: createdBy!, input, audit: auditOf(req) });
     res.json({ success: true, message: result.message, template: result.template, skippedRules: result.skippedRules });
+  });
+
+/** GET /api/templates: a plain array (spec), PUBLISHED only unless publishedOnly=false. */
+export const templateListRoute = (deps: Deps) =>
+  route(deps, listTemplatesOp, async ({ query }, req, res) => {
+    res.json(await listTemplates(deps.db, principalOf(req).organizationId, { publishedOnly: query.publishedOnly }));
+  });
+
+/** GET /api/templates/:id[?version=n]: 404 unknown or malformed id, 403 another organization's template (spec). */
+export const templateDetailRoute = (deps: Deps) =>
+  route(deps, getTemplateOp, async ({ params, query }, req, res) => {
+    res.json(await getTemplateDetail(deps.db, principalOf(req).organizationId, params.id, query.version));
+  });
+
+/** POST /api/templates/:id/publish|archive (extensions): API key or admin user; answers the detail. */
+export const templateStatusRoute = (deps: Deps, action: TemplateAction) =>
+  route(deps, action === "publish" ? publishTemplateOp : archiveTemplateOp, async ({ params }, req, res) => {
+    const p = assertTemplateWriter(req, `${action} templates`);
+    res.json(await changeTemplateStatus(deps.db, p.organizationId, params.id, action, auditOf(req)));
   });
