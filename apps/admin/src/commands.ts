@@ -24,14 +24,12 @@ import {
   approveSession,
   cancelSession,
   listSessions,
-  SCIM_SCOPE,
-  SYNC_SCOPE,
   type SecretBox,
   type SyncServices,
   type TargetPolicy,
   type WebhookEventType,
 } from "@insp/core";
-import { ALL_API_KEY_SCOPES, CreateWebhookBody, isApiKeyScope, type ApiKeyScope } from "@insp/contracts";
+import { ALL_API_KEY_SCOPES, CreateWebhookBody, SCIM_SCOPE, SYNC_SCOPE, isApiKeyScope, type ApiKeyScope } from "@insp/contracts";
 
 export type Flags = Record<string, string | boolean | string[] | undefined>;
 

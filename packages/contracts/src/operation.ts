@@ -1,7 +1,7 @@
 import type { RouteConfig } from "@asteasolutions/zod-to-openapi";
 import type { z } from "zod";
 import { registry } from "./openapi.ts";
-import type { ApiKeyScope } from "./scopes.ts";
+import type { ApiKeyScope, ClientScope } from "./scopes.ts";
 
 /**
  * One definition per HTTP operation: its method, path, schemas, who may call it and how its body
@@ -13,8 +13,6 @@ import type { ApiKeyScope } from "./scopes.ts";
 /** Who a credential is: an API key, a user's token (POST /api/auth/login) or an OAuth client's access token. */
 export type PrincipalKind = "apiKey" | "user" | "client";
 
-/** The OAuth scopes a client token may carry; `scim` has a security scheme of its own in the document. */
-export type ClientScope = "employees:sync" | "scim";
 
 /** Who may call an operation that authenticates (apps/api/src/http/auth.ts checks it, in this order). */
 export interface Callers {

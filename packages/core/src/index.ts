@@ -10,7 +10,7 @@ export { installProcessGuards } from "./process-guards.ts";
 export { checkReadiness } from "./health.ts";
 export { API_KEY_PREFIX, generateSecret, hashSecret, safeEqualHex } from "./auth/secrets.ts";
 export { MIN_PASSWORD_LENGTH, generateTemporaryPassword, hashPassword, hashTemporaryPassword, verifyPassword } from "./auth/passwords.ts";
-export { SCIM_SCOPE, SYNC_SCOPE, TokenService } from "./auth/tokens.ts";
+export { TokenService } from "./auth/tokens.ts";
 export { authenticateApiKey, authenticateClient, changePassword, login, principalFromToken, type PasswordGuard, type Principal } from "./auth/credentials.ts";
 export { whoAmI, type WhoAmI } from "./auth/whoami.ts";
 export {

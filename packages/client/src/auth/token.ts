@@ -1,4 +1,5 @@
 import createClient from "openapi-fetch";
+import { SYNC_SCOPE } from "@insp/contracts";
 import { AuthError, HttpError, describeErrorBody } from "../errors.ts";
 import type { paths } from "../generated/openapi.d.ts";
 import type { FetchLike } from "../http/retrying-fetch.ts";
@@ -70,4 +71,4 @@ export class TokenProvider {
 }
 
 /** The scope the sync endpoints require. */
-export const SCOPE_EMPLOYEES_SYNC = "employees:sync";
+export const SCOPE_EMPLOYEES_SYNC = SYNC_SCOPE;

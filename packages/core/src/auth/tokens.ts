@@ -23,9 +23,6 @@ import { signingKeys } from "@insp/db/schema";
  * with alg "none", an HS256 token keyed with the public key, or another service's token is refused.
  */
 export const TOKEN_ALG = "ES256";
-export const SYNC_SCOPE = "employees:sync";
-/** OAuth scope of the SCIM 2.0 endpoints (/scim/v2): identity providers provisioning users and groups. */
-export const SCIM_SCOPE = "scim";
 
 export type TokenUse = "client" | "user";
 

@@ -1,11 +1,10 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { ALL_API_KEY_SCOPES, isApiKeyScope, type ApiKeyScope } from "@insp/contracts";
+import { ALL_API_KEY_SCOPES, SYNC_SCOPE, isApiKeyScope, type ApiKeyScope } from "@insp/contracts";
 import type { DbOrTx } from "@insp/db";
 import { apiKeys, assetTypes, groups, oauthClients, organizations, responseTypeOptions, responseTypes, roles, sites, users } from "@insp/db/schema";
 import { AppError } from "../errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { API_KEY_PREFIX, CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX, displayPrefix, generateSecret, hashSecret } from "../auth/secrets.ts";
-import { SYNC_SCOPE } from "../auth/tokens.ts";
 import { ADMIN_CLI, recordAudit, type AuditContext } from "../audit/index.ts";
 
 /**
