@@ -1,13 +1,25 @@
 // @ts-check
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import prettier from "eslint-config-prettier";
 
 export default tseslint.config(
   { ignores: ["**/node_modules/**", "**/dist/**", "drizzle/**", "bench/results/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: "readonly", console: "readonly", Buffer: "readonly", setTimeout: "readonly", clearTimeout: "readonly", setInterval: "readonly", clearInterval: "readonly", URL: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        Buffer: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        setInterval: "readonly",
+        clearInterval: "readonly",
+        URL: "readonly",
+      },
+    },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
@@ -41,7 +53,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@insp/db", "@insp/db/*", "@insp/queue", "drizzle-orm", "postgres", "ioredis", "./sql/*", "./run.ts"], message: "The planner is pure: I/O belongs in run.ts and sql/." }] },
+        {
+          patterns: [
+            {
+              group: ["@insp/db", "@insp/db/*", "@insp/queue", "drizzle-orm", "postgres", "ioredis", "./sql/*", "./run.ts"],
+              message: "The planner is pure: I/O belongs in run.ts and sql/.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -51,4 +70,6 @@ export default tseslint.config(
     files: ["docs/examples/**"],
     rules: { "no-restricted-properties": "off" },
   },
+  // Layout is prettier's (npm run format): no eslint rule may disagree with it.
+  prettier,
 );
