@@ -52,7 +52,12 @@ const registry: Record<ScenarioName, Scenario> = {
 };
 
 const t0 = performance.now();
-const say = (scope: string, message: string) => process.stderr.write(`[${(round((performance.now() - t0) / 1000, 1)).toFixed(1).padStart(6)} s] ${scope.padEnd(13)} ${message}\n`);
+const say = (scope: string, message: string) =>
+  process.stderr.write(
+    `[${round((performance.now() - t0) / 1000, 1)
+      .toFixed(1)
+      .padStart(6)} s] ${scope.padEnd(13)} ${message}\n`,
+  );
 
 /** Machine busy share (other processes: the service idles between scenarios) below which it counts as quiet. */
 const QUIET_BUSY = 0.25;
@@ -83,7 +88,10 @@ async function main() {
   const startedAt = new Date().toISOString();
   const before = await conditions();
   if (before.vitestProcesses > 0) say("bench", `warning: ${before.vitestProcesses} vitest processes are running; figures will be noisy`);
-  say("bench", `scenarios ${opts.scenarios.join(", ")}; rounds ${opts.rounds}, batch ${opts.batch}, list size ${opts.listSize}; Postgres at ${opts.pgServerUrl}`);
+  say(
+    "bench",
+    `scenarios ${opts.scenarios.join(", ")}; rounds ${opts.rounds}, batch ${opts.batch}, list size ${opts.listSize}; Postgres at ${opts.pgServerUrl}`,
+  );
 
   const sink = await startSmtpSink();
   const s3 = opts.mediaStore === "s3" ? await startS3Server() : null;
@@ -143,7 +151,18 @@ async function main() {
     if (after.vitestProcesses > 0 || Object.values(perScenario).some((c) => c.vitestProcesses > 0)) {
       notes.push("vitest was running during this run: figures are noisy (other engineers' tests share the cores)");
     }
-    const { outDir: _out, pgServerUrl: _pg, redisUrl: _redis, keepDb: _keep, profileDir: _prof, logDir: _logs, waitQuietS: _wait, autoExplainMs: _explain, serviceEnv: _env, ...shownOptions } = opts;
+    const {
+      outDir: _out,
+      pgServerUrl: _pg,
+      redisUrl: _redis,
+      keepDb: _keep,
+      profileDir: _prof,
+      logDir: _logs,
+      waitQuietS: _wait,
+      autoExplainMs: _explain,
+      serviceEnv: _env,
+      ...shownOptions
+    } = opts;
     const report: Report = {
       startedAt,
       finishedAt: after.at,

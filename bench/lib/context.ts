@@ -103,7 +103,11 @@ export class BenchContext {
     this.tenant = await seedDemo(this.db.db);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const api = await ready("API", startNode("apps/api/src/main.ts", { ...this.env, PORT: String(port), HOST: "127.0.0.1" }, this.nodeArgs()), async () => (await fetch(`${baseUrl}/healthz`)).ok);
+    const api = await ready(
+      "API",
+      startNode("apps/api/src/main.ts", { ...this.env, PORT: String(port), HOST: "127.0.0.1" }, this.nodeArgs()),
+      async () => (await fetch(`${baseUrl}/healthz`)).ok,
+    );
     this.api = Object.assign(api, { baseUrl });
     this.http = client(baseUrl);
     await this.setWorkers(workers);

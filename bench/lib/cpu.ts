@@ -49,7 +49,7 @@ async function machineBusyMs(): Promise<number> {
 export async function machineBusyShare(ms = 2000): Promise<number> {
   const a = await machineBusyMs();
   await new Promise((r) => setTimeout(r, ms));
-  return (await machineBusyMs() - a) / (ms * os.cpus().length);
+  return ((await machineBusyMs()) - a) / (ms * os.cpus().length);
 }
 
 /** Postgres backends serving this database (Postgres runs on this machine: their CPU is in /proc). */
@@ -118,7 +118,14 @@ export async function measureCpu<T>(sql: postgres.Sql, servicePids: number[], fn
   const pgBefore = await pgBackendPids(sql);
   await sql`select pg_stat_clear_snapshot()`;
   const x0 = await pgTransactions(sql);
-  const [s0, g0, r0, m0, b0, t0] = [await cpuByPid(servicePids), await cpuByPid(pgBefore), await cpuByPid(redis), await machineBusyMs(), process.cpuUsage(), performance.now()];
+  const [s0, g0, r0, m0, b0, t0] = [
+    await cpuByPid(servicePids),
+    await cpuByPid(pgBefore),
+    await cpuByPid(redis),
+    await machineBusyMs(),
+    process.cpuUsage(),
+    performance.now(),
+  ];
   const value = await fn();
   const wallMs = performance.now() - t0;
   const b1 = process.cpuUsage(b0);

@@ -42,7 +42,8 @@ export async function postSync(http: Client, token: string, body: SyncBody): Pro
   const res = await http.post("/api/v1/sync/employees", body, { auth: { bearer: token } });
   if (res.status !== 200) throw new Error(`sync answered ${res.status}: ${res.text.slice(0, 500)}`);
   if (res.body.errors?.length) throw new Error(`sync reported errors: ${JSON.stringify(res.body.errors.slice(0, 3))}`);
-  if (res.body.results?.length !== body.employees.length) throw new Error(`sync returned ${res.body.results?.length} results for ${body.employees.length} employees`);
+  if (res.body.results?.length !== body.employees.length)
+    throw new Error(`sync returned ${res.body.results?.length} results for ${body.employees.length} employees`);
   return res.body;
 }
 
@@ -58,7 +59,12 @@ export async function publishedTemplate(http: Client, t: DemoSeed, n: number): P
     createdBy: t.users.admin.id,
     name: `Bench audit ${n}`,
     type: "AUDIT",
-    sections: [{ title: "Checks", questions: Array.from({ length: n }, (_, i) => ({ key: `q${i}`, text: `Question ${i + 1}`, responseTypeId: rt(t, KINDS[i % KINDS.length]!) })) }],
+    sections: [
+      {
+        title: "Checks",
+        questions: Array.from({ length: n }, (_, i) => ({ key: `q${i}`, text: `Question ${i + 1}`, responseTypeId: rt(t, KINDS[i % KINDS.length]!) })),
+      },
+    ],
   };
   const res = await http.post("/api/templates", body, { auth });
   if (res.status !== 200) throw new Error(`template create failed: ${res.status} ${res.text}`);
@@ -117,5 +123,10 @@ export function randomPng(bytes: number): Buffer {
   const ihdr = Buffer.concat([u32(width), u32(height), Buffer.from([8, 2, 0, 0, 0])]);
   // Level 1: random data does not compress at any level; this keeps generation quick.
   const idat = deflateSync(raw, { level: 1 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", idat),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

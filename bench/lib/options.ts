@@ -2,7 +2,26 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const SCENARIOS = ["sync-raw", "sync-floor", "sync-statements", "sync-create", "sync-update", "sync-accounts", "scale", "sync-large", "webhooks", "import", "upload", "detail", "report", "scim-bulk", "list", "export", "noisy-neighbour", "soak"] as const;
+export const SCENARIOS = [
+  "sync-raw",
+  "sync-floor",
+  "sync-statements",
+  "sync-create",
+  "sync-update",
+  "sync-accounts",
+  "scale",
+  "sync-large",
+  "webhooks",
+  "import",
+  "upload",
+  "detail",
+  "report",
+  "scim-bulk",
+  "list",
+  "export",
+  "noisy-neighbour",
+  "soak",
+] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface BenchOptions {
@@ -102,7 +121,10 @@ const LOCAL_SOCKET_DIR = "/var/run/postgresql";
 
 function defaultPgServer(): string {
   const url = process.env.DATABASE_URL;
-  if (!url) return existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`) ? `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}` : "postgres://postgres@127.0.0.1:5432/postgres";
+  if (!url)
+    return existsSync(`${LOCAL_SOCKET_DIR}/.s.PGSQL.5432`)
+      ? `postgres://postgres@localhost/postgres?host=${LOCAL_SOCKET_DIR}`
+      : "postgres://postgres@127.0.0.1:5432/postgres";
   const u = new URL(url);
   u.pathname = "/postgres";
   return u.toString();
@@ -149,7 +171,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     console.log(HELP);
     process.exit(0);
   }
-  const scenarios = (values.scenarios?.split(",").map((s) => s.trim()).filter(Boolean) ?? [...SCENARIOS]) as ScenarioName[];
+  const scenarios = (values.scenarios
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean) ?? [...SCENARIOS]) as ScenarioName[];
   const unknown = scenarios.filter((s) => !SCENARIOS.includes(s));
   if (unknown.length) throw new Error(`unknown scenario(s) ${unknown.join(", ")}; known: ${SCENARIOS.join(", ")}`);
   const batch = positiveInt("batch", values.batch, 500);

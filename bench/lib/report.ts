@@ -84,16 +84,46 @@ export function ratios(results: ScenarioResult[]): Ratio[] {
   const raw = metric(results, "sync-raw", "employeesPerS");
   const create = metric(results, "sync-create", "employeesPerS");
   const floor = metric(results, "sync-floor", "employeesPerS");
-  if (create && raw) out.push({ name: "sync-create / sync-raw", value: round(create / raw, 2), explain: `the whole service (HTTP, queue, worker: ${create}/s) vs the rows written by one statement each (${raw}/s)` });
-  if (floor && raw) out.push({ name: "sync-floor / sync-raw", value: round(floor / raw, 2), explain: `the worker's per-employee function in-process (${floor}/s) vs the same rows by one statement each (${raw}/s)` });
-  if (create && floor) out.push({ name: "sync-create / sync-floor", value: round(create / floor, 2), explain: `throughput through HTTP + queue (${create}/s) vs the same per-employee work in-process (${floor}/s)` });
+  if (create && raw)
+    out.push({
+      name: "sync-create / sync-raw",
+      value: round(create / raw, 2),
+      explain: `the whole service (HTTP, queue, worker: ${create}/s) vs the rows written by one statement each (${raw}/s)`,
+    });
+  if (floor && raw)
+    out.push({
+      name: "sync-floor / sync-raw",
+      value: round(floor / raw, 2),
+      explain: `the worker's per-employee function in-process (${floor}/s) vs the same rows by one statement each (${raw}/s)`,
+    });
+  if (create && floor)
+    out.push({
+      name: "sync-create / sync-floor",
+      value: round(create / floor, 2),
+      explain: `throughput through HTTP + queue (${create}/s) vs the same per-employee work in-process (${floor}/s)`,
+    });
   const scale = metric(results, "scale", "ratio");
-  if (scale) out.push({ name: "2 workers / 1 worker", value: scale, explain: `sync-create throughput with 2 worker processes vs 1 (${metric(results, "scale", "twoWorkersPerS")}/s vs ${metric(results, "scale", "oneWorkerPerS")}/s)` });
+  if (scale)
+    out.push({
+      name: "2 workers / 1 worker",
+      value: scale,
+      explain: `sync-create throughput with 2 worker processes vs 1 (${metric(results, "scale", "twoWorkersPerS")}/s vs ${metric(results, "scale", "oneWorkerPerS")}/s)`,
+    });
   const accounts = metric(results, "sync-accounts", "medianMs");
   const createMs = metric(results, "sync-create", "medianMs");
-  if (accounts && createMs) out.push({ name: "sync-accounts / sync-create", value: round(accounts / createMs, 2), explain: `median batch latency with forcePasswordReset + sendWelcomeEmail vs without (${accounts} ms vs ${createMs} ms)` });
+  if (accounts && createMs)
+    out.push({
+      name: "sync-accounts / sync-create",
+      value: round(accounts / createMs, 2),
+      explain: `median batch latency with forcePasswordReset + sendWelcomeEmail vs without (${accounts} ms vs ${createMs} ms)`,
+    });
   const listRatio = metric(results, "list", "page1ToFloor");
-  if (listRatio) out.push({ name: "list page 1 / list floor", value: listRatio, explain: `requests/s through the API (${metric(results, "list", "page1ReqPerS")}) vs a bare node:http handler with the same SQL and JSON (${metric(results, "list", "floorReqPerS")})` });
+  if (listRatio)
+    out.push({
+      name: "list page 1 / list floor",
+      value: listRatio,
+      explain: `requests/s through the API (${metric(results, "list", "page1ReqPerS")}) vs a bare node:http handler with the same SQL and JSON (${metric(results, "list", "floorReqPerS")})`,
+    });
   return out;
 }
 
@@ -108,13 +138,18 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
   const out: Target[] = [];
   const full = opts.batch === 500;
   const m = (name: ScenarioName, key: string) => metric(results, name, key);
-  const target = (name: string, measured: string | undefined, met: boolean | null) => out.push({ name, measured: measured ?? "not run", met: measured === undefined ? null : met });
+  const target = (name: string, measured: string | undefined, met: boolean | null) =>
+    out.push({ name, measured: measured ?? "not run", met: measured === undefined ? null : met });
 
   const createMs = m("sync-create", "medianMs");
   const createP95 = m("sync-create", "p95Ms");
   const drift = m("sync-create", "drift");
   const size = full ? "" : ` (batch of ${opts.batch})`;
-  target("1. sync-create, fresh database, no ANALYZE: median <= 1.0 s per 500", createMs === undefined ? undefined : `${createMs} ms${size}`, full && !opts.analyze ? createMs! <= 1000 : null);
+  target(
+    "1. sync-create, fresh database, no ANALYZE: median <= 1.0 s per 500",
+    createMs === undefined ? undefined : `${createMs} ms${size}`,
+    full && !opts.analyze ? createMs! <= 1000 : null,
+  );
   target("1. ... p95 <= 1.3 s", createP95 === undefined ? undefined : `${createP95} ms${size}`, full && !opts.analyze ? createP95! <= 1300 : null);
   target(
     "1. ... last 5 of 20 batches within 15% of the first 5",
@@ -127,10 +162,18 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
   target("2. sync-create / sync-raw >= 0.5", raw && create ? `${round(create / raw, 2)}` : undefined, raw && create ? create / raw >= 0.5 : null);
   target("2. sync-floor / sync-raw >= 0.8", raw && floor ? `${round(floor / raw, 2)}` : undefined, raw && floor ? floor / raw >= 0.8 : null);
   const accounts = m("sync-accounts", "medianMs");
-  target("3. sync-accounts <= 1.3 x sync-create", accounts && createMs ? `${round(accounts / createMs, 2)}x` : undefined, accounts && createMs ? accounts / createMs <= 1.3 : null);
+  target(
+    "3. sync-accounts <= 1.3 x sync-create",
+    accounts && createMs ? `${round(accounts / createMs, 2)}x` : undefined,
+    accounts && createMs ? accounts / createMs <= 1.3 : null,
+  );
   const mails = m("sync-accounts", "mailsPerS");
   const exact = m("sync-accounts", "mailsReceived") === m("sync-accounts", "mailsExpected") && m("sync-accounts", "mailDuplicates") === 0;
-  target("3. welcome mail >= 300 mails/s, every mail exactly once", mails === undefined ? undefined : `${mails} mails/s; ${exact ? "each once" : "NOT each once"}`, mails === undefined ? null : mails >= 300 && exact);
+  target(
+    "3. welcome mail >= 300 mails/s, every mail exactly once",
+    mails === undefined ? undefined : `${mails} mails/s; ${exact ? "each once" : "NOT each once"}`,
+    mails === undefined ? null : mails >= 300 && exact,
+  );
   const large = m("sync-large", "employeesPerS");
   const largeOk = m("sync-large", "rows") === opts.largeTotal && m("sync-large", "distinctIds") === opts.largeTotal;
   target(
@@ -141,7 +184,11 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
   const bigList = opts.listSize >= 100_000 && opts.connections === 10;
   const rps = m("list", "page1ReqPerS");
   const listP95 = m("list", "page1P95Ms");
-  target("5. list page 1 at 100,000, 10 connections: >= 800 requests/s", rps === undefined ? undefined : `${rps} req/s (floor ${m("list", "floorReqPerS")})`, bigList ? rps! >= 800 : null);
+  target(
+    "5. list page 1 at 100,000, 10 connections: >= 800 requests/s",
+    rps === undefined ? undefined : `${rps} req/s (floor ${m("list", "floorReqPerS")})`,
+    bigList ? rps! >= 800 : null,
+  );
   target("5. ... p95 <= 20 ms", listP95 === undefined ? undefined : `${listP95} ms (floor ${m("list", "floorP95Ms")} ms)`, bigList ? listP95! <= 20 : null);
   const mb = m("import", "mediaMbPerS");
   const rss = m("import", "apiPeakRssMb");
@@ -149,7 +196,11 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
   const fullImport = opts.importClients >= 4 && opts.images * opts.imageMb >= 5;
   target("6. import: >= 100 MB/s of media with 4 clients", mb === undefined ? undefined : `${mb} MB/s`, fullImport ? mb! >= 100 : null);
   target("6. ... peak API RSS <= 400 MB", rss === undefined ? undefined : `${rss} MB`, fullImport ? rss! <= 400 : null);
-  target("6. ... no base64 in Redis", jobBytes === undefined ? undefined : `largest job data ${jobBytes} bytes`, jobBytes === undefined ? null : jobBytes < 1024);
+  target(
+    "6. ... no base64 in Redis",
+    jobBytes === undefined ? undefined : `largest job data ${jobBytes} bytes`,
+    jobBytes === undefined ? null : jobBytes < 1024,
+  );
   // Issue 24: the sync engine's cost per employee. The Postgres baseline is the mean of the
   // floors measured on this machine before the issue (commit 1efb9ed, bench/README.md).
   const floorPg = m("sync-floor", "cpuPostgresMsPerItem");
@@ -161,7 +212,11 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
   target("24. sync-floor / sync-raw >= 0.6", raw && floor ? `${round(floor / raw, 2)}` : undefined, raw && floor ? floor / raw >= 0.6 : null);
   target("24. sync-create / sync-floor >= 0.8", floor && create ? `${round(create / floor, 2)}` : undefined, floor && create ? create / floor >= 0.8 : null);
   const createRedis = m("sync-create", "cpuRedisMsPerItem");
-  target("24. Redis CPU per employee in sync-create <= 0.12 ms", createRedis === undefined ? undefined : `${createRedis} ms`, createRedis === undefined ? null : createRedis <= 0.12);
+  target(
+    "24. Redis CPU per employee in sync-create <= 0.12 ms",
+    createRedis === undefined ? undefined : `${createRedis} ms`,
+    createRedis === undefined ? null : createRedis <= 0.12,
+  );
   const createPg = m("sync-create", "cpuPostgresMsPerItem");
   target(
     "24. Postgres on paper (sync-create): >= 1,200 employees/s per core",
@@ -170,7 +225,11 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
   );
   const soakRequests = m("soak", "requests");
   const soakBad = ["fiveXx", "connectionErrors", "lostItems", "doneTwice"].reduce((n, k) => n + (m("soak", k) ?? 0), 0);
-  target("soak: no 5xx, no connection error, nothing lost or done twice", soakRequests === undefined ? undefined : `${soakRequests} requests, ${soakBad} problems`, soakBad === 0);
+  target(
+    "soak: no 5xx, no connection error, nothing lost or done twice",
+    soakRequests === undefined ? undefined : `${soakRequests} requests, ${soakBad} problems`,
+    soakBad === 0,
+  );
   return out;
 }
 
@@ -192,7 +251,15 @@ export function cpuTable(results: ScenarioResult[]): CpuRow[] {
   const add = (scenario: ScenarioName, item: string, prefix = "cpu") => {
     const x = results.find((r) => r.name === scenario)?.metrics;
     if (!x || x[`${prefix}ApiMsPerItem`] === undefined) return;
-    out.push({ scenario, item, api: x[`${prefix}ApiMsPerItem`]!, worker: x[`${prefix}WorkerMsPerItem`]!, postgres: x[`${prefix}PostgresMsPerItem`]!, redis: x[`${prefix}RedisMsPerItem`]!, bench: x[`${prefix}BenchMsPerItem`]! });
+    out.push({
+      scenario,
+      item,
+      api: x[`${prefix}ApiMsPerItem`]!,
+      worker: x[`${prefix}WorkerMsPerItem`]!,
+      postgres: x[`${prefix}PostgresMsPerItem`]!,
+      redis: x[`${prefix}RedisMsPerItem`]!,
+      bench: x[`${prefix}BenchMsPerItem`]!,
+    });
   };
   add("sync-raw", "employee (bench process)");
   add("sync-floor", "employee (bench process)");
@@ -237,7 +304,9 @@ export interface Report {
 }
 
 function noisy(r: Report): string {
-  const names = Object.entries(r.conditions.perScenario).filter(([, c]) => c.vitestProcesses > 0).map(([n]) => n);
+  const names = Object.entries(r.conditions.perScenario)
+    .filter(([, c]) => c.vitestProcesses > 0)
+    .map(([n]) => n);
   return names.length ? `; vitest seen at the start of ${names.join(", ")}` : "";
 }
 
@@ -258,7 +327,12 @@ export function markdown(r: Report): string {
   if (r.ratios.length) {
     lines.push("| Ratio | Value | Meaning |", "|---|---:|---|", ...r.ratios.map((x) => `| ${x.name} | ${x.value} | ${x.explain} |`), "");
   }
-  lines.push("| Target | Measured | Met |", "|---|---|---|", ...r.targets.map((t) => `| ${t.name} | ${t.measured} | ${t.met === null ? "not measured" : t.met ? "yes" : "**no**"} |`), "");
+  lines.push(
+    "| Target | Measured | Met |",
+    "|---|---|---|",
+    ...r.targets.map((t) => `| ${t.name} | ${t.measured} | ${t.met === null ? "not measured" : t.met ? "yes" : "**no**"} |`),
+    "",
+  );
   if (r.cpu.length) {
     lines.push(
       "CPU ms per item by process, and what each could do alone (items/s: the API and Redis are one process/thread each; workers per process; Postgres per core):",

@@ -52,7 +52,11 @@ type RoundsOptions = { label: string; shape?: EmployeeShape; bodies?: SyncBody[]
 /** `measureCpu: false`: no CPU figure (the caller measures it), so nothing waits after the last answer. */
 export async function syncRounds(ctx: BenchContext, progress: Progress, o: RoundsOptions & { measureCpu: false }): Promise<Omit<SyncRoundsResult, "cpu">>;
 export async function syncRounds(ctx: BenchContext, progress: Progress, o: RoundsOptions): Promise<SyncRoundsResult>;
-export async function syncRounds(ctx: BenchContext, progress: Progress, o: RoundsOptions & { measureCpu?: boolean }): Promise<Omit<SyncRoundsResult, "cpu"> & { cpu?: CpuSplit }> {
+export async function syncRounds(
+  ctx: BenchContext,
+  progress: Progress,
+  o: RoundsOptions & { measureCpu?: boolean },
+): Promise<Omit<SyncRoundsResult, "cpu"> & { cpu?: CpuSplit }> {
   const { batch } = ctx.opts;
   const rounds = o.rounds ?? ctx.opts.rounds;
   const token = await ctx.syncToken();
@@ -75,7 +79,10 @@ export async function syncRounds(ctx: BenchContext, progress: Progress, o: Round
     let body: SyncBody;
     if (o.bodies) {
       const given = o.bodies[r % o.bodies.length]!;
-      body = { syncBatchId: `${given.syncBatchId}-again`, employees: given.employees.map((e) => ({ ...e, ...(o.shape?.jobTitle ? { jobTitle: o.shape.jobTitle } : {}) })) };
+      body = {
+        syncBatchId: `${given.syncBatchId}-again`,
+        employees: given.employees.map((e) => ({ ...e, ...(o.shape?.jobTitle ? { jobTitle: o.shape.jobTitle } : {}) })),
+      };
     } else {
       const tag = newTag(o.label);
       body = { syncBatchId: tag, employees: employeeBatch(ctx.tenant, tag, batch, o.shape) };
@@ -96,7 +103,14 @@ export async function syncRounds(ctx: BenchContext, progress: Progress, o: Round
     const [created, first, last] = [Number(t?.created), Number(t?.first), Number(t?.last)];
     const finished = signalled.get(syncSignal(value.requestId)) ?? Number.NaN;
     const forced = (await checkpoints()) - checkpointsBefore;
-    phases.push({ apiFrontMs: round(created - sentAt), queueStartMs: round(first - created), workersMs: round(last - first), tailMs: round(answeredAt - last), lastJobToAnswerMs: round(answeredAt - finished), checkpoints: forced });
+    phases.push({
+      apiFrontMs: round(created - sentAt),
+      queueStartMs: round(first - created),
+      workersMs: round(last - first),
+      tailMs: round(answeredAt - last),
+      lastJobToAnswerMs: round(answeredAt - finished),
+      checkpoints: forced,
+    });
     const p = phases[r]!;
     progress(
       `round ${r + 1}/${rounds}: ${body.employees.length} employees in ${round(took, 0)} ms (${round((body.employees.length * 1000) / took, 0)}/s), ` +

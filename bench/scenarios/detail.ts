@@ -22,7 +22,11 @@ export const detail: Scenario = {
     progress(`uploading ${IMAGES} random PNGs of ${IMAGE_MB} MB`);
     const mediaIds: string[] = [];
     for (let i = 0; i < IMAGES; i++) {
-      const res = await fetch(`${ctx.api.baseUrl}/api/media`, { method: "POST", headers: { ...auth, "content-type": "image/png" }, body: randomPng(IMAGE_MB * MB) });
+      const res = await fetch(`${ctx.api.baseUrl}/api/media`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "image/png" },
+        body: randomPng(IMAGE_MB * MB),
+      });
       if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
       mediaIds.push(((await res.json()) as { mediaId: string }).mediaId);
     }
@@ -60,7 +64,15 @@ export const detail: Scenario = {
     return {
       name: "detail",
       rows: [row],
-      metrics: { images: IMAGES, imageMb: IMAGE_MB, jsonMb, mbPerS: round(mbPerS), medianMs: round(median(latencies)), apiRssBeforeMb: round(before), apiPeakRssMb: round(peak) },
+      metrics: {
+        images: IMAGES,
+        imageMb: IMAGE_MB,
+        jsonMb,
+        mbPerS: round(mbPerS),
+        medianMs: round(median(latencies)),
+        apiRssBeforeMb: round(before),
+        apiPeakRssMb: round(peak),
+      },
       samples: { detail: latencies },
       notes: resettable ? [] : ["detail: the API's peak RSS could not be measured (VmHWM not resettable)"],
     };

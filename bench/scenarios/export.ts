@@ -69,13 +69,28 @@ export const exportScenario: Scenario = {
         await new Promise((r) => setTimeout(r, 200));
       }
       const ms = performance.now() - started;
-      if (status.status !== "SUCCEEDED" || status.rowsWritten !== size) throw new Error(`${format} export ended ${status.status} with ${status.rowsWritten} rows`);
+      if (status.status !== "SUCCEEDED" || status.rowsWritten !== size)
+        throw new Error(`${format} export ended ${status.status} with ${status.rowsWritten} rows`);
       const peak = round(await peakRssMb(worker), 1);
       const rate = round((size * 1000) / ms);
       const mb = round((status.byteSize ?? 0) / 1024 / 1024, 1);
       progress(`${format}: ${size} rows in ${round(ms / 1000, 1)} s (${rate} rows/s), ${mb} MB, worker RSS ${before} MB before, peak ${peak} MB`);
-      rows.push({ scenario: "export", what: `${format}, ${size} inspections, ${QUESTIONS} answer columns`, n: 1, medianMs: round(ms), p95Ms: round(ms), throughput: { value: rate, unit: "rows/s" }, extra: `${mb} MB; worker RSS ${before} MB -> peak ${peak} MB` });
-      Object.assign(metrics, { [`${format}RowsPerS`]: rate, [`${format}Ms`]: round(ms), [`${format}MB`]: mb, [`${format}WorkerRssBeforeMb`]: before, [`${format}WorkerPeakRssMb`]: peak });
+      rows.push({
+        scenario: "export",
+        what: `${format}, ${size} inspections, ${QUESTIONS} answer columns`,
+        n: 1,
+        medianMs: round(ms),
+        p95Ms: round(ms),
+        throughput: { value: rate, unit: "rows/s" },
+        extra: `${mb} MB; worker RSS ${before} MB -> peak ${peak} MB`,
+      });
+      Object.assign(metrics, {
+        [`${format}RowsPerS`]: rate,
+        [`${format}Ms`]: round(ms),
+        [`${format}MB`]: mb,
+        [`${format}WorkerRssBeforeMb`]: before,
+        [`${format}WorkerPeakRssMb`]: peak,
+      });
     }
     return { name: "export", rows, metrics, samples: {}, notes };
   },

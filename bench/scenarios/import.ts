@@ -57,10 +57,17 @@ export const importScenario: Scenario = {
         templateId: tpl.id,
         conductedBy: t.users.inspector.id,
         siteId: t.sites[0]!.id,
-        answers: tpl.questions.map((q, i) => ({ ...answerFor(q, i), ...(withImages && i < images ? { media: [randomPng(imageMb * MB).toString("base64")] } : {}) })),
+        answers: tpl.questions.map((q, i) => ({
+          ...answerFor(q, i),
+          ...(withImages && i < images ? { media: [randomPng(imageMb * MB).toString("base64")] } : {}),
+        })),
       });
     const post = async (body: string) => {
-      const res = await ctx.http.request("POST", "/api/inspections", { auth: { bearer: t.apiKey }, rawBody: body, headers: { "content-type": "application/json" } });
+      const res = await ctx.http.request("POST", "/api/inspections", {
+        auth: { bearer: t.apiKey },
+        rawBody: body,
+        headers: { "content-type": "application/json" },
+      });
       if (res.status !== 201) throw new Error(`import answered ${res.status}: ${res.text.slice(0, 500)}`);
     };
 
@@ -95,7 +102,9 @@ export const importScenario: Scenario = {
     const total = clients * rounds;
     const perS = (total * 1000) / wall.ms;
     const mbPerS = mediaBytes / MB / (wall.ms / 1000);
-    progress(`${total} imports in ${round(wall.ms / 1000)} s; peak RSS API ${apiPeak} MB, worker ${workerPeak} MB; largest job data ${redis.maxDataBytes} bytes`);
+    progress(
+      `${total} imports in ${round(wall.ms / 1000)} s; peak RSS API ${apiPeak} MB, worker ${workerPeak} MB; largest job data ${redis.maxDataBytes} bytes`,
+    );
 
     const row = latencyRow("import", `inspection, ${answers} answers + ${images} x ${imageMb} MB images (${bodyMb} MB JSON), ${clients} clients`, latencies);
     row.throughput = { value: round(perS, 2), unit: "inspections/s" };

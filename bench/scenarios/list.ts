@@ -63,7 +63,9 @@ interface Load {
 async function load(url: string, apiKey: string, connections: number, seconds: number): Promise<Load> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${apiKey}` } }, (err, r) => (err ? reject(err) : resolve(r)));
+    const instance = autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${apiKey}` } }, (err, r) =>
+      err ? reject(err) : resolve(r),
+    );
     instance.on("response", (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
   return {
@@ -106,8 +108,18 @@ export const list: Scenario = {
       const { value: r, cpu } = await measureCpu(ctx.db.sql, [ctx.api.child.pid!], () => load(url, t.apiKey, connections, listDuration));
       ctx.assertAlive();
       progress(`${e.what}: ${r.requests} requests, p50 ${round(median(r.latencies))} ms, p95 ${round(p95(r.latencies))} ms, ${round(r.reqPerS)} req/s`);
-      const extra = `${connections} connections, ${r.durationS} s; p99 ${round(quantile(r.latencies, 0.99))} ms; ${describeCpu(cpu, r.requests, "request", "API", true)}` + (r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : "");
-      rows.push({ scenario: "list", what: e.what, n: r.requests, medianMs: round(median(r.latencies)), p95Ms: round(p95(r.latencies)), throughput: { value: round(r.reqPerS), unit: "req/s" }, extra });
+      const extra =
+        `${connections} connections, ${r.durationS} s; p99 ${round(quantile(r.latencies, 0.99))} ms; ${describeCpu(cpu, r.requests, "request", "API", true)}` +
+        (r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : "");
+      rows.push({
+        scenario: "list",
+        what: e.what,
+        n: r.requests,
+        medianMs: round(median(r.latencies)),
+        p95Ms: round(p95(r.latencies)),
+        throughput: { value: round(r.reqPerS), unit: "req/s" },
+        extra,
+      });
       Object.assign(metrics, {
         [`${e.key}P50Ms`]: round(median(r.latencies)),
         [`${e.key}P95Ms`]: round(p95(r.latencies)),
@@ -131,7 +143,9 @@ export const list: Scenario = {
       const url = `http://127.0.0.1:${port}/`;
       await load(url, t.apiKey, connections, WARMUP_SECONDS);
       const { value: r, cpu } = await measureCpu(ctx.db.sql, [floor.child.pid!], () => load(url, t.apiKey, connections, listDuration));
-      progress(`floor (node:http, same SQL and JSON): ${r.requests} requests, p50 ${round(median(r.latencies))} ms, p95 ${round(p95(r.latencies))} ms, ${round(r.reqPerS)} req/s`);
+      progress(
+        `floor (node:http, same SQL and JSON): ${r.requests} requests, p50 ${round(median(r.latencies))} ms, p95 ${round(p95(r.latencies))} ms, ${round(r.reqPerS)} req/s`,
+      );
       rows.push({
         scenario: "list",
         what: "floor: page 1 from a bare node:http handler, same SQL and JSON",
@@ -139,9 +153,16 @@ export const list: Scenario = {
         medianMs: round(median(r.latencies)),
         p95Ms: round(p95(r.latencies)),
         throughput: { value: round(r.reqPerS), unit: "req/s" },
-        extra: `${connections} connections, ${r.durationS} s; ${describeCpu(cpu, r.requests, "request", "floor server", true)}` + (r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : ""),
+        extra:
+          `${connections} connections, ${r.durationS} s; ${describeCpu(cpu, r.requests, "request", "floor server", true)}` +
+          (r.non2xx || r.errors ? `; ${r.non2xx} non-2xx, ${r.errors} errors` : ""),
       });
-      Object.assign(metrics, { floorReqPerS: round(r.reqPerS), floorP95Ms: round(p95(r.latencies)), floorCpuMsPerReq: round(cpu.serviceMs / r.requests, 2), page1ToFloor: round(metrics.page1ReqPerS! / r.reqPerS, 2) });
+      Object.assign(metrics, {
+        floorReqPerS: round(r.reqPerS),
+        floorP95Ms: round(p95(r.latencies)),
+        floorCpuMsPerReq: round(cpu.serviceMs / r.requests, 2),
+        page1ToFloor: round(metrics.page1ReqPerS! / r.reqPerS, 2),
+      });
     } finally {
       await floor.stop();
     }

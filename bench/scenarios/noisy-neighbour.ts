@@ -47,7 +47,8 @@ async function hangingReceiver(): Promise<{ url: string; connections: () => numb
  */
 export const noisyNeighbour: Scenario = {
   name: "noisy-neighbour",
-  describe: "B's 10-employee syncs and webhooks idle and while A has 15,000 employees queued and a receiver that hangs: B's p50/p99, B's webhook lag, A's throughput",
+  describe:
+    "B's 10-employee syncs and webhooks idle and while A has 15,000 employees queued and a receiver that hangs: B's p50/p99, B's webhook lag, A's throughput",
   freshDatabase: true,
   async run(ctx, progress) {
     const [a, b] = [ctx.tenant, await ctx.newTenant()];
@@ -83,7 +84,8 @@ export const noisyNeighbour: Scenario = {
       const idleLags = lagsOf(SMALL, SMALL * (ROUNDS + 1));
       progress(`B idle: p50 ${round(median(idle))} ms`);
 
-      const pendingOfA = async () => Number((await ctx.db.sql`select count(*)::int as n from sync_request_items where organization_id = ${a.organization.id} and status = 'pending'`)[0]!.n);
+      const pendingOfA = async () =>
+        Number((await ctx.db.sql`select count(*)::int as n from sync_request_items where organization_id = ${a.organization.id} and status = 'pending'`)[0]!.n);
       const floodBatches = 30;
       const flooded: number[] = [];
       let aDoneMs = 0;
@@ -93,7 +95,11 @@ export const noisyNeighbour: Scenario = {
         const floodStart = performance.now();
         for (let i = 0; i < floodBatches; i++) {
           const tag = newTag("flood");
-          const res = await ctx.http.post("/api/v1/sync/employees", { syncBatchId: tag, employees: employeeBatch(a, tag, 500) }, { auth: { bearer: tokenA }, headers: { prefer: "respond-async" } });
+          const res = await ctx.http.post(
+            "/api/v1/sync/employees",
+            { syncBatchId: tag, employees: employeeBatch(a, tag, 500) },
+            { auth: { bearer: tokenA }, headers: { prefer: "respond-async" } },
+          );
           if (res.status !== 202) throw new Error(`flood batch: ${res.status} ${res.text.slice(0, 300)}`);
         }
         aAcceptedMs = performance.now() - floodStart;
@@ -116,7 +122,8 @@ export const noisyNeighbour: Scenario = {
       const aPerS = round((floodBatches * 500 * 1000) / aDoneMs);
       const bound = Math.max(3 * median(idle), 2000);
       const notes: string[] = [];
-      if (p99(flooded) > bound) notes.push(`noisy-neighbour: B's p99 under the flood ${round(p99(flooded))} ms is over the bound max(3 × idle p50, 2 s) = ${round(bound)} ms`);
+      if (p99(flooded) > bound)
+        notes.push(`noisy-neighbour: B's p99 under the flood ${round(p99(flooded))} ms is over the bound max(3 × idle p50, 2 s) = ${round(bound)} ms`);
       if (delivered < SMALL * (ROUNDS * 2 + 1)) notes.push(`noisy-neighbour: ${delivered} of B's ${SMALL * (ROUNDS * 2 + 1)} webhooks arrived within 120 s`);
       return {
         name: "noisy-neighbour",
@@ -130,7 +137,13 @@ export const noisyNeighbour: Scenario = {
             `p99 ${round(p99(flooded))} ms (bound ${round(bound)} ms); A had ${leftWhenBDone} still pending when B's last sync answered`,
           ),
           latencyRow("noisy-neighbour", "B: webhook lag, idle", idleLags, undefined, `p99 ${round(p99(idleLags))} ms`),
-          latencyRow("noisy-neighbour", "B: webhook lag under A's flood", floodLags, undefined, `p99 ${floodLags.length ? round(p99(floodLags)) : "-"} ms; ${floodLags.length} of ${SMALL * ROUNDS} arrived; A's receiver took ${hanging.connections()} connections`),
+          latencyRow(
+            "noisy-neighbour",
+            "B: webhook lag under A's flood",
+            floodLags,
+            undefined,
+            `p99 ${floodLags.length ? round(p99(floodLags)) : "-"} ms; ${floodLags.length} of ${SMALL * ROUNDS} arrived; A's receiver took ${hanging.connections()} connections`,
+          ),
           {
             scenario: "noisy-neighbour",
             what: `A: ${floodBatches * 500} employees in ${floodBatches} async batches, from the first post to the last done`,

@@ -27,13 +27,25 @@ export const report: Scenario = {
     progress(`uploading ${IMAGES} random PNGs of ${IMAGE_MB} MB`);
     const mediaIds: string[] = [];
     for (let i = 0; i < IMAGES; i++) {
-      const res = await fetch(`${ctx.api.baseUrl}/api/media`, { method: "POST", headers: { ...auth, "content-type": "image/png" }, body: randomPng(IMAGE_MB * MB) });
+      const res = await fetch(`${ctx.api.baseUrl}/api/media`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "image/png" },
+        body: randomPng(IMAGE_MB * MB),
+      });
       if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
       mediaIds.push(((await res.json()) as { mediaId: string }).mediaId);
     }
     const tpl = await publishedTemplate(ctx.http, t, ANSWERS);
-    const answers = tpl.questions.map((q, i) => ({ ...answerFor(q, i), ...(i < IMAGES ? { mediaIds: [mediaIds[i]!] } : {}), ...(i % 10 === 0 ? { note: `Note on answer ${i + 1}` } : {}) }));
-    const imported = await ctx.http.post("/api/inspections", { templateId: tpl.id, conductedBy: t.users.inspector.id, siteId: t.sites[0]!.id, answers }, { auth: { bearer: t.apiKey } });
+    const answers = tpl.questions.map((q, i) => ({
+      ...answerFor(q, i),
+      ...(i < IMAGES ? { mediaIds: [mediaIds[i]!] } : {}),
+      ...(i % 10 === 0 ? { note: `Note on answer ${i + 1}` } : {}),
+    }));
+    const imported = await ctx.http.post(
+      "/api/inspections",
+      { templateId: tpl.id, conductedBy: t.users.inspector.id, siteId: t.sites[0]!.id, answers },
+      { auth: { bearer: t.apiKey } },
+    );
     if (imported.status !== 201) throw new Error(`import answered ${imported.status}: ${imported.text.slice(0, 300)}`);
     const id = imported.body.id as string;
 
@@ -56,7 +68,9 @@ export const report: Scenario = {
       let bytes = 0;
       for await (const part of res.body as unknown as AsyncIterable<Uint8Array>) bytes += part.byteLength;
       const ms = performance.now() - started;
-      const [row] = await ctx.db.sql<{ pages: number }[]>`select pages from inspection_reports where inspection_id = ${id} and status = 'SUCCEEDED' order by created_at desc limit 1`;
+      const [row] = await ctx.db.sql<
+        { pages: number }[]
+      >`select pages from inspection_reports where inspection_id = ${id} and status = 'SUCCEEDED' order by created_at desc limit 1`;
       return { ms, bytes, pages: row!.pages };
     };
 
@@ -81,7 +95,17 @@ export const report: Scenario = {
     return {
       name: "report",
       rows: [row],
-      metrics: { answers: ANSWERS, images: IMAGES, imageMb: IMAGE_MB, pages: last.pages, pdfMb, pagesPerS: round(pagesPerS, 1), medianMs: round(median(latencies)), workerRssBeforeMb: round(before), workerPeakRssMb: round(peak) },
+      metrics: {
+        answers: ANSWERS,
+        images: IMAGES,
+        imageMb: IMAGE_MB,
+        pages: last.pages,
+        pdfMb,
+        pagesPerS: round(pagesPerS, 1),
+        medianMs: round(median(latencies)),
+        workerRssBeforeMb: round(before),
+        workerPeakRssMb: round(peak),
+      },
       samples: { report: latencies },
       notes: resettable ? [] : ["report: the worker's peak RSS could not be measured (VmHWM not resettable)"],
     };

@@ -29,8 +29,23 @@ export const scale: Scenario = {
     const rate = (n: number) => (batch * 1000) / median(ms[n]!);
     return {
       name: "scale",
-      rows: [1, 2].map((n) => latencyRow("scale", `batch of ${batch} new employees, ${n} worker${n > 1 ? "s" : ""} x ${ctx.opts.workerConcurrency} jobs`, ms[n]!, { items: batch, unit: "employees/s" }, `${phaseNote(phases[n]!)}; ${describeCpu(cpu[n]!, ms[n]!.length * batch, "employee", "API+workers")}`)),
-      metrics: { batch, oneWorkerPerS: round(rate(1)), twoWorkersPerS: round(rate(2)), ratio: round(rate(2) / rate(1), 2), ...cpuMetrics(cpu[1]!, ms[1]!.length * batch, "oneWorkerCpu"), ...cpuMetrics(cpu[2]!, ms[2]!.length * batch, "twoWorkersCpu") },
+      rows: [1, 2].map((n) =>
+        latencyRow(
+          "scale",
+          `batch of ${batch} new employees, ${n} worker${n > 1 ? "s" : ""} x ${ctx.opts.workerConcurrency} jobs`,
+          ms[n]!,
+          { items: batch, unit: "employees/s" },
+          `${phaseNote(phases[n]!)}; ${describeCpu(cpu[n]!, ms[n]!.length * batch, "employee", "API+workers")}`,
+        ),
+      ),
+      metrics: {
+        batch,
+        oneWorkerPerS: round(rate(1)),
+        twoWorkersPerS: round(rate(2)),
+        ratio: round(rate(2) / rate(1), 2),
+        ...cpuMetrics(cpu[1]!, ms[1]!.length * batch, "oneWorkerCpu"),
+        ...cpuMetrics(cpu[2]!, ms[2]!.length * batch, "twoWorkersCpu"),
+      },
       samples: { oneWorker: ms[1]!, twoWorkers: ms[2]! },
       notes: [],
     };

@@ -24,7 +24,11 @@ export const scimBulk: Scenario = {
       Operations: Array.from({ length: OPERATIONS }, (_, i) => ({ method: "PATCH", path: `/Nope/bulkId:u${i + 1}`, bulkId: `u${i}`, data: { pad } })),
     });
     const post = async () => {
-      const res = await fetch(`${ctx.api.baseUrl}/scim/v2/Bulk`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/scim+json" }, body });
+      const res = await fetch(`${ctx.api.baseUrl}/scim/v2/Bulk`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/scim+json" },
+        body,
+      });
       if (res.status !== 200) throw new Error(`Bulk answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
       await res.arrayBuffer();
     };

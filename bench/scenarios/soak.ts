@@ -44,7 +44,11 @@ export const soak: Scenario = {
         siteId: t.sites[0]!.id,
         answers: tpl.questions.map((q, i) => ({ ...answerFor(q, i), ...(i === 0 ? { media: [randomPng(32 * 1024).toString("base64")] } : {}) })),
       });
-    const first = await ctx.http.request("POST", "/api/inspections", { auth: { bearer: t.apiKey }, rawBody: importBody(), headers: { "content-type": "application/json" } });
+    const first = await ctx.http.request("POST", "/api/inspections", {
+      auth: { bearer: t.apiKey },
+      rawBody: importBody(),
+      headers: { "content-type": "application/json" },
+    });
     if (first.status !== 201) throw new Error(`seed import answered ${first.status}: ${first.text.slice(0, 300)}`);
     const detailId = first.body.id as string;
     const key = { authorization: `Bearer ${t.apiKey}` };
@@ -59,23 +63,33 @@ export const soak: Scenario = {
         method: "POST",
         path: "/api/v1/sync/employees",
         headers: { authorization: `Bearer ${token}`, ...json },
-        setupRequest: (r) => ({ ...r, body: JSON.stringify({ syncBatchId: `soak-${syncs++}`, employees: employeeBatch(t, `soak${randomBytes(4).toString("hex")}`, EMPLOYEES_PER_SYNC) }) }),
+        setupRequest: (r) => ({
+          ...r,
+          body: JSON.stringify({ syncBatchId: `soak-${syncs++}`, employees: employeeBatch(t, `soak${randomBytes(4).toString("hex")}`, EMPLOYEES_PER_SYNC) }),
+        }),
       },
     ];
     const pids = { api: ctx.api.child.pid, worker: ctx.workers[0]?.child.pid };
     await Promise.all([resetPeakRss(pids.api), resetPeakRss(pids.worker)]);
     const rssStart = { api: await rssMb(pids.api), worker: await rssMb(pids.worker) };
-    progress(`${seconds} s of mixed traffic, ${ctx.opts.connections} connections; RSS at start: API ${round(rssStart.api)} MB, worker ${round(rssStart.worker)} MB`);
+    progress(
+      `${seconds} s of mixed traffic, ${ctx.opts.connections} connections; RSS at start: API ${round(rssStart.api)} MB, worker ${round(rssStart.worker)} MB`,
+    );
     const latencies: number[] = [];
     const statuses = new Map<number, number>();
-    const { value: result, cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), () =>
-      new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon({ url: ctx.api.baseUrl, connections: ctx.opts.connections, duration: seconds, requests, timeout: 120 }, (err, r) => (err ? reject(err) : resolve(r)));
-        instance.on("response", (_c, status, _bytes, ms) => {
-          latencies.push(ms);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-        });
-      }),
+    const { value: result, cpu } = await measureCpu(
+      ctx.db.sql,
+      ctx.servicePids(),
+      () =>
+        new Promise<autocannon.Result>((resolve, reject) => {
+          const instance = autocannon({ url: ctx.api.baseUrl, connections: ctx.opts.connections, duration: seconds, requests, timeout: 120 }, (err, r) =>
+            err ? reject(err) : resolve(r),
+          );
+          instance.on("response", (_c, status, _bytes, ms) => {
+            latencies.push(ms);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          });
+        }),
     );
     ctx.assertAlive();
     const allDone = await drained(ctx, t.organization.id, 120_000);
@@ -93,9 +107,14 @@ export const soak: Scenario = {
     // Every item accepted is done, made exactly one employee; every import recorded made exactly one inspection.
     const lost = c.items - c.done + (c.imports - c.importsDone);
     const twice = Math.abs(c.done - c.employees) + Math.abs(c.importsDone - c.inspections);
-    progress(`${result.requests.total} requests (${[...statuses].map(([s, n]) => `${s}x${n}`).join(" ")}), ${result.errors} connection errors; ${c.done} employees, ${c.inspections} inspections; lost ${lost}, twice ${twice}; RSS at end: API ${round(rssEnd.api)} MB, worker ${round(rssEnd.worker)} MB`);
+    progress(
+      `${result.requests.total} requests (${[...statuses].map(([s, n]) => `${s}x${n}`).join(" ")}), ${result.errors} connection errors; ${c.done} employees, ${c.inspections} inspections; lost ${lost}, twice ${twice}; RSS at end: API ${round(rssEnd.api)} MB, worker ${round(rssEnd.worker)} MB`,
+    );
     const notes: string[] = [];
-    if (fiveXx || result.errors || lost || twice || !allDone) notes.push(`soak: ${fiveXx} answers of 5xx, ${result.errors} connection errors, ${lost} items lost, ${twice} done twice${allDone ? "" : ", work still pending after 2 minutes"}`);
+    if (fiveXx || result.errors || lost || twice || !allDone)
+      notes.push(
+        `soak: ${fiveXx} answers of 5xx, ${result.errors} connection errors, ${lost} items lost, ${twice} done twice${allDone ? "" : ", work still pending after 2 minutes"}`,
+      );
     return {
       name: "soak",
       rows: [

@@ -19,7 +19,8 @@ export const syncAccounts: Scenario = {
   async run(ctx, progress) {
     const { batch, rounds } = ctx.opts;
     const org = ctx.tenant.organization.id;
-    const pendingMail = async () => Number((await ctx.db.sql`select count(*)::int as n from mail_outbox where organization_id = ${org} and status = 'pending'`)[0]!.n);
+    const pendingMail = async () =>
+      Number((await ctx.db.sql`select count(*)::int as n from mail_outbox where organization_id = ${org} and status = 'pending'`)[0]!.n);
     const drain = async (deadlineMs = 120_000) => {
       const until = Date.now() + deadlineMs;
       while ((await pendingMail()) > 0) {
@@ -39,38 +40,53 @@ export const syncAccounts: Scenario = {
     const drainMs: number[] = [];
     // One round at a time so the mails of a batch do not overlap the next batch.
     const { cpu } = await measureCpu(ctx.db.sql, ctx.servicePids(), async () => {
-    for (let r = 0; r < rounds; r++) {
-      const roundStart = smtp.arrivals.length;
-      const { ms, phases: p } = await syncRounds(ctx, (m) => progress(m.replace("round 1/1", `round ${r + 1}/${rounds}`)), {
-        label: "acct",
-        expect: "CREATED",
-        shape: { account: ACCOUNT },
-        warmup: false,
-        rounds: 1,
-        measureCpu: false,
-      });
-      batchMs.push(ms[0]!);
-      phases.push(p[0]!);
-      const d = await timed(drain);
-      drainMs.push(d.ms);
-      // The round's mails: those that arrived since the round began (the previous one was drained).
-      const times = smtp.arrivals.slice(roundStart);
-      if (times.length >= 2) deliveryRates.push(((times.length - 1) * 1000) / (times[times.length - 1]! - times[0]!));
-      progress(`round ${r + 1}/${rounds}: welcome mails delivered ${round(d.ms, 0)} ms after the answer`);
-    }
+      for (let r = 0; r < rounds; r++) {
+        const roundStart = smtp.arrivals.length;
+        const { ms, phases: p } = await syncRounds(ctx, (m) => progress(m.replace("round 1/1", `round ${r + 1}/${rounds}`)), {
+          label: "acct",
+          expect: "CREATED",
+          shape: { account: ACCOUNT },
+          warmup: false,
+          rounds: 1,
+          measureCpu: false,
+        });
+        batchMs.push(ms[0]!);
+        phases.push(p[0]!);
+        const d = await timed(drain);
+        drainMs.push(d.ms);
+        // The round's mails: those that arrived since the round began (the previous one was drained).
+        const times = smtp.arrivals.slice(roundStart);
+        if (times.length >= 2) deliveryRates.push(((times.length - 1) * 1000) / (times[times.length - 1]! - times[0]!));
+        progress(`round ${r + 1}/${rounds}: welcome mails delivered ${round(d.ms, 0)} ms after the answer`);
+      }
     });
     const mails = sink() - before;
     const expected = rounds * batch + warmupSize(batch);
     const duplicates = smtp.duplicates().size;
-    const notes = mails !== expected || duplicates ? [`sync-accounts: the SMTP sink received ${mails} mails, expected ${expected}; ${duplicates} recipients got more than one`] : [];
-    const mailRow = latencyRow("sync-accounts", `…then until every welcome mail is delivered (after the answer)`, drainMs, undefined, describeCpu(cpu, rounds * batch, "employee with mail", "API+worker"));
+    const notes =
+      mails !== expected || duplicates
+        ? [`sync-accounts: the SMTP sink received ${mails} mails, expected ${expected}; ${duplicates} recipients got more than one`]
+        : [];
+    const mailRow = latencyRow(
+      "sync-accounts",
+      `…then until every welcome mail is delivered (after the answer)`,
+      drainMs,
+      undefined,
+      describeCpu(cpu, rounds * batch, "employee with mail", "API+worker"),
+    );
     // Mails per second while they are delivered: a round's first mail to its last (median over rounds).
     mailRow.throughput = { value: round(median(deliveryRates)), unit: "mails/s" };
     mailRow.extra = `${mails} mails for ${expected} new accounts, ${duplicates} recipients with more than one; ${mailRow.extra ?? ""}`;
     return {
       name: "sync-accounts",
       rows: [
-        latencyRow("sync-accounts", `batch of ${batch} new employees with forcePasswordReset + sendWelcomeEmail`, batchMs, { items: batch, unit: "employees/s" }, phaseNote(phases)),
+        latencyRow(
+          "sync-accounts",
+          `batch of ${batch} new employees with forcePasswordReset + sendWelcomeEmail`,
+          batchMs,
+          { items: batch, unit: "employees/s" },
+          phaseNote(phases),
+        ),
         mailRow,
       ],
       metrics: {

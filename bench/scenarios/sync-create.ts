@@ -16,8 +16,25 @@ export const syncCreate: Scenario = {
     ctx.shared.set("sync-create:bodies", bodies);
     return {
       name: "sync-create",
-      rows: [latencyRow("sync-create", `batch of ${batch} new employees, ${workers} worker`, ms, { items: batch, unit: "employees/s" }, `drift ${Number.isFinite(drift(ms)) ? `${round(drift(ms) * 100, 0)}%` : "–"} (last 5 rounds vs first 5); ${phaseNote(phases)}; ${describeCpu(cpu, ms.length * batch, "employee", "API+worker")}`)],
-      metrics: { batch, workers, medianMs: round(median(ms)), p95Ms: round(p95(ms)), employeesPerS: round((batch * 1000) / median(ms)), drift: round(drift(ms), 3), ...phaseMetrics(phases), ...cpuMetrics(cpu, ms.length * batch) },
+      rows: [
+        latencyRow(
+          "sync-create",
+          `batch of ${batch} new employees, ${workers} worker`,
+          ms,
+          { items: batch, unit: "employees/s" },
+          `drift ${Number.isFinite(drift(ms)) ? `${round(drift(ms) * 100, 0)}%` : "–"} (last 5 rounds vs first 5); ${phaseNote(phases)}; ${describeCpu(cpu, ms.length * batch, "employee", "API+worker")}`,
+        ),
+      ],
+      metrics: {
+        batch,
+        workers,
+        medianMs: round(median(ms)),
+        p95Ms: round(p95(ms)),
+        employeesPerS: round((batch * 1000) / median(ms)),
+        drift: round(drift(ms), 3),
+        ...phaseMetrics(phases),
+        ...cpuMetrics(cpu, ms.length * batch),
+      },
       samples: { batch: ms },
       notes: [],
     };

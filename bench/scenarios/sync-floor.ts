@@ -23,7 +23,9 @@ async function floorBatch(ctx: BenchContext, size: number, tag: string): Promise
   });
   const { ms } = await timed(async () => {
     const r = await createSyncRequest(ctx.db.db, { organizationId, clientId: null, syncBatchId: tag, dryRun: false, items });
-    const runs = await pool(r.items, ctx.opts.workerConcurrency, (item) => runSyncItem(ctx.db.db, { organizationId, requestId: r.requestId, itemId: item.id }, { lastAttempt: true }));
+    const runs = await pool(r.items, ctx.opts.workerConcurrency, (item) =>
+      runSyncItem(ctx.db.db, { organizationId, requestId: r.requestId, itemId: item.id }, { lastAttempt: true }),
+    );
     const notDone = runs.filter((x) => x.kind !== "done");
     if (notDone.length) throw new Error(`${notDone.length} floor items ended ${notDone[0]!.kind}`);
   });
@@ -53,8 +55,23 @@ export const syncFloor: Scenario = {
     const { ms, cpu } = await floorRounds(ctx, progress);
     return {
       name: "sync-floor",
-      rows: [latencyRow("sync-floor", `batch of ${batch} new employees, in-process, ${workerConcurrency} in flight over ${poolSize} connections`, ms, { items: batch, unit: "employees/s" }, describeCpu(cpu, ms.length * batch, "employee", "API+worker (idle)"))],
-      metrics: { batch, medianMs: round(median(ms)), p95Ms: round(p95(ms)), employeesPerS: round((batch * 1000) / median(ms)), drift: round(drift(ms), 3), ...cpuMetrics(cpu, ms.length * batch) },
+      rows: [
+        latencyRow(
+          "sync-floor",
+          `batch of ${batch} new employees, in-process, ${workerConcurrency} in flight over ${poolSize} connections`,
+          ms,
+          { items: batch, unit: "employees/s" },
+          describeCpu(cpu, ms.length * batch, "employee", "API+worker (idle)"),
+        ),
+      ],
+      metrics: {
+        batch,
+        medianMs: round(median(ms)),
+        p95Ms: round(p95(ms)),
+        employeesPerS: round((batch * 1000) / median(ms)),
+        drift: round(drift(ms), 3),
+        ...cpuMetrics(cpu, ms.length * batch),
+      },
       samples: { batch: ms },
       notes: [],
     };

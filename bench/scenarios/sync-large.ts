@@ -16,7 +16,11 @@ import { newTag } from "../lib/sync.ts";
 async function oneBatch(ctx: BenchContext, token: string, tag: string, size: number): Promise<{ ms: number; created: number }> {
   const started = performance.now();
   const auth = { bearer: token };
-  const res = await ctx.http.post("/api/v1/sync/employees", { syncBatchId: tag, employees: employeeBatch(ctx.tenant, tag, size) }, { auth, headers: { prefer: "respond-async" } });
+  const res = await ctx.http.post(
+    "/api/v1/sync/employees",
+    { syncBatchId: tag, employees: employeeBatch(ctx.tenant, tag, size) },
+    { auth, headers: { prefer: "respond-async" } },
+  );
   if (res.status !== 202) throw new Error(`async sync answered ${res.status}: ${res.text.slice(0, 300)}`);
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
@@ -48,7 +52,10 @@ export const syncLarge: Scenario = {
             const r = await oneBatch(ctx, token, b.tag, b.size);
             latencies.push(r.ms);
             created += r.created;
-            if (latencies.length % 10 === 0) progress(`${latencies.length}/${batches.length} batches done, ${created} employees, ${round((created * 1000) / (performance.now() - started), 0)}/s`);
+            if (latencies.length % 10 === 0)
+              progress(
+                `${latencies.length}/${batches.length} batches done, ${created} employees, ${round((created * 1000) / (performance.now() - started), 0)}/s`,
+              );
           }
         }),
       ),
@@ -58,7 +65,8 @@ export const syncLarge: Scenario = {
     const [row] = await ctx.db.sql<{ n: number; ids: number }[]>`
       select count(*)::int as n, count(distinct external_employee_id)::int as ids from employees where organization_id = ${ctx.tenant.organization.id} and external_employee_id like 'large%'`;
     const notes: string[] = [];
-    if (created !== total || row!.n !== total || row!.ids !== total) notes.push(`sync-large: ${created} CREATED results, ${row!.n} employee rows, ${row!.ids} distinct ids for ${total} sent`);
+    if (created !== total || row!.n !== total || row!.ids !== total)
+      notes.push(`sync-large: ${created} CREATED results, ${row!.n} employee rows, ${row!.ids} distinct ids for ${total} sent`);
     const perS = (created * 1000) / wallMs;
     return {
       name: "sync-large",
@@ -73,7 +81,18 @@ export const syncLarge: Scenario = {
           extra: `whole sync ${round(wallMs / 1000, 1)} s; per batch: POST to final result; ${row!.n} employee rows for ${total} ids; ${describeCpu(cpu, total, "employee", "API+worker")}`,
         },
       ],
-      metrics: { total, clients, batches: batches.length, wallS: round(wallMs / 1000, 1), employeesPerS: round(perS), medianMs: round(median(latencies)), p95Ms: round(p95(latencies)), rows: row!.n, distinctIds: row!.ids, ...cpuMetrics(cpu, total) },
+      metrics: {
+        total,
+        clients,
+        batches: batches.length,
+        wallS: round(wallMs / 1000, 1),
+        employeesPerS: round(perS),
+        medianMs: round(median(latencies)),
+        p95Ms: round(p95(latencies)),
+        rows: row!.n,
+        distinctIds: row!.ids,
+        ...cpuMetrics(cpu, total),
+      },
       samples: { batch: latencies },
       notes,
     };

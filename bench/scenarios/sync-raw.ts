@@ -50,7 +50,9 @@ async function rawBatch(ctx: BenchContext, size: number, tag: string, refs: { ro
 async function rawRounds(ctx: BenchContext, progress: Progress) {
   const { rounds, batch } = ctx.opts;
   const t = ctx.tenant;
-  const roleRows = await ctx.db.sql<{ id: string }[]>`select id from roles where organization_id = ${t.organization.id} and name in ('inspector', 'FIELD_TECH')`;
+  const roleRows = await ctx.db.sql<
+    { id: string }[]
+  >`select id from roles where organization_id = ${t.organization.id} and name in ('inspector', 'FIELD_TECH')`;
   const refs = { roles: roleRows.map((r) => r.id), group: t.groups[0]!.id, site: t.sites[0]!.id };
   await rawBatch(ctx, warmupSize(batch), newTag("rawwarm"), refs);
   await ctx.beforeRounds();
@@ -73,8 +75,23 @@ export const syncRaw: Scenario = {
     const { ms, cpu } = await rawRounds(ctx, progress);
     return {
       name: "sync-raw",
-      rows: [latencyRow("sync-raw", `batch of ${batch} new employees, one statement each, ${workerConcurrency} in flight over ${poolSize} connections`, ms, { items: batch, unit: "employees/s" }, describeCpu(cpu, ms.length * batch, "employee", "API+worker (idle)"))],
-      metrics: { batch, medianMs: round(median(ms)), p95Ms: round(p95(ms)), employeesPerS: round((batch * 1000) / median(ms)), drift: round(drift(ms), 3), ...cpuMetrics(cpu, ms.length * batch) },
+      rows: [
+        latencyRow(
+          "sync-raw",
+          `batch of ${batch} new employees, one statement each, ${workerConcurrency} in flight over ${poolSize} connections`,
+          ms,
+          { items: batch, unit: "employees/s" },
+          describeCpu(cpu, ms.length * batch, "employee", "API+worker (idle)"),
+        ),
+      ],
+      metrics: {
+        batch,
+        medianMs: round(median(ms)),
+        p95Ms: round(p95(ms)),
+        employeesPerS: round((batch * 1000) / median(ms)),
+        drift: round(drift(ms), 3),
+        ...cpuMetrics(cpu, ms.length * batch),
+      },
       samples: { batch: ms },
       notes: [],
     };

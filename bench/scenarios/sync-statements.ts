@@ -121,7 +121,11 @@ export const syncStatements: Scenario = {
             "auto_explain.log_level": "notice",
           }
         : {};
-      const client = pgConnect(ctx.env.DATABASE_URL!, { max: 1, connection: { application_name: "bench-statements", ...settings }, onnotice: explain ? onnotice : () => {} });
+      const client = pgConnect(ctx.env.DATABASE_URL!, {
+        max: 1,
+        connection: { application_name: "bench-statements", ...settings },
+        onnotice: explain ? onnotice : () => {},
+      });
       return { client, db: drizzle(client, { schema }) as unknown as Db };
     };
     const plain = connect(false);
@@ -185,12 +189,28 @@ export const syncStatements: Scenario = {
         );
         // Explained: the same on another set of employees, each statement's plan sent back.
         tallies.clear();
-        const nx = await pass(explained.db, tags[1]!, jobTitle, async () => void (explaining = true), async () => void (explaining = false));
+        const nx = await pass(
+          explained.db,
+          tags[1]!,
+          jobTitle,
+          async () => void (explaining = true),
+          async () => void (explaining = false),
+        );
         const backendUs = ((c1 - c0) * 1000) / n;
         const parts = [...tallies].sort((a, b) => b[1].ms - a[1].ms);
-        const described = parts.map(([k, x]) => `${k} ${round((x.ms * 1000) / nx, 0)} us (${round(x.n / nx, 1)} per employee, ${round(x.hits / nx, 0)} buffers, ${round(x.walBytes / nx, 0)} B of WAL)`);
+        const described = parts.map(
+          ([k, x]) =>
+            `${k} ${round((x.ms * 1000) / nx, 0)} us (${round(x.n / nx, 1)} per employee, ${round(x.hits / nx, 0)} buffers, ${round(x.walBytes / nx, 0)} B of WAL)`,
+        );
         const totals = `backend CPU ${round(backendUs, 0)} us, ${round((k1.hits - k0.hits) / n, 0)} buffers, ${round((k1.wal - k0.wal) / n, 0)} B of WAL per employee`;
-        rows.push({ scenario: "sync-statements", what: `${label}, one at a time, organization of ${orgSize}`, n, medianMs: Number.NaN, p95Ms: Number.NaN, extra: `${totals}; statements (auto_explain): ${described.join("; ")}` });
+        rows.push({
+          scenario: "sync-statements",
+          what: `${label}, one at a time, organization of ${orgSize}`,
+          n,
+          medianMs: Number.NaN,
+          p95Ms: Number.NaN,
+          extra: `${totals}; statements (auto_explain): ${described.join("; ")}`,
+        });
         metrics[`${key}BackendUsPerEmployee`] = round(backendUs, 0);
         metrics[`${key}BuffersPerEmployee`] = round((k1.hits - k0.hits) / n, 0);
         metrics[`${key}WalBytesPerEmployee`] = round((k1.wal - k0.wal) / n, 0);

@@ -19,11 +19,32 @@ export const syncUpdate: Scenario = {
       progress("sync-create did not run: creating the batches first (untimed)");
       bodies = (await syncRounds(ctx, () => {}, { label: "upd", expect: "CREATED", warmup: false })).bodies;
     }
-    const { ms, cpu, phases } = await syncRounds(ctx, progress, { label: "update", bodies, expect: "UPDATED", shape: { jobTitle: "Senior Technician" }, warmup: false });
+    const { ms, cpu, phases } = await syncRounds(ctx, progress, {
+      label: "update",
+      bodies,
+      expect: "UPDATED",
+      shape: { jobTitle: "Senior Technician" },
+      warmup: false,
+    });
     return {
       name: "sync-update",
-      rows: [latencyRow("sync-update", `batch of ${batch} existing employees (UPDATED), ${ctx.workers.length} worker`, ms, { items: batch, unit: "employees/s" }, `${phaseNote(phases)}; ${describeCpu(cpu, ms.length * batch, "employee", "API+worker")}`)],
-      metrics: { batch, medianMs: round(median(ms)), p95Ms: round(p95(ms)), employeesPerS: round((batch * 1000) / median(ms)), ...phaseMetrics(phases), ...cpuMetrics(cpu, ms.length * batch) },
+      rows: [
+        latencyRow(
+          "sync-update",
+          `batch of ${batch} existing employees (UPDATED), ${ctx.workers.length} worker`,
+          ms,
+          { items: batch, unit: "employees/s" },
+          `${phaseNote(phases)}; ${describeCpu(cpu, ms.length * batch, "employee", "API+worker")}`,
+        ),
+      ],
+      metrics: {
+        batch,
+        medianMs: round(median(ms)),
+        p95Ms: round(p95(ms)),
+        employeesPerS: round((batch * 1000) / median(ms)),
+        ...phaseMetrics(phases),
+        ...cpuMetrics(cpu, ms.length * batch),
+      },
       samples: { batch: ms },
       notes: [],
     };

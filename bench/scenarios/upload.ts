@@ -23,7 +23,11 @@ export const upload: Scenario = {
     progress(`generating ${clients} random PNGs of ${UPLOAD_MB} MB`);
     const images = Array.from({ length: clients }, () => randomPng(UPLOAD_MB * MB));
     const post = async (body: Buffer) => {
-      const res = await fetch(`${ctx.api.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" }, body });
+      const res = await fetch(`${ctx.api.baseUrl}/api/media`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" },
+        body,
+      });
       if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     };
     await post(randomPng(MB)); // warm-up
@@ -50,7 +54,15 @@ export const upload: Scenario = {
     return {
       name: "upload",
       rows: [row],
-      metrics: { clients, uploadMb: UPLOAD_MB, mbPerS: round(mbPerS), medianMs: round(median(latencies)), apiRssBeforeMb: round(before), apiPeakRssMb: round(peak), ...cpuMetrics(cpu, clients) },
+      metrics: {
+        clients,
+        uploadMb: UPLOAD_MB,
+        mbPerS: round(mbPerS),
+        medianMs: round(median(latencies)),
+        apiRssBeforeMb: round(before),
+        apiPeakRssMb: round(peak),
+        ...cpuMetrics(cpu, clients),
+      },
       samples: { upload: latencies },
       notes: resettable ? [] : ["upload: the API's peak RSS could not be measured (VmHWM not resettable)"],
     };

@@ -57,9 +57,20 @@ export const webhooks: Scenario = {
             extra: `last delivery ${Math.max(0, a[a.length - 1]!.at - lastAnswer)} ms after the last sync answered; ${distinct} events for ${total} employees, ${a.length - distinct} received twice, ${receiver.rejected()} signatures refused; ${describeCpu(cpu, total, "employee with its webhook", "API+worker")}`,
           },
         ],
-        metrics: { drainAfterLastAnswerMs: Math.max(0, a[a.length - 1]!.at - lastAnswer), deliveriesPerS: perS, lagMedianMs: round(median(lags)), lagP95Ms: round(p95(lags)), events: distinct, expected: total, duplicates: a.length - distinct, rejected: receiver.rejected(), ...cpuMetrics(cpu, total) },
+        metrics: {
+          drainAfterLastAnswerMs: Math.max(0, a[a.length - 1]!.at - lastAnswer),
+          deliveriesPerS: perS,
+          lagMedianMs: round(median(lags)),
+          lagP95Ms: round(p95(lags)),
+          events: distinct,
+          expected: total,
+          duplicates: a.length - distinct,
+          rejected: receiver.rejected(),
+          ...cpuMetrics(cpu, total),
+        },
         samples: { lag: lags },
-        notes: distinct !== total || receiver.rejected() ? [`webhooks: ${distinct} distinct events of ${total}, ${receiver.rejected()} refused signatures`] : [],
+        notes:
+          distinct !== total || receiver.rejected() ? [`webhooks: ${distinct} distinct events of ${total}, ${receiver.rejected()} refused signatures`] : [],
       };
     } finally {
       await receiver.close();

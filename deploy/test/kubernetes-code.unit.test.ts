@@ -5,7 +5,19 @@ import { join, relative } from "node:path";
 import { QueueKeys } from "bullmq";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { JOB_NAMES, Queues, enqueueDeliveries, enqueueExport, enqueueImport, enqueueMails, enqueueReport, enqueueSyncItems, queuePolicies, type JobName, type RedisClient } from "@insp/queue";
+import {
+  JOB_NAMES,
+  Queues,
+  enqueueDeliveries,
+  enqueueExport,
+  enqueueImport,
+  enqueueMails,
+  enqueueReport,
+  enqueueSyncItems,
+  queuePolicies,
+  type JobName,
+  type RedisClient,
+} from "@insp/queue";
 import { createRegistry, createServiceMetrics, httpDurationHistogram, jobMetrics, queueGauges, startMetricsServer } from "@insp/observability";
 import { adminEnvShape, loadAdminEnv } from "../../apps/admin/src/env.ts";
 import type { Deps } from "../../apps/api/src/deps.ts";
@@ -28,12 +40,26 @@ const PRODUCTION = join(repositoryRoot, "deploy/kubernetes/overlays/production")
 const DOC = join(repositoryRoot, "docs/kubernetes.md");
 
 type EnvVar = { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } };
-type Container = { name: string; command: string[]; ports?: { name: string; containerPort: number }[]; envFrom?: { configMapRef?: { name: string; optional?: boolean } }[]; env?: EnvVar[]; readinessProbe?: { httpGet: { path: string; port: string } }; livenessProbe?: { httpGet: { path: string; port: string } }; lifecycle?: { preStop?: { exec?: { command: string[] } } }; volumeMounts?: { name: string; mountPath: string }[] };
-type Workload = Manifest & { spec: { template: { metadata: { annotations?: Record<string, string> }; spec: { containers: Container[]; terminationGracePeriodSeconds?: number } } } };
+type Container = {
+  name: string;
+  command: string[];
+  ports?: { name: string; containerPort: number }[];
+  envFrom?: { configMapRef?: { name: string; optional?: boolean } }[];
+  env?: EnvVar[];
+  readinessProbe?: { httpGet: { path: string; port: string } };
+  livenessProbe?: { httpGet: { path: string; port: string } };
+  lifecycle?: { preStop?: { exec?: { command: string[] } } };
+  volumeMounts?: { name: string; mountPath: string }[];
+};
+type Workload = Manifest & {
+  spec: { template: { metadata: { annotations?: Record<string, string> }; spec: { containers: Container[]; terminationGracePeriodSeconds?: number } } };
+};
 type App = "api" | "worker" | "admin";
 
 const rendered = renderKustomization(PRODUCTION);
-const [secretExample] = parseYamlDocuments(readFileSync(join(PRODUCTION, "secret.example.yaml"), "utf8"), "secret.example.yaml") as (Manifest & { stringData: Record<string, string> })[];
+const [secretExample] = parseYamlDocuments(readFileSync(join(PRODUCTION, "secret.example.yaml"), "utf8"), "secret.example.yaml") as (Manifest & {
+  stringData: Record<string, string>;
+})[];
 const secrets = secretExample!.stringData;
 const configMaps = new Map(rendered.filter((m) => m.kind === "ConfigMap").map((m) => [m.metadata.name, (m.data ?? {}) as Record<string, string>]));
 const workloads = rendered.filter((m) => m.kind === "Deployment" || m.kind === "Job") as Workload[];
@@ -68,7 +94,10 @@ function environment(c: Container, opts: { optionalSecrets: boolean } = { option
 /** Names a container always gets: from its ConfigMaps (not optional), literal values and required secret keys. */
 function requiredSources(c: Container): string[] {
   const fromMaps = (c.envFrom ?? []).flatMap((f) => (f.configMapRef && !f.configMapRef.optional ? Object.keys(configMaps.get(f.configMapRef.name) ?? {}) : []));
-  return [...fromMaps, ...(c.env ?? []).filter((e) => e.value !== undefined || (e.valueFrom?.secretKeyRef && !e.valueFrom.secretKeyRef.optional)).map((e) => e.name)];
+  return [
+    ...fromMaps,
+    ...(c.env ?? []).filter((e) => e.value !== undefined || (e.valueFrom?.secretKeyRef && !e.valueFrom.secretKeyRef.optional)).map((e) => e.name),
+  ];
 }
 
 const loaders = { api: loadApiEnv, worker: loadWorkerEnv, admin: loadAdminEnv };
@@ -85,7 +114,12 @@ async function get(portNumber: number, path: string): Promise<{ status: number; 
   const res = await fetch(`http://127.0.0.1:${portNumber}${path}`);
   return { status: res.status, body: await res.text() };
 }
-const listening = (server: http.Server) => new Promise<number>((resolve, reject) => (server.listening ? resolve((server.address() as AddressInfo).port) : server.once("listening", () => resolve((server.address() as AddressInfo).port)).once("error", reject)));
+const listening = (server: http.Server) =>
+  new Promise<number>((resolve, reject) =>
+    server.listening
+      ? resolve((server.address() as AddressInfo).port)
+      : server.once("listening", () => resolve((server.address() as AddressInfo).port)).once("error", reject),
+  );
 async function freePort(): Promise<number> {
   const s = http.createServer().listen(0, "127.0.0.1");
   const p = await listening(s);
@@ -102,7 +136,10 @@ const up = {
   dbHandle: { sql: Object.assign(async () => [{ "?column?": 1 }], { poolStats: () => undefined }) },
   redis: { ping: async () => "PONG" },
 };
-const postgresDown = { ...up, dbHandle: { sql: Object.assign(async () => Promise.reject<{ "?column?": number }[]>(new Error("connection refused")), { poolStats: () => undefined }) } };
+const postgresDown = {
+  ...up,
+  dbHandle: { sql: Object.assign(async () => Promise.reject<{ "?column?": number }[]>(new Error("connection refused")), { poolStats: () => undefined }) },
+};
 
 /**
  * The probes against the real handler, served by `serve(deps)`: with Postgres and Redis up both
@@ -157,7 +194,8 @@ describe("the manifests and the code", () => {
       for (const e of container.env ?? []) expect(Object.keys(shapes[app]), `${app} sets ${e.name}`).toContain(e.name);
     }
     // The shared ConfigMaps hold settings of the API or the workers (each reads its own).
-    for (const [name, data] of configMaps) for (const key of Object.keys(data)) expect([...Object.keys(apiEnvShape), ...Object.keys(workerEnvShape)], `${name}: ${key}`).toContain(key);
+    for (const [name, data] of configMaps)
+      for (const key of Object.keys(data)) expect([...Object.keys(apiEnvShape), ...Object.keys(workerEnvShape)], `${name}: ${key}`).toContain(key);
   });
 
   it("start each app with only the Secret's required keys (every optional one left out)", () => {
@@ -195,7 +233,12 @@ describe("the manifests and the code", () => {
     for (const probe of [c.readinessProbe, c.livenessProbe]) expect(probe?.httpGet.port).toBe("health");
     // The real health server, on a free port instead of the manifest's.
     await checkProbes(c, async (deps) => {
-      const workerDeps = { ...deps, env: { ...workerEnv, HEALTH_PORT: await freePort() }, logger: silentLogger, metrics: { registry: createRegistry("worker") } } as unknown as WorkerDeps;
+      const workerDeps = {
+        ...deps,
+        env: { ...workerEnv, HEALTH_PORT: await freePort() },
+        logger: silentLogger,
+        metrics: { registry: createRegistry("worker") },
+      } as unknown as WorkerDeps;
       const server = (await startHealthServer(workerDeps, deps.redis as unknown as RedisClient, () => true))!;
       servers.push(server);
       return listening(server);
@@ -205,7 +248,12 @@ describe("the manifests and the code", () => {
   it("keep a starting worker out of rotation: its readiness probe fails until its job workers run, its liveness probe passes", async () => {
     const c = worker.container;
     let started = false;
-    const workerDeps = { ...up, env: { ...workerEnv, HEALTH_PORT: await freePort() }, logger: silentLogger, metrics: { registry: createRegistry("worker") } } as unknown as WorkerDeps;
+    const workerDeps = {
+      ...up,
+      env: { ...workerEnv, HEALTH_PORT: await freePort() },
+      logger: silentLogger,
+      metrics: { registry: createRegistry("worker") },
+    } as unknown as WorkerDeps;
     const server = (await startHealthServer(workerDeps, up.redis as unknown as RedisClient, () => started))!;
     servers.push(server);
     const p = await listening(server);
@@ -252,10 +300,18 @@ describe("the manifests and the code", () => {
   });
 
   it("scale the workers on the sorted sets BullMQ keeps the waiting employee-sync and inspection-import jobs in, under the workers' QUEUE_PREFIX", async () => {
-    const [scaled] = rendered.filter((m) => m.kind === "ScaledObject") as (Manifest & { spec: { scaleTargetRef: { name: string }; triggers: { type: string; metadata: Record<string, string> }[] } })[];
+    const [scaled] = rendered.filter((m) => m.kind === "ScaledObject") as (Manifest & {
+      spec: { scaleTargetRef: { name: string }; triggers: { type: string; metadata: Record<string, string> }[] };
+    })[];
     expect(scaled!.spec.scaleTargetRef.name).toBe(worker.workload.metadata.name);
     // The queues a sync's employees and an inspection import are added to, by the code's own helpers.
-    const queues = [...new Set([...(await jobsAddedBy((q) => enqueueSyncItems(q, ORG, ID, [{ id: ID, idx: 0 }]))), ...(await jobsAddedBy((q) => enqueueImport(q, ORG, ID)))].map((a) => a.queue))];
+    const queues = [
+      ...new Set(
+        [...(await jobsAddedBy((q) => enqueueSyncItems(q, ORG, ID, [{ id: ID, idx: 0 }]))), ...(await jobsAddedBy((q) => enqueueImport(q, ORG, ID)))].map(
+          (a) => a.queue,
+        ),
+      ),
+    ];
     expect(queues).toHaveLength(2);
     for (const q of queues) expect(JOB_NAMES).toContain(q);
     const keys = new QueueKeys(workerEnv.QUEUE_PREFIX);

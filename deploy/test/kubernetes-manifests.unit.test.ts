@@ -50,15 +50,34 @@ function validateManifest(m: Manifest): void {
   }
 }
 
-type Container = { name: string; image: string; command?: string[]; ports?: { name?: string; containerPort: number }[]; envFrom?: { configMapRef?: { name: string; optional?: boolean } }[]; env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } }[]; resources?: { requests?: Record<string, string>; limits?: Record<string, string> }; readinessProbe?: Probe; livenessProbe?: Probe; securityContext?: Record<string, unknown>; volumeMounts?: { name: string; mountPath: string }[] };
+type Container = {
+  name: string;
+  image: string;
+  command?: string[];
+  ports?: { name?: string; containerPort: number }[];
+  envFrom?: { configMapRef?: { name: string; optional?: boolean } }[];
+  env?: { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } } }[];
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  securityContext?: Record<string, unknown>;
+  volumeMounts?: { name: string; mountPath: string }[];
+};
 type Probe = { httpGet?: { path: string; port: string | number } };
-type PodSpec = { containers: Container[]; securityContext?: Record<string, unknown>; volumes?: { name: string }[]; topologySpreadConstraints?: { labelSelector?: { matchLabels?: Record<string, string> } }[]; automountServiceAccountToken?: boolean };
+type PodSpec = {
+  containers: Container[];
+  securityContext?: Record<string, unknown>;
+  volumes?: { name: string }[];
+  topologySpreadConstraints?: { labelSelector?: { matchLabels?: Record<string, string> } }[];
+  automountServiceAccountToken?: boolean;
+};
 type PodTemplate = { metadata?: { labels?: Record<string, string> }; spec: PodSpec };
 
 const byKind = (ms: Manifest[], kind: string) => ms.filter((m) => m.kind === kind);
 const spec = (m: Manifest) => m.spec as Record<string, unknown>;
 const template = (m: Manifest) => spec(m).template as PodTemplate;
-const matches = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) => !!selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+const matches = (selector: Record<string, string> | undefined, labels: Record<string, string> | undefined) =>
+  !!selector && Object.keys(selector).length > 0 && Object.entries(selector).every(([k, v]) => labels?.[k] === v);
 const workloads = (ms: Manifest[]) => [...byKind(ms, "Deployment"), ...byKind(ms, "Job")];
 
 /** Memory quantities in bytes (the suffixes these manifests use). */
@@ -71,7 +90,8 @@ function bytes(q: string): number {
 const kubectl = spawnSync("kubectl", ["version", "--client"], { encoding: "utf8" });
 const hasKubectl = !kubectl.error && kubectl.status === 0;
 // kubectl is not something the README installs: without it, only the comparison is skipped.
-if (!hasKubectl) console.warn("kubernetes-manifests: the comparison with `kubectl kustomize` is skipped, no kubectl on PATH (the manifests are still rendered and checked)");
+if (!hasKubectl)
+  console.warn("kubernetes-manifests: the comparison with `kubectl kustomize` is skipped, no kubectl on PATH (the manifests are still rendered and checked)");
 
 describe.each([
   ["base", BASE],
@@ -103,7 +123,10 @@ describe.each([
       const selector = (spec(d).selector as { matchLabels: Record<string, string> }).matchLabels;
       expect(matches(selector, template(d).metadata?.labels), d.metadata.name).toBe(true);
       const others = deployments.filter((o) => o !== d && matches(selector, template(o).metadata?.labels));
-      expect(others.map((o) => o.metadata.name), d.metadata.name).toEqual([]);
+      expect(
+        others.map((o) => o.metadata.name),
+        d.metadata.name,
+      ).toEqual([]);
       for (const t of template(d).spec.topologySpreadConstraints ?? []) expect(matches(t.labelSelector?.matchLabels, template(d).metadata?.labels)).toBe(true);
     }
   });
@@ -115,25 +138,35 @@ describe.each([
       const [d, ...more] = podsOf(spec(s).selector as Record<string, string>);
       expect(d, `pods of Service ${s.metadata.name}`).toBeDefined();
       expect(more).toEqual([]);
-      const portNames = template(d!).spec.containers.flatMap((c) => c.ports ?? []).map((p) => p.name);
+      const portNames = template(d!)
+        .spec.containers.flatMap((c) => c.ports ?? [])
+        .map((p) => p.name);
       for (const p of spec(s).ports as { targetPort: string }[]) expect(portNames, `Service ${s.metadata.name}`).toContain(p.targetPort);
     }
-    for (const pdb of byKind(rendered, "PodDisruptionBudget")) expect(podsOf((spec(pdb).selector as { matchLabels: Record<string, string> }).matchLabels), `PDB ${pdb.metadata.name}`).toHaveLength(1);
+    for (const pdb of byKind(rendered, "PodDisruptionBudget"))
+      expect(podsOf((spec(pdb).selector as { matchLabels: Record<string, string> }).matchLabels), `PDB ${pdb.metadata.name}`).toHaveLength(1);
     const scaled = [...byKind(rendered, "HorizontalPodAutoscaler"), ...byKind(rendered, "ScaledObject")];
     for (const a of scaled) {
       const ref = spec(a).scaleTargetRef as { kind?: string; name: string };
       expect(ref.kind ?? "Deployment").toBe("Deployment");
-      expect(deployments.map((d) => d.metadata.name), `${a.kind} ${a.metadata.name}`).toContain(ref.name);
+      expect(
+        deployments.map((d) => d.metadata.name),
+        `${a.kind} ${a.metadata.name}`,
+      ).toContain(ref.name);
     }
     // Each Deployment is scaled by exactly one autoscaler and sets no replica count of its own
     // (every apply would reset what the autoscaler chose).
     for (const d of deployments) {
-      expect(scaled.filter((a) => (spec(a).scaleTargetRef as { name: string }).name === d.metadata.name), d.metadata.name).toHaveLength(1);
+      expect(
+        scaled.filter((a) => (spec(a).scaleTargetRef as { name: string }).name === d.metadata.name),
+        d.metadata.name,
+      ).toHaveLength(1);
       expect(spec(d).replicas, d.metadata.name).toBeUndefined();
     }
     const auths = byKind(rendered, "TriggerAuthentication").map((t) => t.metadata.name);
     for (const so of byKind(rendered, "ScaledObject")) {
-      for (const t of spec(so).triggers as { authenticationRef?: { name: string } }[]) if (t.authenticationRef) expect(auths).toContain(t.authenticationRef.name);
+      for (const t of spec(so).triggers as { authenticationRef?: { name: string } }[])
+        if (t.authenticationRef) expect(auths).toContain(t.authenticationRef.name);
     }
   });
 
@@ -166,12 +199,28 @@ describe.each([
     // `node` is uid 1000; runAsNonRoot needs the number, since the image names the user.
     const dockerfile = readFileSync(join(repositoryRoot, "Dockerfile"), "utf8");
     expect(dockerfile).toMatch(/^FROM node:\S+ AS runtime$/m);
-    expect(dockerfile.trimEnd().split("\n").filter((l) => l.startsWith("USER ")).at(-1)).toBe("USER node");
+    expect(
+      dockerfile
+        .trimEnd()
+        .split("\n")
+        .filter((l) => l.startsWith("USER "))
+        .at(-1),
+    ).toBe("USER node");
     for (const w of workloads(rendered)) {
       const pod = template(w).spec;
-      expect(pod.securityContext, w.metadata.name).toMatchObject({ runAsNonRoot: true, runAsUser: 1000, runAsGroup: 1000, seccompProfile: { type: "RuntimeDefault" } });
+      expect(pod.securityContext, w.metadata.name).toMatchObject({
+        runAsNonRoot: true,
+        runAsUser: 1000,
+        runAsGroup: 1000,
+        seccompProfile: { type: "RuntimeDefault" },
+      });
       expect(pod.automountServiceAccountToken, w.metadata.name).toBe(false);
-      for (const c of pod.containers) expect(c.securityContext, `${w.metadata.name}/${c.name}`).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ["ALL"] } });
+      for (const c of pod.containers)
+        expect(c.securityContext, `${w.metadata.name}/${c.name}`).toMatchObject({
+          allowPrivilegeEscalation: false,
+          readOnlyRootFilesystem: true,
+          capabilities: { drop: ["ALL"] },
+        });
     }
   });
 
@@ -227,8 +276,12 @@ describe("the production overlay", () => {
     const data = example!.stringData as Record<string, string>;
     // Placeholders only: a password to change, or a host under example.
     for (const [key, value] of Object.entries(data)) expect(value, key).toMatch(/CHANGE_ME|\.example\./);
-    const refs = workloads(rendered).flatMap((w) => template(w).spec.containers.flatMap((c) => (c.env ?? []).flatMap((e) => (e.valueFrom?.secretKeyRef ? [e.valueFrom.secretKeyRef] : []))));
-    const keda = byKind(rendered, "TriggerAuthentication").flatMap((t) => (spec(t).secretTargetRef as { name: string; key: string }[]).map((r) => ({ ...r, optional: false })));
+    const refs = workloads(rendered).flatMap((w) =>
+      template(w).spec.containers.flatMap((c) => (c.env ?? []).flatMap((e) => (e.valueFrom?.secretKeyRef ? [e.valueFrom.secretKeyRef] : []))),
+    );
+    const keda = byKind(rendered, "TriggerAuthentication").flatMap((t) =>
+      (spec(t).secretTargetRef as { name: string; key: string }[]).map((r) => ({ ...r, optional: false })),
+    );
     for (const ref of [...refs, ...keda]) {
       expect(ref.name).toBe(example!.metadata.name);
       if (!ref.optional) expect(Object.keys(data), `required secret key ${ref.key}`).toContain(ref.key);

@@ -12,7 +12,11 @@ import { parseAllDocuments } from "yaml";
  * and a feature this file does not know must not be guessed at.
  */
 
-export type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> } } & Record<string, unknown>;
+export type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
+} & Record<string, unknown>;
 
 interface Kustomization {
   apiVersion?: string;
@@ -26,7 +30,19 @@ interface Kustomization {
 const KNOWN = new Set(["apiVersion", "kind", "resources", "namespace", "labels", "images"]);
 
 /** Kinds without a namespace (of those a deployment like ours could hold). */
-const CLUSTER_SCOPED = new Set(["Namespace", "ClusterRole", "ClusterRoleBinding", "CustomResourceDefinition", "PersistentVolume", "StorageClass", "PriorityClass", "IngressClass", "ValidatingWebhookConfiguration", "MutatingWebhookConfiguration", "ClusterTriggerAuthentication"]);
+const CLUSTER_SCOPED = new Set([
+  "Namespace",
+  "ClusterRole",
+  "ClusterRoleBinding",
+  "CustomResourceDefinition",
+  "PersistentVolume",
+  "StorageClass",
+  "PriorityClass",
+  "IngressClass",
+  "ValidatingWebhookConfiguration",
+  "MutatingWebhookConfiguration",
+  "ClusterTriggerAuthentication",
+]);
 
 /** Where kustomize's labels transformer puts template labels when includeTemplates is set. */
 const TEMPLATE_PATHS: Record<string, string[][]> = {

@@ -29,4 +29,8 @@ const v = {
   SAMPLE_TEMPLATE_ID: d.sampleTemplateId ?? "",
 };
 // Values are ids and base64url secrets: single quotes keep the shell from reading them.
-console.log(Object.entries(v).map(([k, x]) => `export ${k}='${x}'`).join("\n"));
+console.log(
+  Object.entries(v)
+    .map(([k, x]) => `export ${k}='${x}'`)
+    .join("\n"),
+);

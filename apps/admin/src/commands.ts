@@ -88,7 +88,11 @@ const LISTS = {
 
 /** Every operator command. Secrets are printed once, on creation, and stored only as hashes. */
 export const commands: Record<string, Command> = {
-  "seed-demo": { usage: "seed-demo [--name N]", summary: "Create a complete demo organization (new on every call) and print its credentials", run: (ctx) => seedDemo(ctx.db, { pepper: ctx.pepper, name: str(ctx.flags, "name", false) || undefined }) },
+  "seed-demo": {
+    usage: "seed-demo [--name N]",
+    summary: "Create a complete demo organization (new on every call) and print its credentials",
+    run: (ctx) => seedDemo(ctx.db, { pepper: ctx.pepper, name: str(ctx.flags, "name", false) || undefined }),
+  },
   "create-org": { usage: "create-org --name N", summary: "Create an organization", run: (ctx) => createOrganization(ctx.db, str(ctx.flags, "name")) },
   "create-api-key": {
     usage: "create-api-key --org ID [--name N] [--scope S ...]",
@@ -117,18 +121,32 @@ export const commands: Record<string, Command> = {
     summary: "Create a user (a password is generated and printed when none is given)",
     run: async (ctx) => {
       const password = str(ctx.flags, "password", false) || generateTemporaryPassword();
-      const user = await createUser(ctx.db, { organizationId: org(ctx.flags), email: str(ctx.flags, "email"), name: str(ctx.flags, "name", false) || undefined, password, isAdmin: ctx.flags.admin === true });
+      const user = await createUser(ctx.db, {
+        organizationId: org(ctx.flags),
+        email: str(ctx.flags, "email"),
+        name: str(ctx.flags, "name", false) || undefined,
+        password,
+        isAdmin: ctx.flags.admin === true,
+      });
       return { ...user, password };
     },
   },
-  "create-site": { usage: "create-site --org ID --name N --code C", summary: "Create a site", run: (ctx) => createSite(ctx.db, org(ctx.flags), str(ctx.flags, "name"), str(ctx.flags, "code")) },
+  "create-site": {
+    usage: "create-site --org ID --name N --code C",
+    summary: "Create a site",
+    run: (ctx) => createSite(ctx.db, org(ctx.flags), str(ctx.flags, "name"), str(ctx.flags, "code")),
+  },
   "create-group": {
     usage: "create-group --org ID --name N [--external-id X]",
     summary: "Create a group",
     run: (ctx) => createGroup(ctx.db, org(ctx.flags), str(ctx.flags, "name"), str(ctx.flags, "external-id", false) || undefined),
   },
   "create-role": { usage: "create-role --org ID --name N", summary: "Create a role", run: (ctx) => createRole(ctx.db, org(ctx.flags), str(ctx.flags, "name")) },
-  "create-asset-type": { usage: "create-asset-type --org ID --name N", summary: "Create an asset type", run: (ctx) => createAssetType(ctx.db, org(ctx.flags), str(ctx.flags, "name")) },
+  "create-asset-type": {
+    usage: "create-asset-type --org ID --name N",
+    summary: "Create an asset type",
+    run: (ctx) => createAssetType(ctx.db, org(ctx.flags), str(ctx.flags, "name")),
+  },
   "create-response-type": {
     usage: "create-response-type --org ID --name N --input-type SELECT|MULTI_SELECT|TEXT|NUMBER|DATE|BOOLEAN [--option Label=value ...]",
     summary: "Create a response type, with options for choice types",
@@ -155,9 +173,20 @@ export const commands: Record<string, Command> = {
     summary: "Register a webhook endpoint; its signing secret is shown once",
     run: (ctx) => {
       const raw = ctx.flags.event;
-      const body = CreateWebhookBody.safeParse({ url: str(ctx.flags, "url"), events: Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [], description: str(ctx.flags, "description", false) || undefined });
+      const body = CreateWebhookBody.safeParse({
+        url: str(ctx.flags, "url"),
+        events: Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [],
+        description: str(ctx.flags, "description", false) || undefined,
+      });
       if (!body.success) throw new AppError("invalid", body.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
-      return createEndpoint(ctx.db, ctx.webhooks.box, ctx.webhooks.policy, org(ctx.flags), { ...body.data, events: body.data.events as WebhookEventType[] }, ADMIN_CLI);
+      return createEndpoint(
+        ctx.db,
+        ctx.webhooks.box,
+        ctx.webhooks.policy,
+        org(ctx.flags),
+        { ...body.data, events: body.data.events as WebhookEventType[] },
+        ADMIN_CLI,
+      );
     },
   },
   "rotate-webhook-secret": {

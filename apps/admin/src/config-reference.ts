@@ -19,16 +19,22 @@ const sections: { title: string; intro: string; shape: Record<string, unknown> }
   { title: "Every process", intro: "Read by the API, the worker, `npm start` and the admin CLI.", shape: baseEnvShape },
   { title: "API", intro: "Read by the API (`apps/api/src/env.ts`), besides the settings of every process.", shape: apiEnvShape },
   { title: "Worker", intro: "Read by each worker (`apps/worker/src/env.ts`), besides the settings of every process.", shape: workerEnvShape },
-  { title: "npm start and the admin CLI", intro: "Read by the launcher and `npm run admin` (`apps/admin/src/env.ts`), besides the settings of every process.", shape: adminEnvShape },
+  {
+    title: "npm start and the admin CLI",
+    intro: "Read by the launcher and `npm run admin` (`apps/admin/src/env.ts`), besides the settings of every process.",
+    shape: adminEnvShape,
+  },
   {
     title: "Tracing",
-    intro: "Read by the API and the worker when they start (`packages/observability/src/tracing/env.ts`); the OpenTelemetry SDK reads the other standard `OTEL_*` variables itself.",
+    intro:
+      "Read by the API and the worker when they start (`packages/observability/src/tracing/env.ts`); the OpenTelemetry SDK reads the other standard `OTEL_*` variables itself.",
     shape: tracingEnvShape,
   },
 ];
 
 const cell = (s: string) => s.replaceAll("|", "\\|").replaceAll("\n", " ");
-const row = (s: SettingInfo) => `| \`${s.name}\`${s.secret ? " (secret)" : ""} | ${s.default === undefined ? "unset" : s.default === "" ? '`""`' : `\`${cell(s.default)}\``} | ${cell(s.allowed ?? "")} | ${cell(s.description)} |`;
+const row = (s: SettingInfo) =>
+  `| \`${s.name}\`${s.secret ? " (secret)" : ""} | ${s.default === undefined ? "unset" : s.default === "" ? '`""`' : `\`${cell(s.default)}\``} | ${cell(s.allowed ?? "")} | ${cell(s.description)} |`;
 
 /** The generated part of the page: one table per process, each listing what it reads beyond "Every process" (or reads differently). */
 export function renderReference(): string {

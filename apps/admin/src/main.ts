@@ -15,7 +15,9 @@ function help(): string {
   const rows = [
     ["migrate", "Create the database if missing and apply migrations"],
     ["reset-local [--yes]", "Stop and wipe the embedded Postgres and Redis data (EMBEDDED_DATA_DIR, default .data) after a confirmation"],
-    ["hash-password", "Print the argon2id hash of a password read from stdin (ADMIN_DASHBOARD_PASSWORD_HASH)"], ...Object.entries(commands).map(([, c]) => [c.usage, c.summary])];
+    ["hash-password", "Print the argon2id hash of a password read from stdin (ADMIN_DASHBOARD_PASSWORD_HASH)"],
+    ...Object.entries(commands).map(([, c]) => [c.usage, c.summary]),
+  ];
   return `Usage: npm run admin -- <command> [options] [--json]\n\n${rows.map(([u, s]) => `  ${u}\n      ${s}`).join("\n")}\n`;
 }
 
@@ -41,7 +43,12 @@ async function main(argv: string[]): Promise<number> {
       option: { type: "string", multiple: true },
       event: { type: "string", multiple: true },
       scope: { type: "string", multiple: true },
-      ...Object.fromEntries(["name", "org", "email", "password", "code", "external-id", "input-type", "id", "client-id", "url", "description"].map((n) => [n, { type: "string" as const }])),
+      ...Object.fromEntries(
+        ["name", "org", "email", "password", "code", "external-id", "input-type", "id", "client-id", "url", "description"].map((n) => [
+          n,
+          { type: "string" as const },
+        ]),
+      ),
     },
   });
   const [name, ...rest] = positionals;

@@ -19,7 +19,9 @@ export async function resetLocalCommand(yes: boolean): Promise<number> {
       return 2;
     }
     const rl = createInterface({ input: process.stdin, output: process.stdout });
-    const answer = await rl.question(`Wipe ${named}: the embedded Postgres and Redis data (every organization, employee, inspection and queued job)? Type yes to confirm: `);
+    const answer = await rl.question(
+      `Wipe ${named}: the embedded Postgres and Redis data (every organization, employee, inspection and queued job)? Type yes to confirm: `,
+    );
     rl.close();
     if (answer.trim().toLowerCase() !== "yes") {
       console.log("Nothing wiped.");
@@ -27,6 +29,10 @@ export async function resetLocalCommand(yes: boolean): Promise<number> {
     }
   }
   const wiped = await resetLocalData(dir);
-  console.log(wiped.length > 0 ? `Wiped ${wiped.join(" and ")}; the next npm start begins with empty embedded servers and a new demo organization.` : `Nothing to wipe: ${dir} does not exist.`);
+  console.log(
+    wiped.length > 0
+      ? `Wiped ${wiped.join(" and ")}; the next npm start begins with empty embedded servers and a new demo organization.`
+      : `Nothing to wipe: ${dir} does not exist.`,
+  );
   return 0;
 }

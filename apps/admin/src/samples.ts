@@ -73,7 +73,9 @@ function sampleInspections(template: SampleTemplate, demo: DemoSeed) {
         {
           questionId: id("remarks"),
           answerText: "Taken out of service, workshop notified",
-          actions: [{ title: "Replace the left fork", priority: "HIGH", assigneeId: demo.users.admin.id, dueAt: new Date(Date.now() + 3 * 86_400_000).toISOString() }],
+          actions: [
+            { title: "Replace the left fork", priority: "HIGH", assigneeId: demo.users.admin.id, dueAt: new Date(Date.now() + 3 * 86_400_000).toISOString() },
+          ],
         },
       ],
       location: { latitude: 52.5163, longitude: 13.3777, accuracyMeters: 15 },
@@ -108,7 +110,13 @@ export async function seedSamples(baseUrl: string, demo: DemoSeed, timeoutMs: nu
   const site = demo.sites[0]!.id;
   const inspections: string[] = [];
   for (const b of sampleInspections(template, demo)) {
-    const res = await call("POST", "/api/inspections", { templateId: template.id, conductedBy: demo.users.inspector.id, siteId: site, assetName: "Forklift FL-07", ...b });
+    const res = await call("POST", "/api/inspections", {
+      templateId: template.id,
+      conductedBy: demo.users.inspector.id,
+      siteId: site,
+      assetName: "Forklift FL-07",
+      ...b,
+    });
     inspections.push(String(res.inspectionNumber));
   }
   return { templateId: template.id, inspections };

@@ -9,7 +9,12 @@ import { adminEnvShape, isSet, loadAdminEnv, type AdminEnv } from "./env.ts";
  * servers (docs/local-development.md). `whenInUse`: a second `npm start` is refused; an admin
  * command shares the embedded servers a running `npm start` has.
  */
-export async function withServers(who: string, whenInUse: "share" | "refuse", log: (line: string) => void, needsRedis = true): Promise<{ env: AdminEnv; servers: ProvidedServers }> {
+export async function withServers(
+  who: string,
+  whenInUse: "share" | "refuse",
+  log: (line: string) => void,
+  needsRedis = true,
+): Promise<{ env: AdminEnv; servers: ProvidedServers }> {
   const env = loadAdminEnv();
   const defaults = loadEnv(adminEnvShape, {});
   const set = (name: "DATABASE_URL" | "REDIS_URL") => isSet(name);

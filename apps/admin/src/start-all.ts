@@ -44,7 +44,9 @@ const children = new Set<ChildProcess>();
 async function stop(code: number): Promise<never> {
   if (!stopping) {
     stopping = true;
-    const exited = [...children].map((c) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once("exit", () => resolve()))));
+    const exited = [...children].map(
+      (c) => new Promise<void>((resolve) => (c.exitCode !== null || c.signalCode !== null ? resolve() : c.once("exit", () => resolve()))),
+    );
     for (const c of children) c.kill("SIGTERM");
     // The apps bound their own shutdown (SHUTDOWN_TIMEOUT_SECONDS); this is the launcher's backstop.
     await Promise.race([Promise.all(exited), new Promise((r) => setTimeout(r, 60_000).unref())]);
@@ -82,7 +84,11 @@ function supervise(name: string, script: string, env: Record<string, string>): v
   let backoffMs = 1_000;
   const start = () => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, [...nodeArgs, script], { cwd: root, stdio: ["inherit", "inherit", "inherit", "ipc"], env: { ...process.env, MIGRATE_ON_START: "false", ...env } });
+    const child = spawn(process.execPath, [...nodeArgs, script], {
+      cwd: root,
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+      env: { ...process.env, MIGRATE_ON_START: "false", ...env },
+    });
     children.add(child);
     child.on("exit", (code, signal) => {
       children.delete(child);
@@ -105,7 +111,10 @@ async function waitForApi(baseUrl: string, timeoutMs: number): Promise<boolean> 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !stopping) {
     // Bounded: a request that is never answered must not hold the launcher (and its "Try it" lines).
-    const ok = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return true;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -157,7 +166,8 @@ async function main(): Promise<void> {
   // 127.0.0.1 (macOS), only this check sees it.
   const apiPortSetting = process.env.PORT ?? "3000";
   const apiPort = Number(apiPortSetting);
-  if (Number.isInteger(apiPort) && apiPort > 0 && apiPort < 65_536 && (await tcpProblem("127.0.0.1", apiPort)) === null) return void (await fail(new ConfigError([portInUse("PORT", apiPort)]).message));
+  if (Number.isInteger(apiPort) && apiPort > 0 && apiPort < 65_536 && (await tcpProblem("127.0.0.1", apiPort)) === null)
+    return void (await fail(new ConfigError([portInUse("PORT", apiPort)]).message));
 
   let env: AdminEnv;
   try {
@@ -196,7 +206,8 @@ async function main(): Promise<void> {
   await writeDemoFile(demoFile, demoFileContent(baseUrl, demo, null));
   console.log(credentials(demo, demoFile));
   if (!(await waitForApi(baseUrl, 120_000))) {
-    if (!stopping) console.error(`The API did not answer ${baseUrl}/readyz within 120 s (its lines above say why); the demo organization is there without sample content.`);
+    if (!stopping)
+      console.error(`The API did not answer ${baseUrl}/readyz within 120 s (its lines above say why); the demo organization is there without sample content.`);
     return;
   }
   try {

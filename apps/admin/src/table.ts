@@ -8,7 +8,11 @@ export function formatTable(rows: Record<string, unknown>[]): string {
   const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const cells = rows.map((r) => columns.map((c) => cell(r[c])));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]!.length)));
-  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((v, i) => v.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return [line(columns), line(widths.map((w) => "-".repeat(w))), ...cells.map(line)].join("\n");
 }
 

@@ -59,8 +59,12 @@ describe.skipIf(missing.length > 0)("the shell examples of README.md and docs/, 
     const bin = path.join(scratch, "bin");
     mkdirSync(bin);
     mkdirSync(work);
-    for (const name of readdirSync(root)) if (![".git", ".data", "demo-credentials.json", "demo-mapping.json"].includes(name)) symlinkSync(path.join(root, name), path.join(work, name));
-    writeFileSync(path.join(bin, "curl"), `#!/usr/bin/env bash\nexec "${which("curl")}" "$@" -w '%{stderr}insp-docs-status %{http_code} %{url_effective}\\n' 2>>"${curlLog}"\n`);
+    for (const name of readdirSync(root))
+      if (![".git", ".data", "demo-credentials.json", "demo-mapping.json"].includes(name)) symlinkSync(path.join(root, name), path.join(work, name));
+    writeFileSync(
+      path.join(bin, "curl"),
+      `#!/usr/bin/env bash\nexec "${which("curl")}" "$@" -w '%{stderr}insp-docs-status %{http_code} %{url_effective}\\n' 2>>"${curlLog}"\n`,
+    );
     chmodSync(path.join(bin, "curl"), 0o755);
     writeFileSync(state, "");
     env = {
@@ -81,7 +85,10 @@ describe.skipIf(missing.length > 0)("the shell examples of README.md and docs/, 
   function run(block: Block): void {
     writeFileSync(curlLog, "");
     const script = path.join(scratch, "block.sh");
-    writeFileSync(script, ["set -euo pipefail", "set -a", `source ${JSON.stringify(state)}`, block.code, `{ export -p; declare -f; } > ${JSON.stringify(state)}`, ""].join("\n"));
+    writeFileSync(
+      script,
+      ["set -euo pipefail", "set -a", `source ${JSON.stringify(state)}`, block.code, `{ export -p; declare -f; } > ${JSON.stringify(state)}`, ""].join("\n"),
+    );
     const res = spawnSync("bash", [script], { cwd: work, env, encoding: "utf8", timeout: 300_000 });
     const calls = readFileSync(curlLog, "utf8")
       .split("\n")
@@ -94,7 +101,10 @@ describe.skipIf(missing.length > 0)("the shell examples of README.md and docs/, 
     const unshown = calls.filter((c) => c.status >= 400 && !block.shownStatuses.flat().includes(c.status));
     expect(unshown, `${where}: statuses the page does not show${detail}`).toEqual([]);
     const got = new Set(calls.map((c) => c.status));
-    expect(block.shownStatuses.filter((alternatives) => !alternatives.some((s) => got.has(s))), `${where}: statuses the page shows but no call got${detail}`).toEqual([]);
+    expect(
+      block.shownStatuses.filter((alternatives) => !alternatives.some((s) => got.has(s))),
+      `${where}: statuses the page shows but no call got${detail}`,
+    ).toEqual([]);
   }
 
   for (const page of pages) {

@@ -27,8 +27,14 @@ describe.runIf(asRoot)("npm start as root in a folder closed to other users", ()
   it("places Postgres's files outside the project, says where, comes up with the demo, syncs and stops", async () => {
     const l = suite.launch();
     demo = await suite.firstStart(l);
-    const summary = l.output().split("\n").find((line) => line.startsWith("Embedded PostgreSQL")) ?? "";
-    const placed = /\(Postgres runs as user postgres from outside the project, which it cannot reach: its cluster in (\S+), its binaries in (\S+)\)/.exec(summary);
+    const summary =
+      l
+        .output()
+        .split("\n")
+        .find((line) => line.startsWith("Embedded PostgreSQL")) ?? "";
+    const placed = /\(Postgres runs as user postgres from outside the project, which it cannot reach: its cluster in (\S+), its binaries in (\S+)\)/.exec(
+      summary,
+    );
     expect(placed, l.output()).not.toBeNull();
     [cluster, binaries] = [placed![1]!, placed![2]!];
     expect(summary).toContain(`data in ${suite.dataDir()} (`);
@@ -36,8 +42,18 @@ describe.runIf(asRoot)("npm start as root in a folder closed to other users", ()
     expect(existsSync(path.join(cluster, "PG_VERSION"))).toBe(true);
     expect(existsSync(path.join(binaries, "bin", "postgres"))).toBe(true);
 
-    const employees = Array.from({ length: 5 }, (_, i) => ({ externalEmployeeId: `R${i}`, firstName: "Root", lastName: `Person ${i}`, email: `r${i}@launcher.example`, roles: ["inspector"] }));
-    const res = await fetch(`${suite.base()}/api/v1/sync/employees`, { method: "POST", headers: { authorization: `Bearer ${await token()}`, "content-type": "application/json" }, body: JSON.stringify({ employees }) });
+    const employees = Array.from({ length: 5 }, (_, i) => ({
+      externalEmployeeId: `R${i}`,
+      firstName: "Root",
+      lastName: `Person ${i}`,
+      email: `r${i}@launcher.example`,
+      roles: ["inspector"],
+    }));
+    const res = await fetch(`${suite.base()}/api/v1/sync/employees`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await token()}`, "content-type": "application/json" },
+      body: JSON.stringify({ employees }),
+    });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(Array(5).fill("CREATED"));
 

@@ -19,7 +19,10 @@ describe("embedded servers when the default addresses do not answer", () => {
   it("starts an embedded Postgres and Redis that answer, and stops them", async () => {
     const dataDir = path.join(suite.dir(), "resolver");
     const closed = [await freePort(), await freePort()];
-    const servers = await testServers(dataDir, { defaultDatabaseUrl: `postgres://postgres@127.0.0.1:${closed[0]}/inspection_service`, defaultRedisUrl: `redis://127.0.0.1:${closed[1]}` });
+    const servers = await testServers(dataDir, {
+      defaultDatabaseUrl: `postgres://postgres@127.0.0.1:${closed[0]}/inspection_service`,
+      defaultRedisUrl: `redis://127.0.0.1:${closed[1]}`,
+    });
     try {
       expect(servers.started).toBe(true);
       expect(servers.summary).toMatch(/^Embedded PostgreSQL \d+\.\d+ on 127\.0\.0\.1:\d+ and Redis \d+\.\d+\.\d+ on 127\.0\.0\.1:\d+, data in /);
@@ -48,7 +51,11 @@ describe("npm start with embedded servers", () => {
     const l = suite.launch();
     demo = await suite.firstStart(l);
     const out = l.output();
-    expect(out).toMatch(new RegExp(`Embedded PostgreSQL \\d+\\.\\d+ on 127\\.0\\.0\\.1:${env.EMBEDDED_POSTGRES_PORT} and Redis [\\d.]+ on 127\\.0\\.0\\.1:${env.EMBEDDED_REDIS_PORT}, data in ${suite.dataDir()}`));
+    expect(out).toMatch(
+      new RegExp(
+        `Embedded PostgreSQL \\d+\\.\\d+ on 127\\.0\\.0\\.1:${env.EMBEDDED_POSTGRES_PORT} and Redis [\\d.]+ on 127\\.0\\.0\\.1:${env.EMBEDDED_REDIS_PORT}, data in ${suite.dataDir()}`,
+      ),
+    );
     expect(out).toContain(`KEY=${demo.apiKey}`);
     expect(out).toContain(`INSP_CLIENT_ID=${demo.oauthClient.clientId}`);
 
@@ -60,8 +67,18 @@ describe("npm start with embedded servers", () => {
     const inspections = await get("/api/inspections", demo.apiKey);
     expect(inspections.inspections.map((i: { status: string }) => i.status).sort()).toEqual(["COMPLETED", "COMPLETED", "IN_PROGRESS"]);
 
-    const employees = Array.from({ length: 50 }, (_, i) => ({ externalEmployeeId: `L${i}`, firstName: "Test", lastName: `Person ${i}`, email: `l${i}@launcher.example`, roles: ["inspector"] }));
-    const res = await fetch(`${suite.base()}/api/v1/sync/employees`, { method: "POST", headers: { authorization: `Bearer ${await token()}`, "content-type": "application/json" }, body: JSON.stringify({ employees }) });
+    const employees = Array.from({ length: 50 }, (_, i) => ({
+      externalEmployeeId: `L${i}`,
+      firstName: "Test",
+      lastName: `Person ${i}`,
+      email: `l${i}@launcher.example`,
+      roles: ["inspector"],
+    }));
+    const res = await fetch(`${suite.base()}/api/v1/sync/employees`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await token()}`, "content-type": "application/json" },
+      body: JSON.stringify({ employees }),
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { results: { status: string }[]; errors: unknown[] };
     expect(body.errors).toEqual([]);
@@ -87,7 +104,6 @@ describe("npm start with embedded servers", () => {
     expect(refused.stderr.trim()).toMatch(new RegExp(`^reset-local: the embedded servers in ${suite.dataDir()} are in use by process ${l.child.pid}; stop it`));
     await suite.stopped(l);
   }, 180_000);
-
 });
 
 describe("admin reset-local", () => {
@@ -115,7 +131,12 @@ describe("settings that point nowhere", () => {
 
   it("a REDIS_URL where nothing answers, likewise, before any embedded server is started", async () => {
     const port = await freePort();
-    const l = suite.launch({ REDIS_URL: `redis://127.0.0.1:${port}`, EMBEDDED_SERVERS: "always", EMBEDDED_DATA_DIR: path.join(suite.dir(), "unused"), EMBEDDED_POSTGRES_PORT: String(await freePort()) });
+    const l = suite.launch({
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      EMBEDDED_SERVERS: "always",
+      EMBEDDED_DATA_DIR: path.join(suite.dir(), "unused"),
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    });
     expect(await l.exited).toBe(78);
     expect(l.output().trim()).toBe(`REDIS_URL: nothing answers at 127.0.0.1:${port} (ECONNREFUSED)`);
     expect(existsSync(path.join(suite.dir(), "unused"))).toBe(false);

@@ -15,7 +15,12 @@ describe("a launcher that crashes", () => {
     const demo = await suite.firstStart(first);
     first.child.kill("SIGKILL");
     // The apps see the launcher's IPC channel close and stop: the API's port is free again.
-    await until("the API to stop", () => portOpen(Number(suite.env().PORT)), (open) => !open, 30_000);
+    await until(
+      "the API to stop",
+      () => portOpen(Number(suite.env().PORT)),
+      (open) => !open,
+      30_000,
+    );
 
     const second = suite.launch();
     await suite.ready(second);

@@ -130,13 +130,27 @@ export function launcherSuite(opts: { closed?: boolean } = {}) {
       return spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", path.join(project, "apps/admin/src/main.ts"), ...args], {
         cwd: project,
         encoding: "utf8",
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NODE_ENV: "development", EMBEDDED_SERVERS, EMBEDDED_DATA_DIR, EMBEDDED_POSTGRES_PORT, EMBEDDED_REDIS_PORT, ...extra } as Record<string, string>,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: process.env.HOME ?? "",
+          NODE_ENV: "development",
+          EMBEDDED_SERVERS,
+          EMBEDDED_DATA_DIR,
+          EMBEDDED_POSTGRES_PORT,
+          EMBEDDED_REDIS_PORT,
+          ...extra,
+        } as Record<string, string>,
         timeout: 120_000,
       });
     },
     /** Waits for the first start's "Try it" lines and reads the demo's credentials from what it printed. */
     async firstStart(l: Launcher): Promise<Demo> {
-      await until("the launcher's 'Try it' lines", async () => l.output(), (o) => o.includes("Try it") || l.child.exitCode !== null, 180_000).catch(withTail(l));
+      await until(
+        "the launcher's 'Try it' lines",
+        async () => l.output(),
+        (o) => o.includes("Try it") || l.child.exitCode !== null,
+        180_000,
+      ).catch(withTail(l));
       const out = l.output();
       const file = /credentials, shown once here, are kept in (.+):\n/.exec(out)?.[1];
       expect(file, out).toBe(env.DEMO_CREDENTIALS_FILE);
@@ -145,7 +159,16 @@ export function launcherSuite(opts: { closed?: boolean } = {}) {
       return demo;
     },
     async ready(l: Launcher): Promise<void> {
-      await until("the API", () => fetch(`${suite.base()}/readyz`, { signal: AbortSignal.timeout(5_000) }).then((r) => r.ok, () => false), (ok) => ok || l.child.exitCode !== null, 120_000).catch(withTail(l));
+      await until(
+        "the API",
+        () =>
+          fetch(`${suite.base()}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        (ok) => ok || l.child.exitCode !== null,
+        120_000,
+      ).catch(withTail(l));
     },
     /** Ctrl-C, then nothing is left: no postmaster, no redis-server, no lock, the ports closed. */
     async stopped(l: Launcher): Promise<void> {
@@ -162,7 +185,10 @@ export function launcherSuite(opts: { closed?: boolean } = {}) {
     async token(demo: Demo): Promise<string> {
       const res = await fetch(`${suite.base()}/oauth/token`, {
         method: "POST",
-        headers: { authorization: `Basic ${Buffer.from(`${demo.oauthClient.clientId}:${demo.oauthClient.clientSecret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${demo.oauthClient.clientId}:${demo.oauthClient.clientSecret}`).toString("base64")}`,
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: "grant_type=client_credentials",
       });
       return ((await res.json()) as { access_token: string }).access_token;

@@ -27,7 +27,22 @@ import { scimErrors } from "./routes/scim/respond.ts";
 import { templateRoutes } from "./routes/templates/index.ts";
 
 /** Feature routers, one folder each under routes/. */
-const features: ((deps: Deps) => Router)[] = [healthRoutes, docsRoutes, authRoutes, templateRoutes, inspectionRoutes, reportRoutes, actionRoutes, exportRoutes, employeeSyncRoutes, employeeRoutes, feedRoutes, webhookRoutes, auditRoutes, scimRoutes];
+const features: ((deps: Deps) => Router)[] = [
+  healthRoutes,
+  docsRoutes,
+  authRoutes,
+  templateRoutes,
+  inspectionRoutes,
+  reportRoutes,
+  actionRoutes,
+  exportRoutes,
+  employeeSyncRoutes,
+  employeeRoutes,
+  feedRoutes,
+  webhookRoutes,
+  auditRoutes,
+  scimRoutes,
+];
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,128}$/;
 

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { ConfigError, baseEnvShape, boolVar, intVar, loadEnv, requireInProduction, requireMediaSettings, requireRedisSettings, trustProxyVar } from "@insp/config";
+import {
+  ConfigError,
+  baseEnvShape,
+  boolVar,
+  intVar,
+  loadEnv,
+  requireInProduction,
+  requireMediaSettings,
+  requireRedisSettings,
+  trustProxyVar,
+} from "@insp/config";
 
 /** The API's configuration, parsed once at start-up; docs/configuration.md is generated from it. */
 export const apiEnvShape = {
@@ -15,13 +25,19 @@ export const apiEnvShape = {
   RATE_LIMIT_ANONYMOUS_PER_MINUTE: intVar(1000, 1, 1_000_000).describe(
     "Requests per client address per minute that no principal answers for: without a credential (health, /openapi.json, /docs, login, the OAuth token) or to a path that does not authenticate.",
   ),
-  RATE_LIMIT_ORG_PER_MINUTE: intVar(5000, 1, 10_000_000).describe("Requests per organization per minute, all its keys, clients and users together, so that many credentials of one tenant cannot take the whole service."),
+  RATE_LIMIT_ORG_PER_MINUTE: intVar(5000, 1, 10_000_000).describe(
+    "Requests per organization per minute, all its keys, clients and users together, so that many credentials of one tenant cannot take the whole service.",
+  ),
   AUTH_FAILURES_PER_MINUTE: intVar(60, 1, 1_000_000).describe("Failed authentications (401) per client address per minute before 429."),
   LOGIN_FAILURES_BEFORE_BACKOFF: intVar(5, 1, 1000).describe(
     "Wrong passwords for one account (at POST /api/auth/login, or a wrong currentPassword at POST /api/auth/password), from any address, before it goes into back-off: the last of them starts a wait of LOGIN_BACKOFF_FIRST_SECONDS and each further one doubles it, up to LOGIN_BACKOFF_MAX_SECONDS. Meanwhile the account's password checks answer 429, except from an address that signed in to it within the last 30 days.",
   ),
-  LOGIN_BACKOFF_FIRST_SECONDS: intVar(1, 1, 86_400).describe("The first back-off of an account (LOGIN_FAILURES_BEFORE_BACKOFF); each further wrong password doubles it."),
-  LOGIN_BACKOFF_MAX_SECONDS: intVar(900, 1, 86_400).describe("The longest back-off of an account; its wrong passwords are forgotten once it has had none for this long (after the end of its back-off)."),
+  LOGIN_BACKOFF_FIRST_SECONDS: intVar(1, 1, 86_400).describe(
+    "The first back-off of an account (LOGIN_FAILURES_BEFORE_BACKOFF); each further wrong password doubles it.",
+  ),
+  LOGIN_BACKOFF_MAX_SECONDS: intVar(900, 1, 86_400).describe(
+    "The longest back-off of an account; its wrong passwords are forgotten once it has had none for this long (after the end of its back-off).",
+  ),
   RATE_LIMIT_WINDOW_SECONDS: intVar(60, 1, 3600).describe(
     "Length of the rate-limit windows: RATE_LIMIT_PER_MINUTE and AUTH_FAILURES_PER_MINUTE are counted per window of this many seconds (default a minute, as their names say).",
   ),
@@ -33,20 +49,34 @@ export const apiEnvShape = {
   REFUSED_BODY_DRAIN_SECONDS: intVar(30, 0, 600).describe(
     "A body refused for its size (413) is answered with Connection: close, then the rest of it is read and thrown away for at most this long before the connection closes, so that clients sending the whole body before reading get the answer (nginx's lingering_time); 0: close as soon as the answer is out.",
   ),
-  REFUSED_BODY_IDLE_SECONDS: intVar(5, 1, 600).describe("The drain after a 413 ends sooner when the client sends nothing for this long (nginx's lingering_timeout)."),
+  REFUSED_BODY_IDLE_SECONDS: intVar(5, 1, 600).describe(
+    "The drain after a 413 ends sooner when the client sends nothing for this long (nginx's lingering_timeout).",
+  ),
   REFUSED_BODY_DRAIN_MB: intVar(1024, 1, 1_048_576).describe("The drain after a 413 ends sooner once this many MB were thrown away (never held in memory)."),
   SYNC_WAIT_SECONDS: intVar(60, 1, 3600).describe("How long a synchronous sync (or a session's commit) waits before answering 202 with its status URL."),
   SYNC_SESSION_TTL_HOURS: intVar(24, 1, 720).describe("Snapshot sync sessions run out after this long (batches and commits are refused then)."),
-  DEACTIVATION_THRESHOLD_PERCENT: intVar(5, 0, 100).describe("Deletion guard: a session commit deactivating more than this % of the ACTIVE employees in scope, and more than DEACTIVATION_THRESHOLD_MIN of them, is quarantined until an administrator approves it."),
-  DEACTIVATION_THRESHOLD_MIN: intVar(10, 0, 10_000_000).describe("Deletion guard: the smallest number of deactivations that can be quarantined (with DEACTIVATION_THRESHOLD_PERCENT)."),
-  IMPORT_WAIT_SECONDS: intVar(30, 1, 3600).describe("How long an inspection import waits for its job before answering 503 with its import id (the import goes on)."),
-  REPORT_WAIT_SECONDS: intVar(10, 0, 600).describe("How long GET /api/inspections/{id}/report.pdf waits for a report being rendered before answering 202 with its status URL (the rendering goes on)."),
-  EXPORTS_MAX_RUNNING_PER_ORG: intVar(3, 1, 1000).describe("CSV/XLSX exports an organization may have QUEUED or RUNNING at once; POST /api/exports past it answers 429."),
+  DEACTIVATION_THRESHOLD_PERCENT: intVar(5, 0, 100).describe(
+    "Deletion guard: a session commit deactivating more than this % of the ACTIVE employees in scope, and more than DEACTIVATION_THRESHOLD_MIN of them, is quarantined until an administrator approves it.",
+  ),
+  DEACTIVATION_THRESHOLD_MIN: intVar(10, 0, 10_000_000).describe(
+    "Deletion guard: the smallest number of deactivations that can be quarantined (with DEACTIVATION_THRESHOLD_PERCENT).",
+  ),
+  IMPORT_WAIT_SECONDS: intVar(30, 1, 3600).describe(
+    "How long an inspection import waits for its job before answering 503 with its import id (the import goes on).",
+  ),
+  REPORT_WAIT_SECONDS: intVar(10, 0, 600).describe(
+    "How long GET /api/inspections/{id}/report.pdf waits for a report being rendered before answering 202 with its status URL (the rendering goes on).",
+  ),
+  EXPORTS_MAX_RUNNING_PER_ORG: intVar(3, 1, 1000).describe(
+    "CSV/XLSX exports an organization may have QUEUED or RUNNING at once; POST /api/exports past it answers 429.",
+  ),
   MEDIA_MAX_IMAGE_MB: intVar(10, 1, 1024).describe("Largest image of an import, a PATCH or an upload (POST /api/media)."),
   SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG: intVar(50_000, 1, 100_000_000).describe(
     "Employees an organization may have queued for sync (recorded, not yet done) at once; a sync request (or a session's batch) that would pass it is refused whole with 429 and Retry-After, before anything is recorded. A session commit's deactivations are never refused, but count.",
   ),
-  WEBHOOK_MAX_ENDPOINTS_PER_ORG: intVar(25, 1, 10_000).describe("Webhook endpoints an organization may have; registering one more answers 409 (delete one first)."),
+  WEBHOOK_MAX_ENDPOINTS_PER_ORG: intVar(25, 1, 10_000).describe(
+    "Webhook endpoints an organization may have; registering one more answers 409 (delete one first).",
+  ),
   WEBHOOK_REPLAY_MAX_DELIVERIES: intVar(10_000, 1, 1_000_000).describe(
     "Deliveries one POST /api/webhooks/{id}/replay may create; a replay that would create more answers 422 and creates none (replay a shorter window: a later since, or an until).",
   ),
@@ -59,17 +89,48 @@ export const apiEnvShape = {
   TOKEN_TTL_SECONDS: intVar(3600, 60, 86_400).describe("Lifetime of OAuth client-credentials access tokens."),
   USER_TOKEN_TTL_SECONDS: intVar(900, 60, 86_400).describe("Lifetime of user tokens from POST /api/auth/login."),
   TOKEN_ISSUER: z.string().min(1).default("inspection-service").describe("`iss` of the tokens this API signs (their audience is `<issuer>:api`)."),
-  JWT_PRIVATE_KEY: z.string().includes("PRIVATE KEY", { message: "must be a PEM private key" }).optional().meta({ secret: true }).describe("PEM (PKCS#8) EC P-256 key that signs tokens; unset: a key generated once and kept in Postgres, shared by all replicas (set it in production)."),
-  SECRET_PEPPER: z.string().min(16, "must be at least 16 characters").optional().meta({ secret: true }).describe("Server-side pepper of API key and client secret hashes (16+ characters); the admin CLI needs the same one."),
-  MIGRATE_ON_START: boolVar(true).describe("Apply migrations at start (under an advisory lock, so replicas may start together); `npm start` migrates once itself."),
+  JWT_PRIVATE_KEY: z
+    .string()
+    .includes("PRIVATE KEY", { message: "must be a PEM private key" })
+    .optional()
+    .meta({ secret: true })
+    .describe("PEM (PKCS#8) EC P-256 key that signs tokens; unset: a key generated once and kept in Postgres, shared by all replicas (set it in production)."),
+  SECRET_PEPPER: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .meta({ secret: true })
+    .describe("Server-side pepper of API key and client secret hashes (16+ characters); the admin CLI needs the same one."),
+  MIGRATE_ON_START: boolVar(true).describe(
+    "Apply migrations at start (under an advisory lock, so replicas may start together); `npm start` migrates once itself.",
+  ),
   SHUTDOWN_TIMEOUT_SECONDS: intVar(25, 1, 600).describe("On SIGTERM: how long in-flight requests may take before the process exits anyway."),
   TRUST_PROXY: trustProxyVar().describe(
     "Which proxies' `X-Forwarded-For` to believe, so rate limits and sign-in limits see the client's address: `false` (none: the address is the connection's), the number of proxies in front of the API (`1` for one load balancer or ingress: the address is the one it wrote, the right-most), or the proxies' addresses and CIDR ranges, comma-separated (`10.0.0.0/8,loopback`). `true` is refused: it would believe an address any client can write.",
   ),
-  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional().meta({ secret: true }).describe("GET /metrics on PORT needs `Authorization: Bearer <this>` (16+ characters); unset: /metrics on PORT is 404."),
-  METRICS_PORT: intVar(0, 0, 65535).describe("A second listener serving only GET /metrics, without a token, for a private network's scraper (must differ from PORT); 0: none. `npm start` gives the API this port and worker n this port + n."),
-  METRICS_HOST: z.string().trim().min(1).optional().describe("The address the METRICS_PORT listener binds; unset: HOST. 127.0.0.1 keeps it to a scraper on the same host."),
-  ADMIN_DASHBOARD_USER: z.string().trim().min(1).max(128).optional().describe("The queue dashboard (/admin/queues): operator user name for HTTP Basic; with ADMIN_DASHBOARD_PASSWORD_HASH, else the dashboard is not mounted."),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, "must be at least 16 characters")
+    .optional()
+    .meta({ secret: true })
+    .describe("GET /metrics on PORT needs `Authorization: Bearer <this>` (16+ characters); unset: /metrics on PORT is 404."),
+  METRICS_PORT: intVar(0, 0, 65535).describe(
+    "A second listener serving only GET /metrics, without a token, for a private network's scraper (must differ from PORT); 0: none. `npm start` gives the API this port and worker n this port + n.",
+  ),
+  METRICS_HOST: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe("The address the METRICS_PORT listener binds; unset: HOST. 127.0.0.1 keeps it to a scraper on the same host."),
+  ADMIN_DASHBOARD_USER: z
+    .string()
+    .trim()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe("The queue dashboard (/admin/queues): operator user name for HTTP Basic; with ADMIN_DASHBOARD_PASSWORD_HASH, else the dashboard is not mounted."),
   ADMIN_DASHBOARD_PASSWORD_HASH: z
     .string()
     .trim()
@@ -85,7 +146,8 @@ export function loadApiEnv(source: Record<string, string | undefined> = process.
   requireMediaSettings(env);
   requireRedisSettings(env);
   const problems: string[] = [];
-  if (!env.ADMIN_DASHBOARD_USER !== !env.ADMIN_DASHBOARD_PASSWORD_HASH) problems.push("ADMIN_DASHBOARD_USER and ADMIN_DASHBOARD_PASSWORD_HASH: give both (the queue dashboard is on) or neither (off)");
+  if (!env.ADMIN_DASHBOARD_USER !== !env.ADMIN_DASHBOARD_PASSWORD_HASH)
+    problems.push("ADMIN_DASHBOARD_USER and ADMIN_DASHBOARD_PASSWORD_HASH: give both (the queue dashboard is on) or neither (off)");
   if (env.METRICS_PORT && env.METRICS_PORT === env.PORT) problems.push("METRICS_PORT: must differ from PORT");
   if (problems.length) throw new ConfigError(problems);
   return env;

@@ -23,7 +23,9 @@ async function main() {
   const tokens = new TokenService(dbHandle.db, { issuer: env.TOKEN_ISSUER, privateKeyPem: env.JWT_PRIVATE_KEY });
   await tokens.init();
   if (!env.JWT_PRIVATE_KEY && env.NODE_ENV === "production") {
-    logger.warn("JWT_PRIVATE_KEY is not set: the token signing key is kept in Postgres (signing_keys), so anyone who can read the database can mint tokens. Set JWT_PRIVATE_KEY in production.");
+    logger.warn(
+      "JWT_PRIVATE_KEY is not set: the token signing key is kept in Postgres (signing_keys), so anyone who can read the database can mint tokens. Set JWT_PRIVATE_KEY in production.",
+    );
   }
   const queues = new Queues(redis, env.QUEUE_PREFIX, await queueTelemetry());
   const registry = createServiceMetrics("api", { dbHandle, queues: JOB_NAMES.map((n) => queues.queue(n)) });
@@ -36,8 +38,12 @@ async function main() {
   answerClientErrorsAsJson(server);
   continueWhenRead(server);
   const metricsServer = env.METRICS_PORT
-    ? await startMetricsServer(registry, env.METRICS_PORT, env.METRICS_HOST ?? env.HOST, { port: "METRICS_PORT", host: env.METRICS_HOST ? "METRICS_HOST" : "HOST" }, (err) =>
-        logger.error({ err }, "metrics server failed"),
+    ? await startMetricsServer(
+        registry,
+        env.METRICS_PORT,
+        env.METRICS_HOST ?? env.HOST,
+        { port: "METRICS_PORT", host: env.METRICS_HOST ? "METRICS_HOST" : "HOST" },
+        (err) => logger.error({ err }, "metrics server failed"),
       )
     : null;
   if (metricsServer) logger.info({ port: env.METRICS_PORT }, "metrics listening");

@@ -31,11 +31,20 @@ async function main() {
   let started = false;
   const health = await startHealthServer(deps, producer, () => started);
   const metricsServer = env.METRICS_PORT
-    ? await startMetricsServer(registry, env.METRICS_PORT, env.METRICS_HOST, { port: "METRICS_PORT", host: "METRICS_HOST" }, (err) => logger.error({ err }, "worker metrics server failed"))
+    ? await startMetricsServer(registry, env.METRICS_PORT, env.METRICS_HOST, { port: "METRICS_PORT", host: "METRICS_HOST" }, (err) =>
+        logger.error({ err }, "worker metrics server failed"),
+      )
     : null;
   if (metricsServer) logger.info({ port: env.METRICS_PORT }, "worker metrics listening");
 
-  const concurrency: Record<JobName, number> = { "employee-sync": env.WORKER_CONCURRENCY, mail: env.MAIL_CONCURRENCY, "inspection-import": env.IMPORT_CONCURRENCY, "inspection-export": env.EXPORT_CONCURRENCY, "inspection-report": env.REPORT_CONCURRENCY, webhook: env.WEBHOOK_CONCURRENCY };
+  const concurrency: Record<JobName, number> = {
+    "employee-sync": env.WORKER_CONCURRENCY,
+    mail: env.MAIL_CONCURRENCY,
+    "inspection-import": env.IMPORT_CONCURRENCY,
+    "inspection-export": env.EXPORT_CONCURRENCY,
+    "inspection-report": env.REPORT_CONCURRENCY,
+    webhook: env.WEBHOOK_CONCURRENCY,
+  };
   const workers = [...buildProcessors(deps)].map(([name, processor]) => {
     const w = new Worker(name, processor, {
       connection: createRedis(env, "worker"),

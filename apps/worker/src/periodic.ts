@@ -30,12 +30,28 @@ const statisticsWatch: PeriodicTask[] = [
 ];
 
 /** Audit entries past AUDIT_RETENTION_DAYS, hourly. */
-const auditRetention: PeriodicTask[] = [{ name: "audit retention", everyMs: () => 60 * 60_000, run: async (deps) => void (await deleteOldAudit(deps.db, deps.env.AUDIT_RETENTION_DAYS)) }];
+const auditRetention: PeriodicTask[] = [
+  { name: "audit retention", everyMs: () => 60 * 60_000, run: async (deps) => void (await deleteOldAudit(deps.db, deps.env.AUDIT_RETENTION_DAYS)) },
+];
 
 /** Idempotency-Keys of every endpoint past their 24 hours (core/idempotency.ts). */
-const idempotencySweeps: PeriodicTask[] = [{ name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) }];
+const idempotencySweeps: PeriodicTask[] = [
+  { name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) },
+];
 
-export const periodicTasks: PeriodicTask[] = [...redisLossWatch, ...statisticsWatch, ...inspectionImportSweeps, ...inspectionExportSweeps, ...employeeSyncSweeps, ...mailSweeps, ...webhookSweeps, ...actionSweeps, ...mediaSweeps, ...idempotencySweeps, ...auditRetention];
+export const periodicTasks: PeriodicTask[] = [
+  ...redisLossWatch,
+  ...statisticsWatch,
+  ...inspectionImportSweeps,
+  ...inspectionExportSweeps,
+  ...employeeSyncSweeps,
+  ...mailSweeps,
+  ...webhookSweeps,
+  ...actionSweeps,
+  ...mediaSweeps,
+  ...idempotencySweeps,
+  ...auditRetention,
+];
 
 export function startPeriodicTasks(deps: WorkerDeps): () => void {
   const timers = periodicTasks.map((task) => {

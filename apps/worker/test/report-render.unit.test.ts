@@ -22,7 +22,9 @@ const blank: Answer = {
   actions: [],
 };
 const option = (id: string, value: string, label: string) => ({ id, value, label, position: 0, requiresNote: false, requiresPhoto: false, flagged: false });
-const question = { options: [option("o1", "yes", "Yes, fine"), option("o2", "no", "No, broken"), option("o3", "leak", "Oil leak")] } as unknown as TemplateQuestion;
+const question = {
+  options: [option("o1", "yes", "Yes, fine"), option("o2", "no", "No, broken"), option("o3", "leak", "Oil leak")],
+} as unknown as TemplateQuestion;
 
 describe("a report's answers as words (the rule itself: core's answer-text.unit.test.ts)", () => {
   it("choices by the question's labels, whether the answer names the option by id or by value", () => {
@@ -47,8 +49,12 @@ describe("a report's answers as words (the rule itself: core's answer-text.unit.
 
 describe("a report's file name", () => {
   it("is the inspection number and the template's title in lower case, ASCII only", () => {
-    expect(reportFileName({ inspectionNumber: "INS-000042", template: { id: "t", title: "Forklift check", type: "ASSET" } })).toBe("INS-000042-forklift-check.pdf");
-    expect(reportFileName({ inspectionNumber: "INS-000043", template: { id: "t", title: "  Prüfung: Gabelstapler / Größe \"XL\"  ", type: "ASSET" } })).toBe("INS-000043-prufung-gabelstapler-grosse-xl.pdf");
+    expect(reportFileName({ inspectionNumber: "INS-000042", template: { id: "t", title: "Forklift check", type: "ASSET" } })).toBe(
+      "INS-000042-forklift-check.pdf",
+    );
+    expect(reportFileName({ inspectionNumber: "INS-000043", template: { id: "t", title: '  Prüfung: Gabelstapler / Größe "XL"  ', type: "ASSET" } })).toBe(
+      "INS-000043-prufung-gabelstapler-grosse-xl.pdf",
+    );
     expect(reportFileName({ inspectionNumber: "INS-000044", template: { id: "t", title: "日本語", type: "ASSET" } })).toBe("INS-000044.pdf");
   });
 });

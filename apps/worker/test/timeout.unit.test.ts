@@ -12,10 +12,18 @@ describe("job timeouts", () => {
   it("fail a run that does not settle, abort its signal with the same error and count it", async () => {
     let seen: AbortSignal | undefined;
     let counted = 0;
-    const hung = withTimeout("employee-sync", (_job, _token, signal) => ((seen = signal), new Promise(() => {})), limit, logger, () => counted++);
+    const hung = withTimeout(
+      "employee-sync",
+      (_job, _token, signal) => ((seen = signal), new Promise(() => {})),
+      limit,
+      logger,
+      () => counted++,
+    );
     const err = await hung(job, "token").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(JobTimeoutError);
-    expect((err as Error).message).toBe("employee-sync job ran longer than its timeout of 0.05 s (SYNC_JOB_TIMEOUT_SECONDS); stopped, to be retried per the queue's policy");
+    expect((err as Error).message).toBe(
+      "employee-sync job ran longer than its timeout of 0.05 s (SYNC_JOB_TIMEOUT_SECONDS); stopped, to be retried per the queue's policy",
+    );
     expect(seen?.aborted).toBe(true);
     expect(seen?.reason).toBe(err);
     expect(counted).toBe(1);
@@ -23,12 +31,32 @@ describe("job timeouts", () => {
 
   it("pass a run's own outcome through, and BullMQ's cancellation on to the processor", async () => {
     let counted = 0;
-    expect(await withTimeout("mail", async () => "sent", limit, logger, () => counted++)(job)).toBe("sent");
-    const failing = withTimeout("mail", () => Promise.reject(new Error("smtp said no")), limit, logger, () => counted++);
+    expect(
+      await withTimeout(
+        "mail",
+        async () => "sent",
+        limit,
+        logger,
+        () => counted++,
+      )(job),
+    ).toBe("sent");
+    const failing = withTimeout(
+      "mail",
+      () => Promise.reject(new Error("smtp said no")),
+      limit,
+      logger,
+      () => counted++,
+    );
     await expect(failing(job)).rejects.toThrow("smtp said no");
     const cancel = new AbortController();
     let seen: AbortSignal | undefined;
-    const run = withTimeout("mail", (_job, _token, signal) => ((seen = signal), new Promise(() => {})), { ...limit, seconds: 60 }, logger, () => counted++);
+    const run = withTimeout(
+      "mail",
+      (_job, _token, signal) => ((seen = signal), new Promise(() => {})),
+      { ...limit, seconds: 60 },
+      logger,
+      () => counted++,
+    );
     void run(job, "token", cancel.signal).catch(() => {});
     cancel.abort(new Error("cancelled"));
     expect(seen?.aborted).toBe(true);

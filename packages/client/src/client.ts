@@ -59,7 +59,13 @@ export function failure(what: string, response: Response, body: unknown): Error 
 export function createInspClient(opts: InspClientOptions) {
   const baseUrl = opts.baseUrl.replace(/\/+$/, "");
   const raw: FetchLike = retryingFetch({ ...opts, ...(opts.fetch ? { fetch: opts.fetch } : {}) });
-  const tokens = new TokenProvider({ baseUrl, clientId: opts.clientId, clientSecret: opts.clientSecret, scope: opts.scope ?? SCOPE_EMPLOYEES_SYNC, fetch: raw });
+  const tokens = new TokenProvider({
+    baseUrl,
+    clientId: opts.clientId,
+    clientSecret: opts.clientSecret,
+    scope: opts.scope ?? SCOPE_EMPLOYEES_SYNC,
+    fetch: raw,
+  });
   const fetchWithToken = authorizedFetch(tokens, raw);
   const api = createClient<paths>({ baseUrl, fetch: fetchWithToken });
   const maxPoll = opts.maxPollIntervalMs ?? 5000;
@@ -77,7 +83,12 @@ export function createInspClient(opts: InspClientOptions) {
       await sleep(delay, o.signal);
       const status = await getSyncRequest(requestId, o.signal);
       if (status.status === "completed") {
-        return { requestId: status.requestId, ...(status.syncBatchId !== undefined ? { syncBatchId: status.syncBatchId } : {}), results: status.results ?? [], errors: status.errors ?? [] };
+        return {
+          requestId: status.requestId,
+          ...(status.syncBatchId !== undefined ? { syncBatchId: status.syncBatchId } : {}),
+          results: status.results ?? [],
+          errors: status.errors ?? [],
+        };
       }
       delay = Math.min(maxPoll, Math.max(250, delay * 1.5));
     }

@@ -70,8 +70,23 @@ describe("makeBatches", () => {
 });
 
 describe("batchOutcome", () => {
-  const batch = (ids: string[]): Batch => ({ no: 1, firstRow: 1, lastRow: ids.length + 1, endOffset: 0, employees: [], sent: ids.map((id, i) => ({ row: i + 1, id })), local: [{ row: ids.length + 1, externalEmployeeId: "L", kind: "error", message: "local" }], localErrors: 1 });
-  const ok = (id: string, status: "CREATED" | "UPDATED" = "CREATED", warnings: string[] = []) => ({ externalEmployeeId: id, status, employeeId: "e", userId: null, warnings });
+  const batch = (ids: string[]): Batch => ({
+    no: 1,
+    firstRow: 1,
+    lastRow: ids.length + 1,
+    endOffset: 0,
+    employees: [],
+    sent: ids.map((id, i) => ({ row: i + 1, id })),
+    local: [{ row: ids.length + 1, externalEmployeeId: "L", kind: "error", message: "local" }],
+    localErrors: 1,
+  });
+  const ok = (id: string, status: "CREATED" | "UPDATED" = "CREATED", warnings: string[] = []) => ({
+    externalEmployeeId: id,
+    status,
+    employeeId: "e",
+    userId: null,
+    warnings,
+  });
 
   it("puts results, errors and warnings back on their rows", () => {
     const o = batchOutcome(batch(["A", "B", "C", "A"]), {

@@ -12,12 +12,25 @@ import { InputError } from "../src/input/types.ts";
 
 describe("command line", () => {
   it("has defaults for everything but the input", () => {
-    expect(parseCli(["in.csv"])).toMatchObject({ input: "in.csv", concurrency: 2, batchSize: 500, maxAttempts: 8, restart: false, force: false, dryRun: false, snapshot: false, scope: {}, progressIntervalSeconds: 5 });
+    expect(parseCli(["in.csv"])).toMatchObject({
+      input: "in.csv",
+      concurrency: 2,
+      batchSize: 500,
+      maxAttempts: 8,
+      restart: false,
+      force: false,
+      dryRun: false,
+      snapshot: false,
+      scope: {},
+      progressIntervalSeconds: 5,
+    });
     expect(parseCli(["--help"])).toBeNull();
   });
 
   it("reads snapshot scopes", () => {
-    expect(parseCli(["in.jsonl", "--snapshot", "--scope-department", "Ops", "--scope-site", "s1", "--scope-metadata", "region=north=1", "--commit-dry-run"])).toMatchObject({
+    expect(
+      parseCli(["in.jsonl", "--snapshot", "--scope-department", "Ops", "--scope-site", "s1", "--scope-metadata", "region=north=1", "--commit-dry-run"]),
+    ).toMatchObject({
       snapshot: true,
       commitDryRun: true,
       scope: { department: "Ops", siteId: "s1", metadata: { key: "region", value: "north=1" } },
@@ -51,7 +64,11 @@ describe("command line", () => {
   });
 
   it("reads credentials from the environment", () => {
-    expect(readCliEnv({ INSP_URL: " http://x ", INSP_CLIENT_ID: "c", INSP_CLIENT_SECRET: "" })).toEqual({ url: "http://x", clientId: "c", clientSecret: undefined });
+    expect(readCliEnv({ INSP_URL: " http://x ", INSP_CLIENT_ID: "c", INSP_CLIENT_SECRET: "" })).toEqual({
+      url: "http://x",
+      clientId: "c",
+      clientSecret: undefined,
+    });
   });
 
   it("documents every exit code in --help", () => {
@@ -79,21 +96,45 @@ describe("exit codes", () => {
 
 describe("snapshot commit answers", () => {
   const list = (n: number) => Array.from({ length: n }, (_, i) => ({ employeeId: `id${i}`, externalEmployeeId: `E${i}`, displayName: null }));
-  const session = { scope: {}, batches: 1, employeesSeen: 1, createdAt: "2026-01-01T00:00:00.000Z", expiresAt: "2026-01-02T00:00:00.000Z", committedAt: null, requestId: null };
+  const session = {
+    scope: {},
+    batches: 1,
+    employeesSeen: 1,
+    createdAt: "2026-01-01T00:00:00.000Z",
+    expiresAt: "2026-01-02T00:00:00.000Z",
+    committedAt: null,
+    requestId: null,
+  };
   it("committed: done, exit code from the rows", () => {
     const r = describeCommit({ ...session, sessionId: "s", status: "committed", deactivated: list(2), requestId: "r" });
     expect(r).toMatchObject({ exitCode: null, done: true });
     expect(r.lines).toEqual(["session s committed: 2 employees deactivated", "  E0 (id0)", "  E1 (id1)"]);
   });
   it("quarantined: exit 3 and who would go", () => {
-    const r = describeCommit({ ...session, sessionId: "s", status: "quarantined", wouldDeactivate: list(60), threshold: { percent: 10, min: 50 }, activeInScope: 200 });
+    const r = describeCommit({
+      ...session,
+      sessionId: "s",
+      status: "quarantined",
+      wouldDeactivate: list(60),
+      threshold: { percent: 10, min: 50 },
+      activeInScope: 200,
+    });
     expect(r.exitCode).toBe(EXIT.quarantined);
     expect(r.lines[0]).toMatch(/quarantined: the commit would deactivate 60 employees \(guard: more than 10% and more than 50 of 200 active in scope\)/);
     expect(r.lines).toHaveLength(1 + 50 + 1);
     expect(r.lines.at(-1)).toBe("  ... and 10 more");
   });
   it("dry run: the session stays open, the run is not done", () => {
-    const r = describeCommit({ ...session, sessionId: "s", status: "open", dryRun: true, wouldDeactivate: list(1), activeInScope: 10, wouldQuarantine: false, threshold: { percent: 5, min: 10 } });
+    const r = describeCommit({
+      ...session,
+      sessionId: "s",
+      status: "open",
+      dryRun: true,
+      wouldDeactivate: list(1),
+      activeInScope: 10,
+      wouldQuarantine: false,
+      threshold: { percent: 5, min: 10 },
+    });
     expect(r).toMatchObject({ exitCode: null, done: false });
     expect(r.lines[0]).toMatch(/would be deactivated; the session stays open/);
   });
@@ -114,7 +155,9 @@ describe("progress", () => {
     expect(m.estimate(1000)!.rowsPerSecond).toBeCloseTo(500 / 28, 5);
   });
   it("writes one line with rows, percentage, rate, ETA and counts", () => {
-    expect(progressLine({ rows: 12_345, offset: 250, errors: 3, warnings: 1 }, 1000, { rowsPerSecond: 812.4, etaMs: 95_000 })).toBe("12,345 rows (25.0%), 812 rows/s, ETA 1:35, 3 errors, 1 warnings");
+    expect(progressLine({ rows: 12_345, offset: 250, errors: 3, warnings: 1 }, 1000, { rowsPerSecond: 812.4, etaMs: 95_000 })).toBe(
+      "12,345 rows (25.0%), 812 rows/s, ETA 1:35, 3 errors, 1 warnings",
+    );
     expect(progressLine({ rows: 0, offset: 0, errors: 0, warnings: 0 }, 1000, null)).toBe("0 rows (0.0%), - rows/s, ETA --:--, 0 errors, 0 warnings");
   });
 });
@@ -122,9 +165,19 @@ describe("progress", () => {
 describe("resuming a snapshot run", () => {
   it("refuses another scope than the interrupted run's session has, before asking the server anything", async () => {
     const state: SyncState = {
-      version: 1, runId: newRunId(), input: { path: "/x.csv", size: 1, mtimeMs: 1 }, mappingHash: "", nextRow: 501, batches: 1, offset: 0,
-      counts: zeroCounts(), errorsCsv: { path: "/x.errors.csv", bytes: 0 }, session: { id: "s1", scope: { department: "Warehouse" } },
-      done: false, startedAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z",
+      version: 1,
+      runId: newRunId(),
+      input: { path: "/x.csv", size: 1, mtimeMs: 1 },
+      mappingHash: "",
+      nextRow: 501,
+      batches: 1,
+      offset: 0,
+      counts: zeroCounts(),
+      errorsCsv: { path: "/x.errors.csv", bytes: 0 },
+      session: { id: "s1", scope: { department: "Warehouse" } },
+      done: false,
+      startedAt: "2026-01-01T00:00:00Z",
+      updatedAt: "2026-01-01T00:00:00Z",
     };
     const unused = new Proxy({}, { get: () => () => Promise.reject(new Error("the server was asked")) }) as SessionsApi;
     await expect(ensureSession(unused, state, { department: "Stores" }, () => {})).rejects.toThrow(UsageError);

@@ -22,26 +22,35 @@ const clientFor = (t: DemoSeed, extra: Partial<Parameters<typeof createInspClien
   createInspClient({ baseUrl: stack.api.baseUrl, clientId: t.oauthClient.clientId, clientSecret: t.oauthClient.clientSecret, ...extra });
 
 const people = (prefix: string, n: number) =>
-  Array.from({ length: n }, (_, i) => ({ externalEmployeeId: `${prefix}-${i + 1}`, firstName: "Test", lastName: `Person ${i + 1}`, email: `${prefix.toLowerCase()}-${i + 1}@example.test` }));
+  Array.from({ length: n }, (_, i) => ({
+    externalEmployeeId: `${prefix}-${i + 1}`,
+    firstName: "Test",
+    lastName: `Person ${i + 1}`,
+    email: `${prefix.toLowerCase()}-${i + 1}@example.test`,
+  }));
 
 const employeeIds = async (orgId: string) =>
   (await stack.db.sql<{ id: string }[]>`select external_employee_id as id from employees where organization_id = ${orgId} order by 1`).map((r) => r.id);
 
 describe("@insp/client against the service", () => {
-  it.concurrent("waits out 429s (Retry-After) and still syncs everything", async () => {
-    const t = await stack.tenant();
-    const retries: RetryInfo[] = [];
-    const client = clientFor(t, { onRetry: (i) => retries.push(i) });
-    const started = Date.now();
-    // One employee per request: more requests than the limit allows in a window.
-    const summary = await syncAll(client, people("RL", LIMIT + 2), { batchSize: 1, concurrency: 2 });
-    expect(summary).toMatchObject({ batches: LIMIT + 2, created: LIMIT + 2, errors: 0 });
-    const limited = retries.filter((r) => r.status === 429);
-    expect(limited.length).toBeGreaterThan(0);
-    expect(limited.every((r) => r.fromRetryAfter && r.delayMs > 0 && r.delayMs <= 5_000)).toBe(true);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(Math.min(...limited.map((r) => r.delayMs)));
-    expect(await employeeIds(t.organization.id)).toHaveLength(LIMIT + 2);
-  }, 150_000);
+  it.concurrent(
+    "waits out 429s (Retry-After) and still syncs everything",
+    async () => {
+      const t = await stack.tenant();
+      const retries: RetryInfo[] = [];
+      const client = clientFor(t, { onRetry: (i) => retries.push(i) });
+      const started = Date.now();
+      // One employee per request: more requests than the limit allows in a window.
+      const summary = await syncAll(client, people("RL", LIMIT + 2), { batchSize: 1, concurrency: 2 });
+      expect(summary).toMatchObject({ batches: LIMIT + 2, created: LIMIT + 2, errors: 0 });
+      const limited = retries.filter((r) => r.status === 429);
+      expect(limited.length).toBeGreaterThan(0);
+      expect(limited.every((r) => r.fromRetryAfter && r.delayMs > 0 && r.delayMs <= 5_000)).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(Math.min(...limited.map((r) => r.delayMs)));
+      expect(await employeeIds(t.organization.id)).toHaveLength(LIMIT + 2);
+    },
+    150_000,
+  );
 
   it.concurrent("fetches a token once, reuses it, and fetches a new one after a 401", async () => {
     const t = await stack.tenant();
@@ -103,7 +112,10 @@ describe("@insp/client against the service", () => {
   it.concurrent("async mode: 202, then polls the status until completed", async () => {
     const t = await stack.tenant();
     const client = clientFor(t, { maxPollIntervalMs: 1000 });
-    const res = await client.syncEmployees([...people("AS", 20), { externalEmployeeId: "AS-x", status: "GONE" } as any], { async: true, idempotencyKey: "as-1" });
+    const res = await client.syncEmployees([...people("AS", 20), { externalEmployeeId: "AS-x", status: "GONE" } as any], {
+      async: true,
+      idempotencyKey: "as-1",
+    });
     expect(res.polled).toBe(true);
     expect(res.results).toHaveLength(20);
     expect(res.results.every((r) => r.status === "CREATED" && r.employeeId)).toBe(true);
@@ -125,7 +137,14 @@ describe("@insp/client against the service", () => {
   it.concurrent("gives up after the allowed attempts when nothing listens", async () => {
     const port = await freePort();
     const retries: RetryInfo[] = [];
-    const client = createInspClient({ baseUrl: `http://127.0.0.1:${port}`, clientId: "x", clientSecret: "y", maxAttempts: 3, backoff: { baseMs: 20, capMs: 50 }, onRetry: (i) => retries.push(i) });
+    const client = createInspClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      clientId: "x",
+      clientSecret: "y",
+      maxAttempts: 3,
+      backoff: { baseMs: 20, capMs: 50 },
+      onRetry: (i) => retries.push(i),
+    });
     const err = await client.syncEmployees(people("NW", 1)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RetriesExhaustedError);
     expect((err as RetriesExhaustedError).lastStatus).toBeNull();
@@ -146,7 +165,9 @@ describe("generated types", () => {
       const b = fresh.split("\n");
       const at = a.findIndex((line, i) => line !== b[i]);
       const line = at === -1 ? a.length : at;
-      throw new Error(`src/generated/openapi.d.ts differs from the API's /openapi.json at line ${line + 1}:\n  committed: ${a[line]}\n  served:    ${b[line]}\nRun the API (npm run start:api) and npm run client:generate, then commit the file.`);
+      throw new Error(
+        `src/generated/openapi.d.ts differs from the API's /openapi.json at line ${line + 1}:\n  committed: ${a[line]}\n  served:    ${b[line]}\nRun the API (npm run start:api) and npm run client:generate, then commit the file.`,
+      );
     }
   });
 });

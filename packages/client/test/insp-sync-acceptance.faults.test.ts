@@ -29,14 +29,25 @@ function makeCsv(): string {
     const mail = isInvalid(i) ? `broken-${i}.example.test` : `emp-${i}@example.test`;
     const job = i % 50 === 0 ? "MGR" : "WH1";
     const teams = hasUnknownGroup(i) ? "Maintenance;Night Shift" : i % 3 === 0 ? "Safety Team" : "";
-    lines.push(`E${String(i).padStart(6, "0")},Given${i},"Family, ${i}",${mail},${job},Warehouse ${i % 7},${i % 2 ? "MAIN" : "NORTH"},${teams},2024-0${(i % 9) + 1}-15,${i % 97 === 0 ? "T" : "A"},CC-${i % 13}`);
+    lines.push(
+      `E${String(i).padStart(6, "0")},Given${i},"Family, ${i}",${mail},${job},Warehouse ${i % 7},${i % 2 ? "MAIN" : "NORTH"},${teams},2024-0${(i % 9) + 1}-15,${i % 97 === 0 ? "T" : "A"},CC-${i % 13}`,
+    );
   }
   return lines.join("\n") + "\n";
 }
 
 function mapping(sites: DemoSeed["sites"]) {
   return {
-    columns: { externalEmployeeId: "emp_no", firstName: "given_name", lastName: "family_name", email: "mail", department: "dept", hireDate: "start_date", status: "state", "metadata.costCenter": "cost_center" },
+    columns: {
+      externalEmployeeId: "emp_no",
+      firstName: "given_name",
+      lastName: "family_name",
+      email: "mail",
+      department: "dept",
+      hireDate: "start_date",
+      status: "state",
+      "metadata.costCenter": "cost_center",
+    },
     status: { A: "ACTIVE", T: "TERMINATED" },
     roles: { column: "job_code", map: { WH1: ["inspector"], MGR: ["site_manager", "inspector"] } },
     groups: { column: "teams", separator: ";" },
@@ -92,7 +103,11 @@ it("syncs a 20,000-row CSV, survives SIGKILL halfway, resumes, and reports every
   const id = (i: number) => `E${String(i).padStart(6, "0")}`;
 
   const done = await readJson(statePath);
-  expect(done).toMatchObject({ done: true, nextRow: ROWS + 1, counts: { rows: ROWS, created: ROWS - invalid.length, updated: 0, errors: invalid.length, warnings: warned.length } });
+  expect(done).toMatchObject({
+    done: true,
+    nextRow: ROWS + 1,
+    counts: { rows: ROWS, created: ROWS - invalid.length, updated: 0, errors: invalid.length, warnings: warned.length },
+  });
 
   // Postgres: every valid row exactly once, no invalid one.
   const rows = await h.stack.db.sql<{ id: string; n: number }[]>`
@@ -108,8 +123,12 @@ it("syncs a 20,000-row CSV, survives SIGKILL halfway, resumes, and reports every
 
   // The errors CSV: each invalid row once with the server's message, each warning once.
   const report = parse(await readFile(errorsPath, "utf8"), { columns: true }) as { row: string; externalEmployeeId: string; kind: string; message: string }[];
-  expect(report.filter((r) => r.kind === "error")).toEqual(invalid.map((i) => ({ row: String(i), externalEmployeeId: id(i), kind: "error", message: "Invalid email format" })));
-  expect(report.filter((r) => r.kind === "warning")).toEqual(warned.map((i) => ({ row: String(i), externalEmployeeId: id(i), kind: "warning", message: "Group 'Night Shift' not found, skipped" })));
+  expect(report.filter((r) => r.kind === "error")).toEqual(
+    invalid.map((i) => ({ row: String(i), externalEmployeeId: id(i), kind: "error", message: "Invalid email format" })),
+  );
+  expect(report.filter((r) => r.kind === "warning")).toEqual(
+    warned.map((i) => ({ row: String(i), externalEmployeeId: id(i), kind: "warning", message: "Group 'Night Shift' not found, skipped" })),
+  );
   expect(report).toHaveLength(invalid.length + warned.length);
 
   console.log(`insp-sync acceptance: ${ROWS} rows, killed at ${killedAt} acknowledged, total ${((Date.now() - started) / 1000).toFixed(1)} s`);

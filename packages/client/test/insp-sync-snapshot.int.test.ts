@@ -15,7 +15,8 @@ afterAll(async () => {
 });
 
 const ids = Array.from({ length: 60 }, (_, i) => `S${String(i).padStart(3, "0")}`);
-const csv = (rows: string[]) => ["externalEmployeeId,firstName,lastName,email", ...rows.map((id) => `${id},Snap,${id},${id.toLowerCase()}@example.test`)].join("\n") + "\n";
+const csv = (rows: string[]) =>
+  ["externalEmployeeId,firstName,lastName,email", ...rows.map((id) => `${id},Snap,${id},${id.toLowerCase()}@example.test`)].join("\n") + "\n";
 
 async function sync(name: string, rows: string[], extra: string[] = []): Promise<{ code: number | null; stderr: string }> {
   const file = path.join(h.dir, `${name}.csv`);
@@ -26,7 +27,13 @@ async function sync(name: string, rows: string[], extra: string[] = []): Promise
 }
 
 const statuses = async () =>
-  Object.fromEntries((await h.stack.db.sql<{ external_employee_id: string; status: string }[]>`select external_employee_id, status from employees where organization_id = ${h.tenant.organization.id}`).map((r) => [r.external_employee_id, r.status]));
+  Object.fromEntries(
+    (
+      await h.stack.db.sql<
+        { external_employee_id: string; status: string }[]
+      >`select external_employee_id, status from employees where organization_id = ${h.tenant.organization.id}`
+    ).map((r) => [r.external_employee_id, r.status]),
+  );
 
 it("a snapshot run commits its session: leavers are deactivated, a mass deactivation is held for approval (exit 3)", async () => {
   const first = await sync("full", ids);
@@ -53,6 +60,8 @@ it("a snapshot run commits its session: leavers are deactivated, a mass deactiva
   expect(third.code, third.stderr).toBe(3);
   expect(third.stderr).toMatch(/quarantined: the commit would deactivate 30 employees/);
   expect(Object.values(await statuses()).filter((s) => s === "ACTIVE")).toHaveLength(57);
-  const [session] = await h.stack.db.sql<{ status: string }[]>`select status from sync_sessions where organization_id = ${h.tenant.organization.id} order by created_at desc limit 1`;
+  const [session] = await h.stack.db.sql<
+    { status: string }[]
+  >`select status from sync_sessions where organization_id = ${h.tenant.organization.id} order by created_at desc limit 1`;
   expect(session!.status).toBe("quarantined");
 });

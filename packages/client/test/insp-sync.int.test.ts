@@ -17,7 +17,8 @@ afterAll(async () => {
 
 const readJson = async (file: string) => JSON.parse(await readFile(file, "utf8"));
 
-const countEmployees = async (orgId: string) => (await h.stack.db.sql<{ n: number }[]>`select count(*)::int as n from employees where organization_id = ${orgId}`)[0]!.n;
+const countEmployees = async (orgId: string) =>
+  (await h.stack.db.sql<{ n: number }[]>`select count(*)::int as n from employees where organization_id = ${orgId}`)[0]!.n;
 
 describe("insp-sync, other paths", () => {
   it("SIGINT: exit 130 with the state saved; a changed input is refused unless --force", async () => {
@@ -28,7 +29,12 @@ describe("insp-sync, other paths", () => {
     await writeFile(file, lines.join("\n") + "\n");
     const state = `${file}.insp-sync-state.json`;
     const run = h.run([file, "--batch-size", "100", "--concurrency", "1"], tenant);
-    await until("500 rows acknowledged", async () => (existsSync(state) ? ((await readJson(state).catch(() => null))?.counts?.rows ?? 0) : 0), (n) => n >= 500, 30_000);
+    await until(
+      "500 rows acknowledged",
+      async () => (existsSync(state) ? ((await readJson(state).catch(() => null))?.counts?.rows ?? 0) : 0),
+      (n) => n >= 500,
+      30_000,
+    );
     run.child.kill("SIGINT");
     expect(await run.exited, run.stderr()).toBe(130);
     expect(run.stderr()).toMatch(/interrupted: the state is saved; run the same command again to resume/);
@@ -49,7 +55,11 @@ describe("insp-sync, other paths", () => {
   it("dry run of JSON Lines: reports, writes nothing, keeps no state", async () => {
     const tenant = await h.stack.tenant();
     const file = path.join(h.dir, "dry.jsonl");
-    await writeFile(file, ['{"externalEmployeeId":"D1","email":"d1@example.test","roles":["inspector"]}', '{"externalEmployeeId":"D2","status":"GONE"}', "not json"].join("\n") + "\n");
+    await writeFile(
+      file,
+      ['{"externalEmployeeId":"D1","email":"d1@example.test","roles":["inspector"]}', '{"externalEmployeeId":"D2","status":"GONE"}', "not json"].join("\n") +
+        "\n",
+    );
     const run = h.run([file, "--dry-run"], tenant);
     expect(await run.exited, run.stderr()).toBe(1);
     expect(run.stderr()).toMatch(/DRY RUN/);
@@ -66,7 +76,12 @@ describe("insp-sync, other paths", () => {
   it("a JSON array without a mapping file, in async mode: exit 0; a wrong secret: exit 4", async () => {
     const tenant = await h.stack.tenant();
     const file = path.join(h.dir, "people.json");
-    const employees = Array.from({ length: 30 }, (_, i) => ({ externalEmployeeId: `J${i}`, firstName: "J", sites: [{ id: tenant.sites[0]!.id }], supervisor: { name: "Boss" } }));
+    const employees = Array.from({ length: 30 }, (_, i) => ({
+      externalEmployeeId: `J${i}`,
+      firstName: "J",
+      sites: [{ id: tenant.sites[0]!.id }],
+      supervisor: { name: "Boss" },
+    }));
     await writeFile(file, JSON.stringify({ exportedAt: "2026-03-01", employees }));
     const run = h.run([file, "--json-key", "employees", "--async", "--batch-size", "10"], tenant);
     expect(await run.exited, run.stderr()).toBe(0);

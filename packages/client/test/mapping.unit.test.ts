@@ -31,7 +31,20 @@ const full = mapping({
 describe("mapRecord", () => {
   it("fills fields, nested parts, value maps and assignments", () => {
     const { employee, warnings } = mapRecord(
-      { emp_no: " E1 ", given: "Ada", family: "Lovelace", mail: "ada@example.test", state: "A", start: "2024-03-01", boss: "C. B.", boss_mail: "cb@example.test", cc: "4711", job_code: "MGR;WH1", teams: "Maintenance|Safety Team", site: "MAIN" },
+      {
+        emp_no: " E1 ",
+        given: "Ada",
+        family: "Lovelace",
+        mail: "ada@example.test",
+        state: "A",
+        start: "2024-03-01",
+        boss: "C. B.",
+        boss_mail: "cb@example.test",
+        cc: "4711",
+        job_code: "MGR;WH1",
+        teams: "Maintenance|Safety Team",
+        site: "MAIN",
+      },
       full,
     );
     expect(warnings).toEqual([]);
@@ -66,18 +79,37 @@ describe("mapRecord", () => {
   });
 
   it("warns about values the maps do not list, or keeps them when asked", () => {
-    const r = mapRecord({ emp_no: "E3", job_code: "WH1;XX", site: "SOUTH;NORTH" }, mapping({ ...full, sites: { column: "site", separator: ";", map: { NORTH: "site-2" } } }));
+    const r = mapRecord(
+      { emp_no: "E3", job_code: "WH1;XX", site: "SOUTH;NORTH" },
+      mapping({ ...full, sites: { column: "site", separator: ";", map: { NORTH: "site-2" } } }),
+    );
     expect(r.employee.roles).toEqual(["inspector"]);
     expect(r.employee.sites).toEqual([{ id: "site-2" }]);
-    expect(r.warnings).toEqual(["Value 'XX' of column 'job_code' has no roles mapping, skipped", "Value 'SOUTH' of column 'site' has no sites mapping, skipped"]);
-    const kept = mapRecord({ id: "1", r: "a;b" }, mapping({ columns: { externalEmployeeId: "id" }, roles: { column: "r", separator: ";", map: { a: "A" }, unmapped: "keep" } }));
+    expect(r.warnings).toEqual([
+      "Value 'XX' of column 'job_code' has no roles mapping, skipped",
+      "Value 'SOUTH' of column 'site' has no sites mapping, skipped",
+    ]);
+    const kept = mapRecord(
+      { id: "1", r: "a;b" },
+      mapping({ columns: { externalEmployeeId: "id" }, roles: { column: "r", separator: ";", map: { a: "A" }, unmapped: "keep" } }),
+    );
     expect(kept.employee.roles).toEqual(["A", "b"]);
   });
 
   it("reads JSON values: numbers as text, arrays as lists, dotted paths into objects", () => {
-    const m = mapping({ columns: { externalEmployeeId: "id", phone: "contact.phone", "metadata.tags": "tags" }, roles: { column: "roles" }, groups: { column: "groups", by: "externalGroupId" } });
+    const m = mapping({
+      columns: { externalEmployeeId: "id", phone: "contact.phone", "metadata.tags": "tags" },
+      roles: { column: "roles" },
+      groups: { column: "groups", by: "externalGroupId" },
+    });
     const r = mapRecord({ id: 42, contact: { phone: 4930123 }, tags: ["a", "b"], roles: ["inspector", "inspector"], groups: ["grp-1"] }, m);
-    expect(r.employee).toEqual({ externalEmployeeId: "42", phone: "4930123", metadata: { tags: ["a", "b"] }, roles: ["inspector"], groups: [{ externalGroupId: "grp-1" }] });
+    expect(r.employee).toEqual({
+      externalEmployeeId: "42",
+      phone: "4930123",
+      metadata: { tags: ["a", "b"] },
+      roles: ["inspector"],
+      groups: [{ externalGroupId: "grp-1" }],
+    });
     expect(lookup({ "a.b": 1, a: { b: 2 } }, "a.b")).toBe(1);
   });
 });
@@ -97,8 +129,15 @@ describe("mapping files", () => {
   it("lists the columns it reads and builds itself from a header", () => {
     expect(mappedColumns(full).sort()).toEqual(["boss", "boss_mail", "cc", "emp_no", "family", "given", "job_code", "mail", "site", "start", "state", "teams"]);
     const m = mappingFromHeader(["externalEmployeeId", "email", "supervisor.email", "metadata.cc", "roles", "unknown"]);
-    expect(m.columns).toEqual({ externalEmployeeId: "externalEmployeeId", email: "email", "supervisor.email": "supervisor.email", "metadata.cc": "metadata.cc" });
-    expect(mapRecord({ externalEmployeeId: "E", email: "e@x.test", "supervisor.email": "s@x.test", "metadata.cc": "1", roles: "a;b", unknown: "z" }, m).employee).toEqual({
+    expect(m.columns).toEqual({
+      externalEmployeeId: "externalEmployeeId",
+      email: "email",
+      "supervisor.email": "supervisor.email",
+      "metadata.cc": "metadata.cc",
+    });
+    expect(
+      mapRecord({ externalEmployeeId: "E", email: "e@x.test", "supervisor.email": "s@x.test", "metadata.cc": "1", roles: "a;b", unknown: "z" }, m).employee,
+    ).toEqual({
       externalEmployeeId: "E",
       email: "e@x.test",
       supervisor: { email: "s@x.test" },

@@ -29,7 +29,9 @@ async function read(name: string, content: string, format: InputFormat, opts: Pa
 describe("CSV", () => {
   it("reads quoted fields, a BOM, CRLF, blank lines and short rows", async () => {
     let columns: string[] = [];
-    const rows = await read("a.csv", '\ufeffid, name ,note\r\n1,"Lovelace, Ada","said ""hi""\nthen left"\r\n\r\n2,Bob\r\n', "csv", { onColumns: (c) => (columns = c) });
+    const rows = await read("a.csv", '\ufeffid, name ,note\r\n1,"Lovelace, Ada","said ""hi""\nthen left"\r\n\r\n2,Bob\r\n', "csv", {
+      onColumns: (c) => (columns = c),
+    });
     expect(columns).toEqual(["id", "name", "note"]);
     expect(rows).toEqual([
       { row: 1, data: { id: "1", name: "Lovelace, Ada", note: 'said "hi"\nthen left' } },

@@ -62,7 +62,9 @@ describe("state file", () => {
     const s = { ...sample(), reading: { format: "csv", batchSize: 500 } };
     const same = { size: 1234, mtimeMs: 1_700_000_000_000 };
     expect(resumeMismatch(s, same, "abc", { format: "csv", batchSize: 500 })).toBeNull();
-    expect(resumeMismatch(s, same, "abc", { format: "csv", batchSize: 100 })).toBe("the options that cut the input into batches changed since the interrupted run (batchSize 500 -> 100)");
+    expect(resumeMismatch(s, same, "abc", { format: "csv", batchSize: 100 })).toBe(
+      "the options that cut the input into batches changed since the interrupted run (batchSize 500 -> 100)",
+    );
     expect(resumeMismatch(s, same, "abc", { format: "csv", batchSize: 500, delimiter: ";" })).toMatch(/delimiter \(default\) -> ;/);
     // A state written before these were recorded: nothing to compare.
     expect(resumeMismatch(sample(), same, "abc", { format: "csv", batchSize: 100 })).toBeNull();

@@ -8,7 +8,8 @@ export interface ListenSettings {
 }
 
 /** The message for a port another program listens on, for a listen that failed and a check before one. */
-export const portInUse = (setting: string, port: number) => `${setting}=${port}: another program already listens on port ${port}; stop it or choose another port`;
+export const portInUse = (setting: string, port: number) =>
+  `${setting}=${port}: another program already listens on port ${port}; stop it or choose another port`;
 
 /** What a failed listen says about the settings behind it; other errors are not the settings' fault. */
 function problem(err: NodeJS.ErrnoException, port: number, host: string, names: ListenSettings): string | null {

@@ -35,6 +35,12 @@ export function describeSettings(shape: z.ZodRawShape): SettingInfo[] {
     const meta = (z.globalRegistry.get(s) ?? {}) as { allowed?: string; secret?: boolean };
     const def = defOf(s).type === "default" ? defOf(s).defaultValue : undefined;
     const values = enumValues(s);
-    return { name, default: def === undefined ? undefined : String(def), description, allowed: meta.allowed ?? values?.join(", "), secret: meta.secret === true };
+    return {
+      name,
+      default: def === undefined ? undefined : String(def),
+      description,
+      allowed: meta.allowed ?? values?.join(", "),
+      secret: meta.secret === true,
+    };
   });
 }

@@ -49,7 +49,9 @@ describe("QUEUE_PREFIX", () => {
 
   it("refuses unpaired, empty, nested or repeated braces and any other character", () => {
     for (const bad of ["{}", "insp{}", "{insp", "insp}", "}insp{", "{{insp}}", "{a}{b}", "{a}-{b}", "in sp", "insp:x", "insp*", "{in:sp}", "   "]) {
-      expect(() => prefix(bad), bad).toThrow(/QUEUE_PREFIX: (letters, digits, _ and - only, with at most one non-empty \{hash tag\} for Redis Cluster|must not be empty)/);
+      expect(() => prefix(bad), bad).toThrow(
+        /QUEUE_PREFIX: (letters, digits, _ and - only, with at most one non-empty \{hash tag\} for Redis Cluster|must not be empty)/,
+      );
     }
   });
 });
@@ -63,7 +65,11 @@ describe("REDIS_CLUSTER_NODES", () => {
   };
 
   it("lists the seed nodes as host:port, and is absent when unset", () => {
-    expect(load({ REDIS_CLUSTER_NODES: " redis-1:6379, 10.0.0.2:7000 ,[::1]:7001", QUEUE_PREFIX: "{insp}" }).REDIS_CLUSTER_NODES).toEqual(["redis-1:6379", "10.0.0.2:7000", "[::1]:7001"]);
+    expect(load({ REDIS_CLUSTER_NODES: " redis-1:6379, 10.0.0.2:7000 ,[::1]:7001", QUEUE_PREFIX: "{insp}" }).REDIS_CLUSTER_NODES).toEqual([
+      "redis-1:6379",
+      "10.0.0.2:7000",
+      "[::1]:7001",
+    ]);
     expect(load({}).REDIS_CLUSTER_NODES).toBeUndefined();
   });
 

@@ -28,7 +28,9 @@ describe("TRUST_PROXY", () => {
     for (const value of ["true", "TRUE"]) {
       const problems = problemsOf(value);
       expect(problems).toHaveLength(1);
-      expect(problems[0]).toMatch(/^TRUST_PROXY: true would trust every address, so any client could choose the address .* give the number of proxies in front of the API \(e\.g\. 1\) or their addresses/);
+      expect(problems[0]).toMatch(
+        /^TRUST_PROXY: true would trust every address, so any client could choose the address .* give the number of proxies in front of the API \(e\.g\. 1\) or their addresses/,
+      );
       expect(problems[0]).not.toContain("\n");
     }
   });

@@ -28,7 +28,11 @@ const DUE_YEARS = [1970, 9999] as const;
 
 const title = z.string().trim().min(1, "title is required").max(ACTION_TITLE_MAX, `title must be at most ${ACTION_TITLE_MAX} characters`);
 const description = z.string().max(ACTION_DESCRIPTION_MAX, `description must be at most ${ACTION_DESCRIPTION_MAX} characters`).nullable();
-const assigneeId = z.string().max(64, "assigneeId must be at most 64 characters").nullable().openapi({ format: "uuid", description: "A user of the organization (admin or inspector); null: nobody." });
+const assigneeId = z
+  .string()
+  .max(64, "assigneeId must be at most 64 characters")
+  .nullable()
+  .openapi({ format: "uuid", description: "A user of the organization (admin or inspector); null: nobody." });
 const dueAt = z.iso
   .datetime({ offset: true, message: "dueAt must be an ISO 8601 date-time, e.g. 2026-03-31T17:00:00Z" })
   // A value that is no date-time has its message already.
@@ -64,7 +68,11 @@ export const CreateActionBody = z
     assigneeId: assigneeId.optional(),
     dueAt: dueAt.optional(),
     priority: priority.default("MEDIUM"),
-    inspectionId: z.string().max(64, "inspectionId must be at most 64 characters").optional().openapi({ format: "uuid", description: "The inspection it follows up, of the caller's organization." }),
+    inspectionId: z
+      .string()
+      .max(64, "inspectionId must be at most 64 characters")
+      .optional()
+      .openapi({ format: "uuid", description: "The inspection it follows up, of the caller's organization." }),
     questionId: z
       .string()
       .max(64, "questionId must be at most 64 characters")
@@ -72,7 +80,11 @@ export const CreateActionBody = z
       .openapi({ format: "uuid", description: "Only with inspectionId: a question of that inspection's template version." }),
   })
   // Only when the fields are otherwise right: an unknown key or a bad value is its own message.
-  .refine((b) => b.questionId === undefined || b.inspectionId !== undefined, { message: "questionId needs inspectionId: a question is one of an inspection's", path: ["questionId"], when: (p) => p.issues.length === 0 })
+  .refine((b) => b.questionId === undefined || b.inspectionId !== undefined, {
+    message: "questionId needs inspectionId: a question is one of an inspection's",
+    path: ["questionId"],
+    when: (p) => p.issues.length === 0,
+  })
   .openapi("ActionCreateRequest");
 export type CreateActionBody = z.output<typeof CreateActionBody>;
 
@@ -88,7 +100,10 @@ export const PatchActionBody = z
         "OPEN -> IN_PROGRESS -> DONE, OPEN -> DONE, OPEN or IN_PROGRESS -> CANCELLED; DONE and CANCELLED may be reopened (OPEN or IN_PROGRESS). Any other move is a 409.",
     }),
   })
-  .refine((b) => Object.keys(b).length > 0, { message: "give at least one of title, description, assigneeId, dueAt, priority, status", when: (p) => p.issues.length === 0 })
+  .refine((b) => Object.keys(b).length > 0, {
+    message: "give at least one of title, description, assigneeId, dueAt, priority, status",
+    when: (p) => p.issues.length === 0,
+  })
   .openapi("ActionPatchRequest");
 export type PatchActionBody = z.output<typeof PatchActionBody>;
 
@@ -102,12 +117,16 @@ export const ActionListQuery = z.object({
   status: status.optional(),
   assigneeId: z.string().optional().openapi({ format: "uuid" }),
   inspectionId: z.string().optional().openapi({ format: "uuid" }),
-  overdue: optionalBoolean.openapi({ type: "boolean", description: "true: only overdue actions (OPEN or IN_PROGRESS, dueAt past); false: only those that are not." }),
+  overdue: optionalBoolean.openapi({
+    type: "boolean",
+    description: "true: only overdue actions (OPEN or IN_PROGRESS, dueAt past); false: only those that are not.",
+  }),
   ...pageQuery,
 });
 export type ActionListQuery = z.output<typeof ActionListQuery>;
 
-const actor = (what: string) => z.object({ type: z.string().openapi({ description: "api_key, user, admin_cli, ..." }), id: z.string().nullable() }).openapi({ description: what });
+const actor = (what: string) =>
+  z.object({ type: z.string().openapi({ description: "api_key, user, admin_cli, ..." }), id: z.string().nullable() }).openapi({ description: what });
 
 export const ActionView = registry.register(
   "CorrectiveAction",
@@ -214,7 +233,10 @@ export const patchActionOp = defineOperation({
           schema: PatchActionBody,
           examples: {
             complete: { summary: "Mark it done", value: { status: "DONE" } },
-            reassign: { summary: "Hand it to someone else with a new due date", value: { assigneeId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", dueAt: "2026-04-15T17:00:00Z", priority: "MEDIUM" } },
+            reassign: {
+              summary: "Hand it to someone else with a new due date",
+              value: { assigneeId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", dueAt: "2026-04-15T17:00:00Z", priority: "MEDIUM" },
+            },
             reopen: { summary: "Reopen a DONE or CANCELLED action", value: { status: "OPEN", description: "The new pad squeaks: check it again" } },
           },
         },

@@ -17,7 +17,11 @@ export const AuditQuery = z.object({
   resourceId: filter("resourceId"),
   since: instant("since"),
   until: instant("until"),
-  cursor: z.string().max(200, "cursor is not a cursor this list returned").optional().openapi({ description: "nextCursor of the previous page (older entries)." }),
+  cursor: z
+    .string()
+    .max(200, "cursor is not a cursor this list returned")
+    .optional()
+    .openapi({ description: "nextCursor of the previous page (older entries)." }),
   limit: wholeNumber("limit")
     .transform((s) => Math.min(Number(s), AUDIT_LIMIT_MAX))
     .pipe(z.number().int().min(1, "limit must be at least 1"))
@@ -49,7 +53,8 @@ export const listAuditOp = defineOperation({
   method: "get",
   path: "/api/audit",
   summary: "Audit log of the caller's organization, newest first; extension",
-  description: "Who changed what and when: every change made through the API or the workers, logins and failed logins. API key or admin user. Entries are kept AUDIT_RETENTION_DAYS (default 365).",
+  description:
+    "Who changed what and when: every change made through the API or the workers, logins and failed logins. API key or admin user. Entries are kept AUDIT_RETENTION_DAYS (default 365).",
   auth: keyOrUser("audit:read"),
   request: { query: AuditQuery },
   responses: { 200: { description: "A page of entries", content: { "application/json": { schema: AuditPage } } }, ...errorResponses(400, 401, 403, 429) },

@@ -2,7 +2,9 @@ import { registry, z } from "./openapi.ts";
 
 export const ErrorBody = registry.register(
   "Error",
-  z.object({ error: z.string(), details: z.array(z.string()).optional() }).openapi({ description: "Every error is JSON: `{error}`, plus `details` (one message per violation) where the spec says." }),
+  z
+    .object({ error: z.string(), details: z.array(z.string()).optional() })
+    .openapi({ description: "Every error is JSON: `{error}`, plus `details` (one message per violation) where the spec says." }),
 );
 
 /**
@@ -38,7 +40,8 @@ export function jsonTypeOf(v: unknown): string {
 }
 
 /** `'<value>'` for a string, finite number or boolean; `(<its JSON type>)` for anything else: `Invalid status 'FIRED'`, `Invalid status (an object)`. */
-export const quoteValue = (v: unknown): string => (typeof v === "string" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean" ? `'${describeValue(v)}'` : `(${jsonTypeOf(v)})`);
+export const quoteValue = (v: unknown): string =>
+  typeof v === "string" || (typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean" ? `'${describeValue(v)}'` : `(${jsonTypeOf(v)})`;
 
 /** Standard error responses for an operation's `responses` (defineOperation). */
 export const errorResponses = (...codes: number[]) =>

@@ -33,8 +33,7 @@ export const VALIDATION_MESSAGES = {
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 /** Optional text: absent keeps the stored value, null or "" clears it. */
-const text = (max = 1000) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : trimmed(v)), z.string().max(max).nullable().optional());
+const text = (max = 1000) => z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : trimmed(v)), z.string().max(max).nullable().optional());
 const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() : v);
 const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() : v);
 const nullToUndefined = (v: unknown) => (v === null ? undefined : v);
@@ -63,12 +62,10 @@ function depthExceeds(v: unknown, limit: number): boolean {
   return false;
 }
 
-const Metadata = z
-  .record(z.string(), z.unknown(), { error: "metadata must be a JSON object" })
-  .superRefine((value, ctx) => {
-    if (depthExceeds(value, MAX_METADATA_DEPTH)) ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.metadataTooDeep });
-    else if (JSON.stringify(value).length > MAX_METADATA_CHARS) ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.metadataTooLarge });
-  });
+const Metadata = z.record(z.string(), z.unknown(), { error: "metadata must be a JSON object" }).superRefine((value, ctx) => {
+  if (depthExceeds(value, MAX_METADATA_DEPTH)) ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.metadataTooDeep });
+  else if (JSON.stringify(value).length > MAX_METADATA_CHARS) ctx.addIssue({ code: "custom", message: VALIDATION_MESSAGES.metadataTooLarge });
+});
 
 const GroupAssignment = z
   .object({
@@ -99,7 +96,10 @@ export const EmployeeInput = z
   .object({
     externalEmployeeId: z.preprocess(
       (v) => (typeof v === "number" && Number.isFinite(v) ? String(v) : trimmed(v)),
-      z.string({ error: VALIDATION_MESSAGES.externalEmployeeIdRequired }).min(1, VALIDATION_MESSAGES.externalEmployeeIdRequired).max(255, "externalEmployeeId must be at most 255 characters"),
+      z
+        .string({ error: VALIDATION_MESSAGES.externalEmployeeIdRequired })
+        .min(1, VALIDATION_MESSAGES.externalEmployeeIdRequired)
+        .max(255, "externalEmployeeId must be at most 255 characters"),
     ),
     status: z.preprocess(
       (v) => (v === null ? undefined : upper(v)),
@@ -108,11 +108,17 @@ export const EmployeeInput = z
     firstName: text(),
     lastName: text(),
     displayName: text(),
-    email: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : trimmed(v)), z.email({ error: VALIDATION_MESSAGES.invalidEmail }).max(320, VALIDATION_MESSAGES.invalidEmail).nullable().optional()),
+    email: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? null : trimmed(v)),
+      z.email({ error: VALIDATION_MESSAGES.invalidEmail }).max(320, VALIDATION_MESSAGES.invalidEmail).nullable().optional(),
+    ),
     phone: text(),
     jobTitle: text(),
     department: text(),
-    supervisor: z.object({ name: z.string().max(1000).optional(), email: z.string().max(320).optional() }).nullable().optional(),
+    supervisor: z
+      .object({ name: z.string().max(1000).optional(), email: z.string().max(320).optional() })
+      .nullable()
+      .optional(),
     hireDate: isoDate("hireDate"),
     terminationDate: isoDate("terminationDate"),
     metadata: Metadata.nullable().optional(),
@@ -135,14 +141,13 @@ export const EmployeeInput = z
 registry.register("EmployeeInput", EmployeeInput); // referenced by EmployeeSyncRequest's items
 export type EmployeeInput = z.output<typeof EmployeeInput>;
 
-export type EmployeeValidation =
-  | { ok: true; employee: EmployeeInput }
-  | { ok: false; externalEmployeeId: string | null; message: string };
+export type EmployeeValidation = { ok: true; employee: EmployeeInput } | { ok: false; externalEmployeeId: string | null; message: string };
 
 /** Messages for zod's own issues that have no message of ours: `<path>: <problem>`. */
 function fallbackMessage(iss: { code: string; path?: PropertyKey[]; expected?: unknown; input?: unknown }): string {
   const path = (iss.path ?? []).map(String).join(".") || "employee";
-  if (iss.code === "invalid_type") return iss.input === undefined ? `${path} is required` : `${path} must be ${typeof iss.expected === "string" ? iss.expected : "of another type"}`;
+  if (iss.code === "invalid_type")
+    return iss.input === undefined ? `${path} is required` : `${path} must be ${typeof iss.expected === "string" ? iss.expected : "of another type"}`;
   if (iss.code === "too_big") return `${path} is too long`;
   if (iss.code === "too_small") return `${path} must not be empty`;
   return `${path} is invalid`;
@@ -242,7 +247,9 @@ export const SyncRequestBody = z
         .openapi({ description: "Echoed in the response; null is the same as absent" }),
       employees: z
         .array(z.unknown(), { error: "must be an array" })
-        .max(MAX_EMPLOYEES_PER_REQUEST, { error: (iss) => `At most ${MAX_EMPLOYEES_PER_REQUEST} employees per request (got ${(iss.input as unknown[]).length})` })
+        .max(MAX_EMPLOYEES_PER_REQUEST, {
+          error: (iss) => `At most ${MAX_EMPLOYEES_PER_REQUEST} employees per request (got ${(iss.input as unknown[]).length})`,
+        })
         .openapi({ type: "array", items: { $ref: "#/components/schemas/EmployeeInput" }, maxItems: MAX_EMPLOYEES_PER_REQUEST }),
     },
     { error: "Request body must be a JSON object with an employees array" },

@@ -7,7 +7,10 @@ import { defineOperation, type Callers } from "./operation.ts";
 
 export const EmployeeListQuery = z.object({
   externalEmployeeId: z.string().min(1).optional(),
-  status: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() : v), z.enum(EMPLOYEE_STATUSES, { message: "must be ACTIVE, INACTIVE or TERMINATED" }).optional()),
+  status: z.preprocess(
+    (v) => (typeof v === "string" ? v.toUpperCase() : v),
+    z.enum(EMPLOYEE_STATUSES, { message: "must be ACTIVE, INACTIVE or TERMINATED" }).optional(),
+  ),
   updatedSince: z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time, e.g. 2026-01-31T00:00:00Z" }).optional(),
   /** Like GET /api/inspections: default 50, a larger value is capped at 100. */
   ...pageQuery,
@@ -55,7 +58,8 @@ export const listEmployeesOp = defineOperation({
   method: "get",
   path: "/api/v1/employees",
   summary: "List employees, oldest change first; extension",
-  description: "Ordered by updatedAt then id. `updatedSince` returns employees changed at or after the instant (a sync that changes nothing does not count as a change).",
+  description:
+    "Ordered by updatedAt then id. `updatedSince` returns employees changed at or after the instant (a sync that changes nothing does not count as a change).",
   auth: oauth,
   request: { query: EmployeeListQuery },
   responses: { 200: { description: "A page of employees", content: { "application/json": { schema: EmployeeList } } }, ...errorResponses(400, 401, 403, 429) },

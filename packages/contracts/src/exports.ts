@@ -11,12 +11,17 @@ const percent = (name: string) =>
   z
     .number({ message: `${name} must be a number` })
     .optional()
-    .openapi({ description: `Only inspections whose scorePercentage is ${name.startsWith("min") ? "at least" : "at most"} this (inspections without a score never match).` });
+    .openapi({
+      description: `Only inspections whose scorePercentage is ${name.startsWith("min") ? "at least" : "at most"} this (inspections without a score never match).`,
+    });
 
 const instant = (name: string, what: string) =>
   z
     .string()
-    .refine((s) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), `${name} must be an ISO 8601 date or date-time`)
+    .refine(
+      (s) => /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
+      `${name} must be an ISO 8601 date or date-time`,
+    )
     .transform((s) => new Date(s).toISOString())
     .optional()
     .openapi({ type: "string", format: "date-time", description: what });
@@ -29,7 +34,10 @@ export const ExportFilter = z
     siteId: z.string().optional().openapi({ format: "uuid" }),
     assetId: z.string().optional().openapi({ format: "uuid" }),
     reviewState: z.enum(REVIEW_STATES, { message: `reviewState must be one of ${REVIEW_STATES.join(", ")}` }).optional(),
-    flagged: z.boolean({ message: "flagged must be true or false" }).optional().openapi({ description: "true: inspections with at least one flagged answer; false: without." }),
+    flagged: z
+      .boolean({ message: "flagged must be true or false" })
+      .optional()
+      .openapi({ description: "true: inspections with at least one flagged answer; false: without." }),
     minScorePercentage: percent("minScorePercentage"),
     maxScorePercentage: percent("maxScorePercentage"),
     bbox: BBox.optional(),
@@ -43,7 +51,10 @@ export const CreateExportBody = z
   .object({
     format: z.enum(EXPORT_FORMATS, { message: `format must be one of ${EXPORT_FORMATS.join(", ")}` }),
     filter: ExportFilter.default({}),
-    includeAnswers: z.boolean({ message: "includeAnswers must be true or false" }).default(false).openapi({ description: "One column per question of the template (filter.templateId is then required)." }),
+    includeAnswers: z
+      .boolean({ message: "includeAnswers must be true or false" })
+      .default(false)
+      .openapi({ description: "One column per question of the template (filter.templateId is then required)." }),
   })
   .strict()
   .openapi("CreateExportBody");
@@ -93,10 +104,7 @@ export const ExportView = registry.register(
   }),
 );
 
-export const ExportAccepted = registry.register(
-  "InspectionExportAccepted",
-  z.object({ id: z.uuid(), status: z.enum(EXPORT_STATUSES), statusUrl: z.string() }),
-);
+export const ExportAccepted = registry.register("InspectionExportAccepted", z.object({ id: z.uuid(), status: z.enum(EXPORT_STATUSES), statusUrl: z.string() }));
 
 export const ExportList = registry.register(
   "InspectionExportList",
@@ -124,7 +132,13 @@ export const createExportOp = defineOperation({
           schema: CreateExportBody,
           example: {
             format: "csv",
-            filter: { templateId: "0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77", status: "COMPLETED", flagged: true, createdSince: "2026-11-01T00:00:00Z", createdUntil: "2026-12-01T00:00:00Z" },
+            filter: {
+              templateId: "0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77",
+              status: "COMPLETED",
+              flagged: true,
+              createdSince: "2026-11-01T00:00:00Z",
+              createdUntil: "2026-12-01T00:00:00Z",
+            },
             includeAnswers: true,
           },
         },
@@ -177,7 +191,8 @@ export const cancelExportOp = defineOperation({
   method: "delete",
   path: "/api/exports/{id}",
   summary: "Cancel an export; extension",
-  description: "A QUEUED or RUNNING export becomes CANCELLED; its worker stops at its next page and removes what it wrote. A finished export (SUCCEEDED or FAILED) is a 409; cancelling a cancelled one answers it again.",
+  description:
+    "A QUEUED or RUNNING export becomes CANCELLED; its worker stops at its next page and removes what it wrote. A finished export (SUCCEEDED or FAILED) is a 409; cancelling a cancelled one answers it again.",
   auth: read,
   request: { params: IdParam },
   responses: { 200: json(ExportView, "The cancelled export"), ...errorResponses(401, 403, 404, 409, 429) },

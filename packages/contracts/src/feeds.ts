@@ -12,12 +12,19 @@ export const FEED_LIMIT_DEFAULT = 100;
 export const FEED_LIMIT_MAX = 500;
 
 export const FeedQuery = z.object({
-  cursor: z.string().max(200, "cursor is not a cursor this feed returned").optional().openapi({ description: "nextCursor of the previous page; none: from the first change." }),
+  cursor: z
+    .string()
+    .max(200, "cursor is not a cursor this feed returned")
+    .optional()
+    .openapi({ description: "nextCursor of the previous page; none: from the first change." }),
   limit: wholeNumber("limit")
     .transform((s) => Math.min(Number(s), FEED_LIMIT_MAX))
     .pipe(z.number().int().min(1, "limit must be at least 1"))
     .default(FEED_LIMIT_DEFAULT)
-    .openapi({ type: "integer", description: `Changes per page, default ${FEED_LIMIT_DEFAULT}; values above ${FEED_LIMIT_MAX} are capped at ${FEED_LIMIT_MAX}.` }),
+    .openapi({
+      type: "integer",
+      description: `Changes per page, default ${FEED_LIMIT_DEFAULT}; values above ${FEED_LIMIT_MAX} are capped at ${FEED_LIMIT_MAX}.`,
+    }),
 });
 
 const CHANGES = ["created", "updated", "published", "archived", "deactivated"] as const;
@@ -63,4 +70,9 @@ export const templateFeedOp = feedOp("/api/feed/templates", TemplateFeed, keyOrU
 export const inspectionFeedOp = feedOp("/api/feed/inspections", InspectionFeed, keyOrUser("feeds:read", "inspections:read"), "inspections");
 export const actionFeedOp = feedOp("/api/feed/actions", ActionFeed, keyOrUser("feeds:read", "actions:read"), "corrective actions");
 // Employee records: the sync's OAuth clients, or an API key that may read employees.
-export const employeeFeedOp = feedOp("/api/v1/feed/employees", EmployeeFeed, { allow: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["feeds:read", "employees:read"] }, "employees");
+export const employeeFeedOp = feedOp(
+  "/api/v1/feed/employees",
+  EmployeeFeed,
+  { allow: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["feeds:read", "employees:read"] },
+  "employees",
+);

@@ -26,7 +26,10 @@ const percentQuery = (name: string) =>
     .regex(/^-?\d+(\.\d+)?$/, `${name} must be a number`)
     .transform(Number)
     .optional()
-    .openapi({ type: "number", description: `Extension: only inspections whose scorePercentage is ${name.startsWith("min") ? "at least" : "at most"} this (inspections without a score never match).` });
+    .openapi({
+      type: "number",
+      description: `Extension: only inspections whose scorePercentage is ${name.startsWith("min") ? "at least" : "at most"} this (inspections without a score never match).`,
+    });
 
 /** minLon,minLat,maxLon,maxLat in degrees (WGS 84); minLon > maxLon crosses the antimeridian. */
 export const BBox = z
@@ -52,7 +55,8 @@ export const BBox = z
   .openapi({
     type: "string",
     example: "13.08,52.33,13.76,52.68",
-    description: "Extension: minLon,minLat,maxLon,maxLat (WGS 84 degrees, edges included); only inspections with a location inside. minLon above maxLon crosses the antimeridian.",
+    description:
+      "Extension: minLon,minLat,maxLon,maxLat (WGS 84 degrees, edges included); only inspections with a location inside. minLon above maxLon crosses the antimeridian.",
   });
 
 export const InspectionListQuery = z.object({
@@ -60,7 +64,10 @@ export const InspectionListQuery = z.object({
   status: z.enum(INSPECTION_STATUSES).optional(),
   siteId: z.string().optional(),
   assetId: z.string().optional(),
-  reviewState: z.enum(REVIEW_STATES, { message: `reviewState must be one of ${REVIEW_STATES.join(", ")}` }).optional().openapi({ description: "Extension: only inspections in this review state." }),
+  reviewState: z
+    .enum(REVIEW_STATES, { message: `reviewState must be one of ${REVIEW_STATES.join(", ")}` })
+    .optional()
+    .openapi({ description: "Extension: only inspections in this review state." }),
   flagged: z
     .enum(["true", "false"], { message: "flagged must be true or false" })
     .transform((v) => v === "true")
@@ -103,11 +110,10 @@ export const ImportAnswer = z
       .refine((ids) => new Set(ids).size === ids.length, "mediaIds must not list an image twice")
       .optional()
       .openapi({ description: "Extension: images uploaded before with POST /api/media, by their mediaId; after the `media` images." }),
-    actions: z
-      .array(AnswerActionInput)
-      .max(MAX_ANSWER_ACTIONS, `an answer may raise at most ${MAX_ANSWER_ACTIONS} corrective actions`)
-      .optional()
-      .openapi({ description: "Extension: corrective actions this answer raises, created with the inspection (in a PATCH: added to those it has). They satisfy require_action rules." }),
+    actions: z.array(AnswerActionInput).max(MAX_ANSWER_ACTIONS, `an answer may raise at most ${MAX_ANSWER_ACTIONS} corrective actions`).optional().openapi({
+      description:
+        "Extension: corrective actions this answer raises, created with the inspection (in a PATCH: added to those it has). They satisfy require_action rules.",
+    }),
   })
   .openapi("InspectionImportAnswer");
 
@@ -136,7 +142,10 @@ export const ImportBody = z
     assetName: z.string().nullable().optional(),
     status: z.enum(INSPECTION_STATUSES).default("COMPLETED"),
     startedAt: z.iso.datetime({ offset: true }).optional().openapi({ format: "date-time", description: "Default: completedAt, else the import time." }),
-    completedAt: z.iso.datetime({ offset: true }).optional().openapi({ format: "date-time", description: "Default for COMPLETED: the import time. Not allowed for IN_PROGRESS." }),
+    completedAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .openapi({ format: "date-time", description: "Default for COMPLETED: the import time. Not allowed for IN_PROGRESS." }),
     answers: z.array(ImportAnswer).max(MAX_IMPORT_ANSWERS),
     location: InspectionLocation.nullable().optional().openapi({ description: "Extension: where it took place." }),
   })
@@ -165,7 +174,9 @@ export const InspectionSummary = registry.register(
     template: Ref("InspectionTemplateRef", { title: z.string(), type: z.enum(["ASSET", "AUDIT"]) }),
     inspector: Ref("InspectionInspectorRef", { name: z.string().nullable(), email: z.string() }),
     site: Ref("InspectionSiteRef", { name: z.string(), code: z.string() }).optional().openapi({ description: "Present when the inspection has a site." }),
-    asset: Ref("InspectionAssetRef", { name: z.string(), code: z.string().nullable() }).optional().openapi({ description: "Present when the inspection has an asset." }),
+    asset: Ref("InspectionAssetRef", { name: z.string(), code: z.string().nullable() })
+      .optional()
+      .openapi({ description: "Present when the inspection has an asset." }),
     score: z.number().openapi({ description: "Extension: points of the visible scored questions (docs/scoring.md)." }),
     maxScore: z.number().openapi({ description: "Extension: their maximums; an unanswered one counts with 0 points." }),
     scorePercentage: z.number().nullable().openapi({ description: "Extension: score / maxScore * 100, two decimals; null when maxScore is 0." }),
@@ -205,7 +216,9 @@ export const InspectionImageRef = registry.register(
   "InspectionImageRef",
   z.object({
     mediaId: z.uuid(),
-    url: z.string().openapi({ description: "GET it with the same credentials: /api/media/{mediaId}", example: "/api/media/0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77" }),
+    url: z
+      .string()
+      .openapi({ description: "GET it with the same credentials: /api/media/{mediaId}", example: "/api/media/0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77" }),
     mimeType: z.string(),
     imgDimension: z.string().optional(),
     bytes: z.number().int(),
@@ -230,7 +243,9 @@ export const InspectionDetailQuery = z.object({
 export const InspectionList = registry.register(
   "InspectionList",
   z.object({
-    inspections: z.array(InspectionSummary.extend({ answers: z.array(InspectionListAnswer).optional().openapi({ description: "Only with includeAnswers=true." }) })),
+    inspections: z.array(
+      InspectionSummary.extend({ answers: z.array(InspectionListAnswer).optional().openapi({ description: "Only with includeAnswers=true." }) }),
+    ),
     pagination: z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() }),
   }),
 );
@@ -248,8 +263,14 @@ export const MAX_PATCH_ANSWERS = MAX_IMPORT_ANSWERS;
 
 export const PatchInspectionBody = z
   .strictObject({
-    status: z.enum(INSPECTION_STATUSES).optional().openapi({ description: "IN_PROGRESS -> COMPLETED completes it (every visible required question must then be answered). A COMPLETED inspection never goes back (409)." }),
-    completedAt: z.iso.datetime({ offset: true }).optional().openapi({ format: "date-time", description: "Default when completing: now. Not allowed while IN_PROGRESS." }),
+    status: z.enum(INSPECTION_STATUSES).optional().openapi({
+      description:
+        "IN_PROGRESS -> COMPLETED completes it (every visible required question must then be answered). A COMPLETED inspection never goes back (409).",
+    }),
+    completedAt: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .openapi({ format: "date-time", description: "Default when completing: now. Not allowed while IN_PROGRESS." }),
     answers: z
       .array(ImportAnswer)
       .max(MAX_PATCH_ANSWERS)
@@ -259,7 +280,10 @@ export const PatchInspectionBody = z
     location: InspectionLocation.nullable().optional().openapi({ description: "Extension: where it took place; null removes it." }),
   })
   // Only when the keys are otherwise right: an unknown key is its own message.
-  .refine((b) => Object.keys(b).length > 0, { message: "give at least one of status, completedAt, answers, removeAnswers, location", when: (p) => p.issues.length === 0 })
+  .refine((b) => Object.keys(b).length > 0, {
+    message: "give at least one of status, completedAt, answers, removeAnswers, location",
+    when: (p) => p.issues.length === 0,
+  })
   .openapi("InspectionPatchRequest");
 export type PatchInspectionBody = z.output<typeof PatchInspectionBody>;
 
@@ -299,7 +323,9 @@ export const ImportResponse = registry.register(
 
 export const ImportPending = registry.register(
   "InspectionImportPending",
-  z.object({ error: z.string(), importId: z.string() }).openapi({ description: "The import was accepted but is still being processed; retry with the same Idempotency-Key." }),
+  z
+    .object({ error: z.string(), importId: z.string() })
+    .openapi({ description: "The import was accepted but is still being processed; retry with the same Idempotency-Key." }),
 );
 
 const read = keyOrUser("inspections:read");
@@ -312,14 +338,18 @@ export const listInspectionsOp = defineOperation({
   description: "Newest first (createdAt, then id, descending), so pages never overlap. Images are never included.",
   auth: read,
   request: { query: InspectionListQuery },
-  responses: { 200: { description: "A page of inspection summaries", content: { "application/json": { schema: InspectionList } } }, ...errorResponses(400, 401, 429) },
+  responses: {
+    200: { description: "A page of inspection summaries", content: { "application/json": { schema: InspectionList } } },
+    ...errorResponses(400, 401, 429),
+  },
 });
 
 export const getInspectionOp = defineOperation({
   method: "get",
   path: "/api/inspections/{id}",
   summary: "One inspection with every answer and its images as base64 data URLs (or, with images=url, as references to GET /api/media/{id})",
-  description: "Answers are rendered against the inspection's own template version. The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.",
+  description:
+    "Answers are rendered against the inspection's own template version. The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.",
   auth: read,
   request: { params: IdParam, query: InspectionDetailQuery },
   responses: {
@@ -335,7 +365,7 @@ export const patchInspectionOp = defineOperation({
   summary: "Continue or correct an inspection; extension",
   description:
     "Needs `If-Match` with the ETag of GET /api/inspections/{id} (428 without it; 412 when the inspection has changed since). Adds, changes or removes answers and their images and may complete it; " +
-    "the answers it ends with are validated like an import against the inspection's own template version (400 `{error: \"Inspection validation failed\", details}`). Each accepted change is a new revision; a request that changes nothing makes none. " +
+    'the answers it ends with are validated like an import against the inspection\'s own template version (400 `{error: "Inspection validation failed", details}`). Each accepted change is a new revision; a request that changes nothing makes none. ' +
     "Answers with the new detail (and its ETag); `?images=` as for GET.",
   auth: write,
   body: "inspection",
@@ -369,7 +399,10 @@ export const listRevisionsOp = defineOperation({
   summary: "Every revision of an inspection: who changed what, when; extension",
   auth: read,
   request: { params: IdParam },
-  responses: { 200: { description: "Revisions, oldest first", content: { "application/json": { schema: InspectionRevisionList } } }, ...errorResponses(401, 404, 429) },
+  responses: {
+    200: { description: "Revisions, oldest first", content: { "application/json": { schema: InspectionRevisionList } } },
+    ...errorResponses(401, 404, 429),
+  },
 });
 
 export const getRevisionOp = defineOperation({
@@ -378,7 +411,10 @@ export const getRevisionOp = defineOperation({
   summary: "An inspection as it was at one revision; extension",
   auth: read,
   request: { params: RevisionParam, query: InspectionDetailQuery },
-  responses: { 200: { description: "Inspection detail at that revision", content: { "application/json": { schema: InspectionDetail } } }, ...errorResponses(400, 401, 404, 429) },
+  responses: {
+    200: { description: "Inspection detail at that revision", content: { "application/json": { schema: InspectionDetail } } },
+    ...errorResponses(400, 401, 404, 429),
+  },
 });
 
 export const importInspectionOp = defineOperation({
@@ -410,7 +446,9 @@ export const importInspectionOp = defineOperation({
                 templateOptionId: "d9e0f1a2-3b4c-4d5e-8f6a-7b8c9d0e1f2a",
                 note: "Rust on the left fork",
                 media: ["data:image/png;base64,iVBORw0KGgo..."],
-                actions: [{ title: "Replace the left fork", priority: "HIGH", assigneeId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", dueAt: "2026-03-08T17:00:00Z" }],
+                actions: [
+                  { title: "Replace the left fork", priority: "HIGH", assigneeId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f", dueAt: "2026-03-08T17:00:00Z" },
+                ],
               },
             ],
             location: { latitude: 52.5163, longitude: 13.3777, accuracyMeters: 12 },
@@ -430,7 +468,8 @@ export const getMediaOp = defineOperation({
   method: "get",
   path: "/api/media/{id}",
   summary: "The bytes of an image; extension",
-  description: "Streamed with its content type, a strong ETag (the SHA-256 of the bytes), Cache-Control private and immutable, Accept-Ranges bytes: If-None-Match answers 304, a single Range answers 206 (416 when unsatisfiable). Another organization's id is a 404.",
+  description:
+    "Streamed with its content type, a strong ETag (the SHA-256 of the bytes), Cache-Control private and immutable, Accept-Ranges bytes: If-None-Match answers 304, a single Range answers 206 (416 when unsatisfiable). Another organization's id is a 404.",
   auth: keyOrUser("media:read"),
   request: { params: IdParam },
   responses: {
@@ -473,9 +512,7 @@ export const uploadMediaOp = defineOperation({
 
 // ---- review and comments (docs/review.md) ----
 
-const commentText = z
-  .string({ message: "must be a string" })
-  .max(MAX_COMMENT_LENGTH, `a comment has at most ${MAX_COMMENT_LENGTH} characters`);
+const commentText = z.string({ message: "must be a string" }).max(MAX_COMMENT_LENGTH, `a comment has at most ${MAX_COMMENT_LENGTH} characters`);
 
 export const ReviewBody = z
   .strictObject({
@@ -490,18 +527,22 @@ export const ReviewBody = z
   .openapi("InspectionReviewRequest");
 export type ReviewBody = z.output<typeof ReviewBody>;
 
-export const CommentBody = z
-  .strictObject({ body: commentText.refine((s) => s.trim() !== "", "body must not be blank") })
-  .openapi("InspectionCommentRequest");
+export const CommentBody = z.strictObject({ body: commentText.refine((s) => s.trim() !== "", "body must not be blank") }).openapi("InspectionCommentRequest");
 
 export const InspectionComment = registry.register(
   "InspectionComment",
   z.object({
     id: z.string(),
-    kind: z.enum(["comment", "review", "system"]).openapi({ description: "comment: anyone's; review: the comment a review carried; system: the service's own (an approved inspection changed)." }),
+    kind: z
+      .enum(["comment", "review", "system"])
+      .openapi({ description: "comment: anyone's; review: the comment a review carried; system: the service's own (an approved inspection changed)." }),
     reviewState: z.enum(REVIEW_STATES).nullable().openapi({ description: "The state a review (or a system comment) set; null for a plain comment." }),
     body: z.string(),
-    author: z.object({ type: z.string().openapi({ description: "user, api_key, ... or system" }), id: z.string().nullable(), name: z.string().nullable().openapi({ description: "A user's name." }) }),
+    author: z.object({
+      type: z.string().openapi({ description: "user, api_key, ... or system" }),
+      id: z.string().nullable(),
+      name: z.string().nullable().openapi({ description: "A user's name." }),
+    }),
     createdAt: isoTimestamp,
   }),
 );
@@ -535,7 +576,9 @@ export const reviewInspectionOp = defineOperation({
   auth: write,
   request: {
     params: IdParam,
-    body: { content: { "application/json": { schema: ReviewBody, example: { state: "HAS_ISSUES", comment: "Photo of the left fork is missing; please add it." } } } },
+    body: {
+      content: { "application/json": { schema: ReviewBody, example: { state: "HAS_ISSUES", comment: "Photo of the left fork is missing; please add it." } } },
+    },
   },
   responses: {
     200: { description: "The review", content: { "application/json": { schema: InspectionReviewResponse } } },

@@ -16,7 +16,11 @@ export const apiKeyAuth = registry.registerComponent("securitySchemes", "apiKey"
   description:
     "API key (`isk_...`) as a Bearer token, or as the user name of Basic credentials with an empty password. A user token from POST /api/auth/login is accepted too. The scopes listed on an operation are what an API key must carry (a key without one is answered 403 naming it); users are not limited by scopes.",
 });
-export const basicAuth = registry.registerComponent("securitySchemes", "basic", { type: "http", scheme: "basic", description: "API key as the Basic user name (or password)." });
+export const basicAuth = registry.registerComponent("securitySchemes", "basic", {
+  type: "http",
+  scheme: "basic",
+  description: "API key as the Basic user name (or password).",
+});
 export const oauthAuth = registry.registerComponent("securitySchemes", "oauth2", {
   type: "oauth2",
   flows: { clientCredentials: { tokenUrl: "/oauth/token", scopes: { "employees:sync": "Push employee batches" } } },
@@ -28,14 +32,34 @@ export const oauthAuth = registry.registerComponent("securitySchemes", "oauth2",
  */
 export const TAGS: { name: string; description: string; prefixes: string[] }[] = [
   { name: "Templates", description: "Inspection templates: sections, questions, options, conditional logic, versions.", prefixes: ["/api/templates"] },
-  { name: "Inspections", description: "Inspections and their answers and images: import, read, continue (PATCH), revisions, media.", prefixes: ["/api/inspections", "/api/media"] },
-  { name: "Corrective actions", description: "Follow-ups raised by an inspection's answer or on their own: assign, schedule, complete, reopen.", prefixes: ["/api/actions"] },
+  {
+    name: "Inspections",
+    description: "Inspections and their answers and images: import, read, continue (PATCH), revisions, media.",
+    prefixes: ["/api/inspections", "/api/media"],
+  },
+  {
+    name: "Corrective actions",
+    description: "Follow-ups raised by an inspection's answer or on their own: assign, schedule, complete, reopen.",
+    prefixes: ["/api/actions"],
+  },
   { name: "Exports", description: "CSV and XLSX exports of inspections, made by a worker: request, follow, download, cancel.", prefixes: ["/api/exports"] },
-  { name: "Employee sync", description: "Batches of up to 500 employees from HR systems (OAuth client credentials, scope employees:sync), their status and snapshot sessions.", prefixes: ["/api/v1/sync"] },
+  {
+    name: "Employee sync",
+    description: "Batches of up to 500 employees from HR systems (OAuth client credentials, scope employees:sync), their status and snapshot sessions.",
+    prefixes: ["/api/v1/sync"],
+  },
   { name: "Employees", description: "The employees the sync maintains, as the organization's directory.", prefixes: ["/api/v1/employees"] },
-  { name: "Integrations", description: "What changed: change feeds, webhooks with their deliveries and replays, the audit log.", prefixes: ["/api/feed", "/api/v1/feed", "/api/webhooks", "/api/audit"] },
+  {
+    name: "Integrations",
+    description: "What changed: change feeds, webhooks with their deliveries and replays, the audit log.",
+    prefixes: ["/api/feed", "/api/v1/feed", "/api/webhooks", "/api/audit"],
+  },
   { name: "SCIM", description: "SCIM 2.0 (RFC 7643/7644) for identity providers: Users, Groups, Bulk and discovery.", prefixes: ["/scim/v2"] },
-  { name: "Auth", description: "Tokens: OAuth 2.0 client credentials, the signing keys, user login and password change.", prefixes: ["/oauth", "/.well-known", "/api/auth"] },
+  {
+    name: "Auth",
+    description: "Tokens: OAuth 2.0 client credentials, the signing keys, user login and password change.",
+    prefixes: ["/oauth", "/.well-known", "/api/auth"],
+  },
   { name: "Operations", description: "Liveness and readiness for load balancers and orchestrators.", prefixes: ["/healthz", "/readyz"] },
 ];
 

@@ -13,7 +13,6 @@ import type { ApiKeyScope, ClientScope } from "./scopes.ts";
 /** Who a credential is: an API key, a user's token (POST /api/auth/login) or an OAuth client's access token. */
 export type PrincipalKind = "apiKey" | "user" | "client";
 
-
 /** Who may call an operation that authenticates (apps/api/src/http/auth.ts checks it, in this order). */
 export interface Callers {
   /** The kinds of principal accepted, in the order the document lists their security schemes. */
@@ -59,7 +58,11 @@ export interface OperationConfig extends Omit<RouteConfig, "security"> {
 }
 
 type JsonBody<C> = C extends { request: { body: { content: { "application/json": { schema: infer S extends Schema } } } } } ? S : undefined;
-type DocPart<C, K extends "params" | "query" | "body"> = K extends "body" ? JsonBody<C> : C extends { request: { [P in K]: infer S extends Schema } } ? S : undefined;
+type DocPart<C, K extends "params" | "query" | "body"> = K extends "body"
+  ? JsonBody<C>
+  : C extends { request: { [P in K]: infer S extends Schema } }
+    ? S
+    : undefined;
 /** The schema the API validates part K with: the definition's own, none, or the document's. */
 type Part<C, K extends "params" | "query" | "body"> = C extends { validate: false }
   ? undefined
@@ -90,7 +93,8 @@ export interface Operation<C extends OperationConfig = OperationConfig> {
 /** Every operation defined, in definition order: the API's route cross-check compares its routes with these. */
 export const operations: Operation[] = [];
 
-const schemeOf = (scope: ClientScope | undefined): Record<string, string[]>[] => (scope === "scim" ? [{ scim: [] }] : scope ? [{ oauth2: [scope] }] : [{ oauth2: [] }, { scim: [] }]);
+const schemeOf = (scope: ClientScope | undefined): Record<string, string[]>[] =>
+  scope === "scim" ? [{ scim: [] }] : scope ? [{ oauth2: [scope] }] : [{ oauth2: [] }, { scim: [] }];
 
 /**
  * The document's security requirement for `auth`, one entry per accepted kind in the order of
@@ -127,7 +131,8 @@ export function defineOperation<const C extends OperationConfig>(config: C): Ope
   // the credential itself (small limit) or is not read at all; only an authenticated operation
   // chooses between the default and the inspection limit.
   const limit = body ?? defaultBody(auth);
-  if (limit !== defaultBody(auth) && !(typeof auth === "object" && limit === "inspection")) throw new Error(`${config.method} ${config.path}: body "${limit}" does not go with auth ${JSON.stringify(auth)}`);
+  if (limit !== defaultBody(auth) && !(typeof auth === "object" && limit === "inspection"))
+    throw new Error(`${config.method} ${config.path}: body "${limit}" does not go with auth ${JSON.stringify(auth)}`);
   const operation = { method: config.method, path: config.path, auth, body: limit, input, config } as Operation<C>;
   operations.push(operation as unknown as Operation);
   return operation;

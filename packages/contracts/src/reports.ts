@@ -12,9 +12,14 @@ export const ReportStatusBody = registry.register(
       id: z.uuid(),
       inspectionId: z.uuid(),
       status: z.enum(["QUEUED", "RUNNING", "SUCCEEDED", "FAILED"]),
-      cacheKey: z.string().openapi({ description: "The inspection's revision and a fingerprint of everything else the report prints", example: "r3-5f0c2a9e1b7d" }),
+      cacheKey: z
+        .string()
+        .openapi({ description: "The inspection's revision and a fingerprint of everything else the report prints", example: "r3-5f0c2a9e1b7d" }),
       statusUrl: z.string().openapi({ example: "/api/inspections/0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77/reports/7d7c2f3a-9f1e-4c55-8a43-0f8f2b1d7711" }),
-      downloadUrl: z.string().nullable().openapi({ description: "GET it for the PDF once SUCCEEDED (while it is the inspection's current report); null before", example: "/api/inspections/0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77/report.pdf" }),
+      downloadUrl: z.string().nullable().openapi({
+        description: "GET it for the PDF once SUCCEEDED (while it is the inspection's current report); null before",
+        example: "/api/inspections/0b6f1c1e-8c39-4f5e-9a43-2d0f8f2b1d77/report.pdf",
+      }),
       pages: z.number().int().nullable(),
       byteSize: z.number().int().nullable(),
       error: z.string().nullable().openapi({ description: "FAILED: why the report could not be rendered" }),
@@ -39,7 +44,11 @@ export const ReportPending = registry.register(
 
 export const ReportFailed = registry.register(
   "InspectionReportFailed",
-  z.object({ error: z.string().openapi({ example: "The report of INS-000042 could not be rendered: an image of the inspection is missing from the media store" }), id: z.uuid(), statusUrl: z.string() }),
+  z.object({
+    error: z.string().openapi({ example: "The report of INS-000042 could not be rendered: an image of the inspection is missing from the media store" }),
+    id: z.uuid(),
+    statusUrl: z.string(),
+  }),
 );
 
 const read = keyOrUser("inspections:read");
@@ -59,7 +68,10 @@ export const reportPdfOp = defineOperation({
       description: "The PDF, with Content-Disposition naming it `<inspection number>-<template title>.pdf` and an ETag",
       content: { "application/pdf": { schema: z.string().openapi({ format: "binary" }) } },
     },
-    202: { description: "Still rendering after REPORT_WAIT_SECONDS (see Retry-After and statusUrl)", content: { "application/json": { schema: ReportPending } } },
+    202: {
+      description: "Still rendering after REPORT_WAIT_SECONDS (see Retry-After and statusUrl)",
+      content: { "application/json": { schema: ReportPending } },
+    },
     304: { description: "Not modified (If-None-Match)" },
     ...errorResponses(401, 403, 404, 429),
     422: { description: "The report could not be rendered; `error` says why", content: { "application/json": { schema: ReportFailed } } },
@@ -71,7 +83,8 @@ export const reportStatusOp = defineOperation({
   method: "get",
   path: "/api/inspections/{id}/reports/{reportId}",
   summary: "Where a PDF report's rendering stands; extension",
-  description: "QUEUED or RUNNING while a worker renders it, then SUCCEEDED (with `downloadUrl`, pages and size) or FAILED (with `error`). A report replaced by a newer one of the same inspection is deleted: 404.",
+  description:
+    "QUEUED or RUNNING while a worker renders it, then SUCCEEDED (with `downloadUrl`, pages and size) or FAILED (with `error`). A report replaced by a newer one of the same inspection is deleted: 404.",
   auth: read,
   request: { params: ReportParams },
   responses: { 200: { description: "The report", content: { "application/json": { schema: ReportStatusBody } } }, ...errorResponses(401, 403, 404, 429) },

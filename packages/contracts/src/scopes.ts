@@ -24,7 +24,6 @@ export type ApiKeyScope = keyof typeof API_KEY_SCOPES;
 export const ALL_API_KEY_SCOPES = Object.keys(API_KEY_SCOPES) as ApiKeyScope[];
 export const isApiKeyScope = (s: string): s is ApiKeyScope => Object.hasOwn(API_KEY_SCOPES, s);
 
-
 /** The OAuth scope of employee sync: POST /api/v1/sync/employees, its sessions and the employees feed. */
 export const SYNC_SCOPE = "employees:sync";
 /** The OAuth scope of the SCIM 2.0 endpoints (/scim/v2): identity providers provisioning users and groups. */

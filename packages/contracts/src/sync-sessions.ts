@@ -15,14 +15,20 @@ export const SessionScope = z
       .optional()
       .openapi({ description: "Employees whose metadata has this key (with this value, when given)." }),
   })
-  .openapi("SyncSessionScope", { description: "The employees the session speaks for; several fields narrow it together. Absent or {}: every employee of the organization." });
+  .openapi("SyncSessionScope", {
+    description: "The employees the session speaks for; several fields narrow it together. Absent or {}: every employee of the organization.",
+  });
 
 export const OpenSessionBody = z.strictObject({ scope: SessionScope.optional() }).openapi("SyncSessionRequest");
 export const SessionIdParam = z.object({ id: z.string().openapi({ format: "uuid" }) });
-export const CommitQuery = z.object({ dryRun: booleanQuery(false).openapi({ type: "string", enum: ["true", "false"], description: "List who would be deactivated, change nothing." }) });
+export const CommitQuery = z.object({
+  dryRun: booleanQuery(false).openapi({ type: "string", enum: ["true", "false"], description: "List who would be deactivated, change nothing." }),
+});
 
 const Deactivation = z.object({ employeeId: z.string(), externalEmployeeId: z.string(), displayName: z.string().nullable() });
-const Threshold = z.object({ percent: z.number(), min: z.number().int() }).openapi({ description: "The deletion guard: more than `percent` % of the ACTIVE employees in scope and more than `min` of them quarantine a commit." });
+const Threshold = z
+  .object({ percent: z.number(), min: z.number().int() })
+  .openapi({ description: "The deletion guard: more than `percent` % of the ACTIVE employees in scope and more than `min` of them quarantine a commit." });
 
 export const SyncSession = registry.register(
   "SyncSession",
@@ -45,7 +51,13 @@ export const SyncSession = registry.register(
 
 export const SessionCommitPreview = registry.register(
   "SyncSessionCommitPreview",
-  SyncSession.extend({ dryRun: z.literal(true), wouldDeactivate: z.array(Deactivation), activeInScope: z.number().int(), wouldQuarantine: z.boolean(), threshold: Threshold }),
+  SyncSession.extend({
+    dryRun: z.literal(true),
+    wouldDeactivate: z.array(Deactivation),
+    activeInScope: z.number().int(),
+    wouldQuarantine: z.boolean(),
+    threshold: Threshold,
+  }),
 );
 
 const oauth: Callers = { allow: ["client"], scope: "employees:sync" };
@@ -94,7 +106,8 @@ export const approveSessionOp = defineOperation({
   method: "post",
   path: "/api/v1/sync/sessions/{id}/approve",
   summary: "Approve a quarantined commit; extension",
-  description: "An administrator (API key or admin user; also `npm run admin -- approve-sync-session`): the employees the quarantine listed who are still ACTIVE and still unnamed are deactivated. Answers like a commit.",
+  description:
+    "An administrator (API key or admin user; also `npm run admin -- approve-sync-session`): the employees the quarantine listed who are still ACTIVE and still unnamed are deactivated. Answers like a commit.",
   auth: admin,
   request: { params: SessionIdParam },
   responses: {

@@ -68,7 +68,10 @@ const OptionInput = z.object({
     .max(1e9, "score must be between -1000000000 and 1000000000")
     .nullable()
     .optional()
-    .openapi({ description: "Extension: points for choosing it; null: not applicable (the question leaves the inspection's score). A question's maximum is the highest score among its options (docs/scoring.md)." }),
+    .openapi({
+      description:
+        "Extension: points for choosing it; null: not applicable (the question leaves the inspection's score). A question's maximum is the highest score among its options (docs/scoring.md).",
+    }),
   flagged: z.boolean().optional().openapi({ description: "Extension: choosing it flags the answer (default false)." }),
 });
 
@@ -77,14 +80,20 @@ const QuestionInput = z
     key: z.string().trim().min(1).max(255).optional().openapi({ description: "Unique within the body; needed by questions that take part in a logic rule." }),
     text: z.string().trim().min(1),
     required: z.boolean().default(false),
-    responseTypeId: z.string().nullish().openapi({ description: "Organization-defined response type. Its options are copied into the template with ids of their own." }),
+    responseTypeId: z
+      .string()
+      .nullish()
+      .openapi({ description: "Organization-defined response type. Its options are copied into the template with ids of their own." }),
     hint: z.string().nullish(),
     options: z
       .array(OptionInput)
       .min(1)
       .max(TEMPLATE_LIMITS.optionsPerQuestion, `a question has at most ${TEMPLATE_LIMITS.optionsPerQuestion} options`)
       .optional()
-      .openapi({ description: "Extension: inline options of a choice question; they replace the response type's options. Without responseTypeId the question is a SELECT." }),
+      .openapi({
+        description:
+          "Extension: inline options of a choice question; they replace the response type's options. Without responseTypeId the question is a SELECT.",
+      }),
   })
   .openapi("TemplateQuestionInput");
 
@@ -102,14 +111,14 @@ const SectionInput = z
  */
 const ConditionInput = z
   .object({
-    type: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          "A leaf's comparison: equals, is_not_equals, is_selected, is_not_selected, is_one_of, is_not_one_of, is_empty, is_not_empty, greater_than, less_than, greater_than_or_equal, less_than_or_equal, between, before, after, contains, not_contains, starts_with (docs/templates.md, Logic).",
-      }),
-    value: z.unknown().optional().openapi({ description: "Compared value; for choice questions an option value or id. A list (or comma-separated string) for is_one_of / is_not_one_of; [low, high] for between." }),
+    type: z.string().optional().openapi({
+      description:
+        "A leaf's comparison: equals, is_not_equals, is_selected, is_not_selected, is_one_of, is_not_one_of, is_empty, is_not_empty, greater_than, less_than, greater_than_or_equal, less_than_or_equal, between, before, after, contains, not_contains, starts_with (docs/templates.md, Logic).",
+    }),
+    value: z.unknown().optional().openapi({
+      description:
+        "Compared value; for choice questions an option value or id. A list (or comma-separated string) for is_one_of / is_not_one_of; [low, high] for between.",
+    }),
     sourceKey: z.string().optional().openapi({ description: "Extension: the question this leaf reads (default: the rule's sourceKey)." }),
     all: z.array(z.unknown()).optional().openapi({ description: "Extension: holds when every condition listed holds." }),
     any: z.array(z.unknown()).optional().openapi({ description: "Extension: holds when at least one condition listed holds." }),
@@ -122,10 +131,9 @@ const LogicRuleInput = z
     sourceKey: z.string(),
     targetKey: z.string().optional().openapi({ description: "Required for ask_questions; for the answer rules the default is sourceKey." }),
     condition: ConditionInput,
-    actionType: z
-      .string()
-      .default("ask_questions")
-      .openapi({ description: "ask_questions (show the target), or the extensions require_note, require_photo, require_action, flag (act on the target's answer)." }),
+    actionType: z.string().default("ask_questions").openapi({
+      description: "ask_questions (show the target), or the extensions require_note, require_photo, require_action, flag (act on the target's answer).",
+    }),
     order: z
       .number()
       .int()
@@ -137,19 +145,28 @@ const LogicRuleInput = z
 
 export const CreateTemplateBody = z
   .object({
-    createdBy: z.string().optional().openapi({ description: "User id in the caller's organization. Required with an API key; with a user token the caller is the creator." }),
+    createdBy: z
+      .string()
+      .optional()
+      .openapi({ description: "User id in the caller's organization. Required with an API key; with a user token the caller is the creator." }),
     name: z.string().trim().min(1),
     type: z.enum(TEMPLATE_TYPES),
     description: z.string().nullish(),
     assetTypeId: z.string().nullish(),
     sections: z.array(SectionInput).max(TEMPLATE_LIMITS.sections, `a template has at most ${TEMPLATE_LIMITS.sections} sections`).default([]),
-    questions: z.array(QuestionInput).default([]).openapi({ description: "Standalone questions (outside any section). Deprecated by the spec, still accepted." }),
+    questions: z
+      .array(QuestionInput)
+      .default([])
+      .openapi({ description: "Standalone questions (outside any section). Deprecated by the spec, still accepted." }),
     logicRules: z.array(LogicRuleInput).max(TEMPLATE_LIMITS.logicRules, `a template has at most ${TEMPLATE_LIMITS.logicRules} logic rules`).default([]),
   })
   .superRefine((body, ctx) => {
     const count = body.sections.reduce((n, s) => n + s.questions.length, body.questions.length);
     if (count > TEMPLATE_LIMITS.questions) {
-      ctx.addIssue({ code: "custom", message: `a template has at most ${TEMPLATE_LIMITS.questions} questions (in sections and standalone together); this one has ${count}` });
+      ctx.addIssue({
+        code: "custom",
+        message: `a template has at most ${TEMPLATE_LIMITS.questions} questions (in sections and standalone together); this one has ${count}`,
+      });
     }
   })
   .openapi("CreateTemplateRequest", {
@@ -185,7 +202,11 @@ export const TemplateListItem = registry.register(
     organizationId: z.string(),
     createdAt: isoTimestamp,
     updatedAt: isoTimestamp,
-    draftVersion: z.number().int().nullable().openapi({ description: "Extension: the draft of the next version waiting to be published (POST /api/templates/{id}/publish), if any." }),
+    draftVersion: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "Extension: the draft of the next version waiting to be published (POST /api/templates/{id}/publish), if any." }),
   }),
 );
 
@@ -257,7 +278,9 @@ export const CreateTemplateResponse = registry.register(
     success: z.literal(true),
     message: z.string().openapi({ description: "Says how many logic rules were skipped and why, when any were." }),
     template: TemplateDetail,
-    skippedRules: z.array(z.string()).openapi({ description: "Extension: one message per skipped logic rule (sourceKey or targetKey matching no question key)." }),
+    skippedRules: z
+      .array(z.string())
+      .openapi({ description: "Extension: one message per skipped logic rule (sourceKey or targetKey matching no question key)." }),
   }),
 );
 
@@ -309,7 +332,7 @@ export const createTemplateOp = defineOperation({
   path: "/api/templates",
   summary: "Create a template (always DRAFT, version 1)",
   description:
-    "With an API key `createdBy` is required and must be a user of the caller's organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: \"Invalid template logic\", details}`.",
+    'With an API key `createdBy` is required and must be a user of the caller\'s organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: "Invalid template logic", details}`.',
   auth: write,
   // Parsed by the route (parseTemplateBody): the spec's two messages come before the schema's.
   validate: { body: false },
@@ -343,7 +366,17 @@ export const createTemplateOp = defineOperation({
             ],
             logicRules: [
               { sourceKey: "forks_ok", targetKey: "damage", condition: { type: "equals", value: "no" }, actionType: "ask_questions" },
-              { sourceKey: "forks_ok", targetKey: "damage", condition: { all: [{ type: "equals", value: "no" }, { type: "greater_than", value: 2000, sourceKey: "load_kg" }] }, actionType: "require_action" },
+              {
+                sourceKey: "forks_ok",
+                targetKey: "damage",
+                condition: {
+                  all: [
+                    { type: "equals", value: "no" },
+                    { type: "greater_than", value: 2000, sourceKey: "load_kg" },
+                  ],
+                },
+                actionType: "require_action",
+              },
               { sourceKey: "load_kg", condition: { type: "between", value: [0, 500] }, actionType: "flag" },
             ],
           },
@@ -394,13 +427,31 @@ export const createVersionOp = defineOperation({
               {
                 title: "Forks",
                 questions: [
-                  { key: "forks_ok", text: "Forks free of damage and cracks?", required: true, options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no", requiresPhoto: true }] },
+                  {
+                    key: "forks_ok",
+                    text: "Forks free of damage and cracks?",
+                    required: true,
+                    options: [
+                      { label: "Yes", value: "yes" },
+                      { label: "No", value: "no", requiresPhoto: true },
+                    ],
+                  },
                   { key: "damage", text: "Describe the damage", required: true, responseTypeId: "e0f1a2b3-4c5d-4e6f-9a7b-8c9d0e1f2a3b" },
                 ],
               },
               {
                 title: "Hydraulics",
-                questions: [{ key: "hoses_ok", text: "Hydraulic hoses free of leaks?", required: true, options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no", requiresNote: true }] }],
+                questions: [
+                  {
+                    key: "hoses_ok",
+                    text: "Hydraulic hoses free of leaks?",
+                    required: true,
+                    options: [
+                      { label: "Yes", value: "yes" },
+                      { label: "No", value: "no", requiresNote: true },
+                    ],
+                  },
+                ],
               },
             ],
             logicRules: [{ sourceKey: "forks_ok", targetKey: "damage", condition: { type: "equals", value: "no" }, actionType: "ask_questions" }],

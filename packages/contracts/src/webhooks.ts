@@ -58,7 +58,9 @@ export const WebhookEndpoint = registry.register(
     updatedAt: isoTimestamp,
   }),
 );
-const secret = z.string().openapi({ description: "The signing secret (whsec_...). Shown only in this answer.", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
+const secret = z
+  .string()
+  .openapi({ description: "The signing secret (whsec_...). Shown only in this answer.", example: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw" });
 export const CreatedWebhookEndpoint = registry.register("CreatedWebhookEndpoint", WebhookEndpoint.extend({ secret }));
 export const RotatedSecret = registry.register("RotatedWebhookSecret", z.object({ secret, previousSecretExpiresAt: isoTimestamp }));
 export const WebhookDeliveries = registry.register(
@@ -70,7 +72,10 @@ export const WebhookDeliveries = registry.register(
         eventId: z.uuid().openapi({ description: "The webhook-id header of every attempt." }),
         eventType: z.enum(WEBHOOK_EVENTS),
         status: z.enum(["pending", "succeeded", "failed"]),
-        failureReason: z.string().nullable().openapi({ description: "Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why)." }),
+        failureReason: z
+          .string()
+          .nullable()
+          .openapi({ description: "Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why)." }),
         createdAt: isoTimestamp,
         nextAttemptAt: isoTimestamp.nullable(),
         attempts: z.array(
@@ -115,12 +120,32 @@ export const createWebhookOp = defineOperation({
     "Events are POSTed as `{id, type, timestamp, organizationId, data}` and signed as the Standard Webhooks specification says (webhook-id, webhook-timestamp, webhook-signature). In production the url must be https and must not resolve to a private, loopback or link-local address. An organization has at most WEBHOOK_MAX_ENDPOINTS_PER_ORG endpoints (default 25): past it, 409.",
   auth: security,
   request: {
-    body: { content: { "application/json": { schema: CreateWebhookBody, example: { url: "https://hooks.example.com/inspections", events: ["inspection.completed", "employee.deactivated"], description: "Reporting" } } } },
+    body: {
+      content: {
+        "application/json": {
+          schema: CreateWebhookBody,
+          example: { url: "https://hooks.example.com/inspections", events: ["inspection.completed", "employee.deactivated"], description: "Reporting" },
+        },
+      },
+    },
   },
   responses: { 201: json(CreatedWebhookEndpoint, "The endpoint, with its secret"), ...errorResponses(400, 401, 403, 409, 429) },
 });
-export const listWebhooksOp = defineOperation({ method: "get", path: "/api/webhooks", summary: `List webhook endpoints; ${tag}`, auth: security, responses: { 200: json(z.array(WebhookEndpoint), "Endpoints, newest first"), ...errorResponses(401, 403, 429) } });
-export const getWebhookOp = defineOperation({ method: "get", path: "/api/webhooks/{id}", summary: `One webhook endpoint; ${tag}`, auth: security, request: { params: IdParam }, responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(401, 403, 404, 429) } });
+export const listWebhooksOp = defineOperation({
+  method: "get",
+  path: "/api/webhooks",
+  summary: `List webhook endpoints; ${tag}`,
+  auth: security,
+  responses: { 200: json(z.array(WebhookEndpoint), "Endpoints, newest first"), ...errorResponses(401, 403, 429) },
+});
+export const getWebhookOp = defineOperation({
+  method: "get",
+  path: "/api/webhooks/{id}",
+  summary: `One webhook endpoint; ${tag}`,
+  auth: security,
+  request: { params: IdParam },
+  responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(401, 403, 404, 429) },
+});
 export const updateWebhookOp = defineOperation({
   method: "patch",
   path: "/api/webhooks/{id}",
@@ -135,7 +160,14 @@ export const updateWebhookOp = defineOperation({
           schema: UpdateWebhookBody,
           examples: {
             enable: { summary: "Turn the endpoint back on (also clears why the service disabled it)", value: { enabled: true } },
-            change: { summary: "Another url and event types", value: { url: "https://hooks.example.com/inspections/v2", events: ["inspection.created", "inspection.completed", "employee.deactivated"], description: "Reporting v2" } },
+            change: {
+              summary: "Another url and event types",
+              value: {
+                url: "https://hooks.example.com/inspections/v2",
+                events: ["inspection.created", "inspection.completed", "employee.deactivated"],
+                description: "Reporting v2",
+              },
+            },
           },
         },
       },
@@ -143,7 +175,14 @@ export const updateWebhookOp = defineOperation({
   },
   responses: { 200: json(WebhookEndpoint, "The endpoint"), ...errorResponses(400, 401, 403, 404, 429) },
 });
-export const deleteWebhookOp = defineOperation({ method: "delete", path: "/api/webhooks/{id}", summary: `Delete a webhook endpoint and its deliveries; ${tag}`, auth: security, request: { params: IdParam }, responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) } });
+export const deleteWebhookOp = defineOperation({
+  method: "delete",
+  path: "/api/webhooks/{id}",
+  summary: `Delete a webhook endpoint and its deliveries; ${tag}`,
+  auth: security,
+  request: { params: IdParam },
+  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 429) },
+});
 export const rotateWebhookSecretOp = defineOperation({
   method: "post",
   path: "/api/webhooks/{id}/rotate-secret",
@@ -175,9 +214,15 @@ export const replayWebhookOp = defineOperation({
         "application/json": {
           schema: ReplayBody,
           examples: {
-            event: { summary: "One event again, by its id (the webhook-id header of its deliveries)", value: { eventId: "0d7f6c2a-3b9e-4f1d-8a5c-6e2b9d4f7a13" } },
+            event: {
+              summary: "One event again, by its id (the webhook-id header of its deliveries)",
+              value: { eventId: "0d7f6c2a-3b9e-4f1d-8a5c-6e2b9d4f7a13" },
+            },
             since: { summary: "Every event of the endpoint's types since then, oldest first", value: { since: "2026-03-01T00:00:00Z" } },
-            window: { summary: "Every event of the endpoint's types from since to just before until", value: { since: "2026-03-01T00:00:00Z", until: "2026-03-02T00:00:00Z" } },
+            window: {
+              summary: "Every event of the endpoint's types from since to just before until",
+              value: { since: "2026-03-01T00:00:00Z", until: "2026-03-02T00:00:00Z" },
+            },
           },
         },
       },

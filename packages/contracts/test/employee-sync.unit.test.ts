@@ -3,10 +3,25 @@ import { SyncRequestBody, validateEmployee } from "../src/employee-sync.ts";
 
 describe("validateEmployee", () => {
   it("normalizes a valid employee: defaults, trimming, case of enums, numbers as ids", () => {
-    const v = validateEmployee({ externalEmployeeId: 42, status: "inactive", updateMode: "Additive", email: " A@B.example ", phone: "", unknownField: 1, userAccount: { username: null } });
+    const v = validateEmployee({
+      externalEmployeeId: 42,
+      status: "inactive",
+      updateMode: "Additive",
+      email: " A@B.example ",
+      phone: "",
+      unknownField: 1,
+      userAccount: { username: null },
+    });
     expect(v).toEqual({
       ok: true,
-      employee: { externalEmployeeId: "42", status: "INACTIVE", updateMode: "additive", email: "A@B.example", phone: null, userAccount: { forcePasswordReset: false, sendWelcomeEmail: false } },
+      employee: {
+        externalEmployeeId: "42",
+        status: "INACTIVE",
+        updateMode: "additive",
+        email: "A@B.example",
+        phone: null,
+        userAccount: { forcePasswordReset: false, sendWelcomeEmail: false },
+      },
     });
     expect(validateEmployee({ externalEmployeeId: "x" })).toEqual({ ok: true, employee: { externalEmployeeId: "x", status: "ACTIVE", updateMode: "replace" } });
   });
@@ -18,10 +33,14 @@ describe("validateEmployee", () => {
     expect(validateEmployee({ externalEmployeeId: "x", userAccount: {}, status: "TERMINATED" }).ok).toBe(true);
     expect(validateEmployee({ email: "bad", userAccount: {} })).toMatchObject({ message: "externalEmployeeId is required; Invalid email format" });
     expect(validateEmployee({ externalEmployeeId: "x", hireDate: "2024-01-01T10:00:00+02:00", terminationDate: null }).ok).toBe(true);
-    expect(validateEmployee({ externalEmployeeId: "x", hireDate: "01/02/2024" })).toMatchObject({ message: "Invalid hireDate: expected an ISO 8601 date or date-time" });
+    expect(validateEmployee({ externalEmployeeId: "x", hireDate: "01/02/2024" })).toMatchObject({
+      message: "Invalid hireDate: expected an ISO 8601 date or date-time",
+    });
     expect(validateEmployee({ externalEmployeeId: "x", sites: [{ role: "lead" }] })).toMatchObject({ message: "Site assignment needs an id" });
     expect(validateEmployee({ externalEmployeeId: "x", firstName: 3 })).toMatchObject({ message: "firstName must be string" });
-    expect(validateEmployee({ externalEmployeeId: "x", userAccount: { forcePasswordReset: "yes" }, email: "a@b.example" })).toMatchObject({ message: "userAccount.forcePasswordReset must be boolean" });
+    expect(validateEmployee({ externalEmployeeId: "x", userAccount: { forcePasswordReset: "yes" }, email: "a@b.example" })).toMatchObject({
+      message: "userAccount.forcePasswordReset must be boolean",
+    });
   });
 });
 
@@ -30,14 +49,28 @@ describe("validateEmployee: values that cannot be turned into text", () => {
   // valueOf are numbers (String() of them throws "Cannot convert object to primitive value").
   const parse = (text: string) => JSON.parse(text) as unknown;
   it("names the JSON type of an object or array given for an enum, without coercing it", () => {
-    expect(validateEmployee(parse('{"externalEmployeeId":"x","status":{"toString":1}}'))).toEqual({ ok: false, externalEmployeeId: "x", message: "Invalid status (an object): expected ACTIVE, INACTIVE or TERMINATED" });
-    expect(validateEmployee(parse('{"externalEmployeeId":"x","status":{"__proto__":null,"toString":1,"valueOf":1}}'))).toMatchObject({ message: "Invalid status (an object): expected ACTIVE, INACTIVE or TERMINATED" });
-    expect(validateEmployee(parse('{"externalEmployeeId":"x","status":[{"toString":1}]}'))).toMatchObject({ message: "Invalid status (an array): expected ACTIVE, INACTIVE or TERMINATED" });
-    expect(validateEmployee(parse('{"externalEmployeeId":"x","updateMode":{"valueOf":1,"toString":{}}}'))).toMatchObject({ message: "Invalid updateMode (an object): expected replace or additive" });
-    expect(validateEmployee(parse('{"externalEmployeeId":"x","updateMode":["replace"]}'))).toMatchObject({ message: "Invalid updateMode (an array): expected replace or additive" });
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","status":{"toString":1}}'))).toEqual({
+      ok: false,
+      externalEmployeeId: "x",
+      message: "Invalid status (an object): expected ACTIVE, INACTIVE or TERMINATED",
+    });
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","status":{"__proto__":null,"toString":1,"valueOf":1}}'))).toMatchObject({
+      message: "Invalid status (an object): expected ACTIVE, INACTIVE or TERMINATED",
+    });
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","status":[{"toString":1}]}'))).toMatchObject({
+      message: "Invalid status (an array): expected ACTIVE, INACTIVE or TERMINATED",
+    });
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","updateMode":{"valueOf":1,"toString":{}}}'))).toMatchObject({
+      message: "Invalid updateMode (an object): expected replace or additive",
+    });
+    expect(validateEmployee(parse('{"externalEmployeeId":"x","updateMode":["replace"]}'))).toMatchObject({
+      message: "Invalid updateMode (an array): expected replace or additive",
+    });
     // Scalars are still shown as they were sent.
     expect(validateEmployee({ externalEmployeeId: "x", status: 7 })).toMatchObject({ message: "Invalid status '7': expected ACTIVE, INACTIVE or TERMINATED" });
-    expect(validateEmployee({ externalEmployeeId: "x", updateMode: false })).toMatchObject({ message: "Invalid updateMode 'false': expected replace or additive" });
+    expect(validateEmployee({ externalEmployeeId: "x", updateMode: false })).toMatchObject({
+      message: "Invalid updateMode 'false': expected replace or additive",
+    });
   });
 
   it("reports such values in every other field as it reports any wrong type, and ignores __proto__, toString and valueOf keys", () => {
@@ -51,13 +84,22 @@ describe("validateEmployee: values that cannot be turned into text", () => {
       sites: "sites must be array",
       userAccount: "Email is required for ACTIVE users with userAccount",
     };
-    for (const [field, message] of Object.entries(messages)) expect(validateEmployee(parse(`{"externalEmployeeId":"x","${field}":${trap}}`)), field).toEqual({ ok: false, externalEmployeeId: "x", message });
-    expect(validateEmployee(parse(`{"externalEmployeeId":${trap}}`))).toEqual({ ok: false, externalEmployeeId: null, message: "externalEmployeeId is required" });
-    expect(validateEmployee(parse(`{"externalEmployeeId":"x","roles":[${trap}],"groups":[${trap}],"sites":[${trap}],"supervisor":{"name":${trap}}}`))).toMatchObject({
+    for (const [field, message] of Object.entries(messages))
+      expect(validateEmployee(parse(`{"externalEmployeeId":"x","${field}":${trap}}`)), field).toEqual({ ok: false, externalEmployeeId: "x", message });
+    expect(validateEmployee(parse(`{"externalEmployeeId":${trap}}`))).toEqual({
+      ok: false,
+      externalEmployeeId: null,
+      message: "externalEmployeeId is required",
+    });
+    expect(
+      validateEmployee(parse(`{"externalEmployeeId":"x","roles":[${trap}],"groups":[${trap}],"sites":[${trap}],"supervisor":{"name":${trap}}}`)),
+    ).toMatchObject({
       message: "supervisor.name must be string; roles.0 must be string; Group assignment needs groupName or externalGroupId; Site assignment needs an id",
     });
     expect(validateEmployee(parse(`{"externalEmployeeId":"x","metadata":${trap},"supervisor":${trap}}`)).ok).toBe(true);
-    const keys = validateEmployee(parse('{"__proto__":{"status":"TERMINATED"},"toString":1,"valueOf":1,"constructor":{"prototype":null},"externalEmployeeId":"x"}'));
+    const keys = validateEmployee(
+      parse('{"__proto__":{"status":"TERMINATED"},"toString":1,"valueOf":1,"constructor":{"prototype":null},"externalEmployeeId":"x"}'),
+    );
     expect(keys).toEqual({ ok: true, employee: { externalEmployeeId: "x", status: "ACTIVE", updateMode: "replace" } });
   });
 });

@@ -24,8 +24,13 @@ const ajv = new Ajv2020({ strict: true, allErrors: true });
 ajv.addVocabulary(["example", "discriminator", "xml", "externalDocs"]);
 // The formats the document uses, asserted (OpenAPI leaves `binary` an annotation of content).
 ajv.addFormat("uuid", /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
-ajv.addFormat("date", { validate: (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s) });
-ajv.addFormat("date-time", { validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s)) });
+ajv.addFormat("date", {
+  validate: (s: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+});
+ajv.addFormat("date-time", {
+  validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(s) && !Number.isNaN(Date.parse(s)),
+});
 ajv.addFormat("email", /^[^\s@]+@[^\s@]+\.[^\s@]+$/);
 ajv.addFormat("binary", true);
 // The document itself is added as one schema, so that each example's schema is reached by its JSON
@@ -69,7 +74,8 @@ function schemaExamples(schema: Json, path: (string | number)[], out: Example[] 
       if (s.example !== undefined) out.push({ at: where([...path, "example"]), schemaPath: path, value: s.example });
       if (Array.isArray(s.examples)) s.examples.forEach((v: Json, i: number) => out.push({ at: where([...path, "examples", i]), schemaPath: path, value: v }));
     }
-    for (const [k, v] of Object.entries(s)) if (k !== "example" && k !== "examples" && k !== "enum" && k !== "const" && k !== "default") schemaExamples(v, [...path, k], out);
+    for (const [k, v] of Object.entries(s))
+      if (k !== "example" && k !== "examples" && k !== "enum" && k !== "const" && k !== "default") schemaExamples(v, [...path, k], out);
   }
   return out;
 }
@@ -89,7 +95,8 @@ for (const { name, path, op } of operations) {
     mediaExamples.push(...found);
   }
   for (const [code, response] of Object.entries<Obj>(op.responses ?? {})) {
-    for (const [type, media] of Object.entries<Obj>(response.content ?? {})) mediaExamples.push(...examplesOf(media, [...path, "responses", code, "content", type]));
+    for (const [type, media] of Object.entries<Obj>(response.content ?? {}))
+      mediaExamples.push(...examplesOf(media, [...path, "responses", code, "content", type]));
   }
   (op.parameters ?? []).forEach((p: Obj, i: number) => mediaExamples.push(...examplesOf(p, [...path, "parameters", i])));
 }
@@ -117,6 +124,17 @@ describe("the examples of the OpenAPI document", () => {
     const sync = ["paths", "/api/v1/sync/employees", "post", "requestBody", "content", "application/json", "schema"];
     expect(problems(sync, { employees: [{ externalEmployeeId: "E-1", status: "FIRED" }] })).not.toEqual([]);
     expect(problems(sync, { employees: "E-1" })).not.toEqual([]);
-    expect(problems(["components", "schemas", "WebhookEndpoint"], { id: "not-a-uuid", url: "https://x.example", events: [], description: null, enabled: true, disabledReason: null, createdAt: "yesterday", updatedAt: "2026-01-31T09:30:00Z" })).toHaveLength(2);
+    expect(
+      problems(["components", "schemas", "WebhookEndpoint"], {
+        id: "not-a-uuid",
+        url: "https://x.example",
+        events: [],
+        description: null,
+        enabled: true,
+        disabledReason: null,
+        createdAt: "yesterday",
+        updatedAt: "2026-01-31T09:30:00Z",
+      }),
+    ).toHaveLength(2);
   });
 });

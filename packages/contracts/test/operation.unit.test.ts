@@ -6,7 +6,11 @@ describe("defineOperation", () => {
     expect(securityOf({ allow: ["apiKey", "user"], keyScopes: ["templates:read"] })).toEqual([{ apiKey: ["templates:read"] }, { basic: ["templates:read"] }]);
     expect(securityOf({ allow: ["client"], scope: "employees:sync" })).toEqual([{ oauth2: ["employees:sync"] }]);
     expect(securityOf({ allow: ["client"], scope: "scim" })).toEqual([{ scim: [] }]);
-    expect(securityOf({ allow: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["employees:read"] })).toEqual([{ oauth2: ["employees:sync"] }, { apiKey: ["employees:read"] }, { basic: ["employees:read"] }]);
+    expect(securityOf({ allow: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["employees:read"] })).toEqual([
+      { oauth2: ["employees:sync"] },
+      { apiKey: ["employees:read"] },
+      { basic: ["employees:read"] },
+    ]);
     // A user token alone is a Bearer token of the apiKey scheme (its description says so); any client token is either scheme.
     expect(securityOf({ allow: ["user"] })).toEqual([{ apiKey: [] }]);
     expect(securityOf({ allow: ["apiKey", "user", "client"] })).toEqual([{ apiKey: [] }, { basic: [] }, { oauth2: [] }, { scim: [] }]);
@@ -15,7 +19,10 @@ describe("defineOperation", () => {
   });
 
   it("reads an inspection import's and PATCH's body with the inspection limit, and no other", () => {
-    expect(operations.filter((op) => op.body === "inspection").map((op) => `${op.method} ${op.path}`)).toEqual(["patch /api/inspections/{id}", "post /api/inspections"]);
+    expect(operations.filter((op) => op.body === "inspection").map((op) => `${op.method} ${op.path}`)).toEqual([
+      "patch /api/inspections/{id}",
+      "post /api/inspections",
+    ]);
   });
 
   it("reads a body before the sender is known only when it is the credential", () => {

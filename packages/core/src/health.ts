@@ -9,7 +9,9 @@ export interface Readiness {
 
 const within = <T>(p: PromiseLike<T>, ms: number) => {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([Promise.resolve(p), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([Promise.resolve(p), new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 };
 
 /** Postgres and Redis each answer within `timeoutMs`: what /readyz reports, for the API and every worker. */

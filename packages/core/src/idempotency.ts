@@ -172,7 +172,8 @@ export function requestHash(value: unknown): string {
   return h.digest("hex");
 }
 
-const where = (r: IdempotencyRef) => and(eq(idempotencyKeys.organizationId, r.organizationId), eq(idempotencyKeys.scope, r.scope), eq(idempotencyKeys.key, r.key));
+const where = (r: IdempotencyRef) =>
+  and(eq(idempotencyKeys.organizationId, r.organizationId), eq(idempotencyKeys.scope, r.scope), eq(idempotencyKeys.key, r.key));
 /** Not recorded yet, in either shape. */
 const pending = and(isNull(idempotencyKeys.outcome), isNull(idempotencyKeys.responseStatus));
 
@@ -226,7 +227,10 @@ async function claimKey(db: DbOrTx, r: IdempotencyRef, hash: string, opts: { sta
 
 /** Progress of the owning request (the key stays pending), e.g. {importId} once the work is queued. */
 async function noteProgress(db: DbOrTx, r: IdempotencyRef, progress: unknown): Promise<void> {
-  await db.update(idempotencyKeys).set({ progress }).where(and(where(r), pending));
+  await db
+    .update(idempotencyKeys)
+    .set({ progress })
+    .where(and(where(r), pending));
 }
 
 /**

@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 const xidsOf = async (eventColumn: "resource_id" | "id", ids: string[]) =>
-  (await db.sql<{ xid: string }[]>`select xid::text as xid from change_events where ${db.sql(eventColumn)} = any(${ids}::uuid[]) order by array_position(${ids}::uuid[], ${db.sql(eventColumn)})`).map((r) => r.xid);
+  (
+    await db.sql<
+      { xid: string }[]
+    >`select xid::text as xid from change_events where ${db.sql(eventColumn)} = any(${ids}::uuid[]) order by array_position(${ids}::uuid[], ${db.sql(eventColumn)})`
+  ).map((r) => r.xid);
 
 it("a feed pages through changes in transaction order where the ids gain a digit", async () => {
   const ids: string[] = [];
@@ -41,5 +45,14 @@ it("the webhook dispatcher fans out every change where the ids gain a digit", as
   await db.sql`update webhook_dispatch set xid = '0', seq = 0 where id = 1`;
   for (let call = 0; call < 20; call++) if ((await dispatchWebhookEvents(db.db, 2)).events === 0) break;
   const events = await db.sql<{ event_id: string }[]>`select event_id from webhook_deliveries where organization_id = ${t.organization.id}`;
-  expect((await xidsOf("id", events.map((e) => e.event_id))).filter((x) => XIDS.includes(x)).sort((a, b) => Number(a) - Number(b))).toEqual(XIDS);
+  expect(
+    (
+      await xidsOf(
+        "id",
+        events.map((e) => e.event_id),
+      )
+    )
+      .filter((x) => XIDS.includes(x))
+      .sort((a, b) => Number(a) - Number(b)),
+  ).toEqual(XIDS);
 });

@@ -7,7 +7,12 @@ import type { SyncEmployee } from "../src/employees/types.ts";
 
 const ORG = "org-1";
 const ctx = { organizationId: ORG, requestId: "req-1" };
-const refs: EmployeeContext["refs"] = { rolesByName: new Map([["inspector", "r-insp"]]), groupsByName: new Map(), groupsByExternalId: new Map(), sites: new Set() };
+const refs: EmployeeContext["refs"] = {
+  rolesByName: new Map([["inspector", "r-insp"]]),
+  groupsByName: new Map(),
+  groupsByExternalId: new Map(),
+  sites: new Set(),
+};
 const emp = (e: Partial<SyncEmployee>): SyncEmployee => ({ externalEmployeeId: "E1", status: "ACTIVE", updateMode: "replace", ...e });
 const nobody: EmployeeContext = { state: null, holders: null, refs };
 const stored = (s: Partial<EmployeeState> = {}): EmployeeState => ({
@@ -36,13 +41,24 @@ const freeEmail = { otherEmployee: false, userByEmail: null, usernameTaken: fals
 
 describe("planEmployee", () => {
   it("a new employee with an account: the employee inserted, the account created, a welcome mail, CREATED", () => {
-    const e = emp({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", roles: ["inspector"], userAccount: { forcePasswordReset: true, sendWelcomeEmail: true } });
+    const e = emp({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      roles: ["inspector"],
+      userAccount: { forcePasswordReset: true, sendWelcomeEmail: true },
+    });
     const { writes, outcome } = planEmployee(ctx, e, { ...nobody, holders: freeEmail });
     expect(writes.employee).toMatchObject({ insert: true, externalEmployeeId: "E1", change: "created", userId: outcome.result.userId });
     expect(writes.user).toMatchObject({ kind: "create", email: "ada@example.com", username: "ada@example.com", forcePasswordReset: true });
     expect(writes.diff.addRoles).toEqual(["r-insp"]);
     expect(writes.mail).toMatchObject({ to: "ada@example.com", userId: outcome.result.userId });
-    expect(outcome).toMatchObject({ createdEmployee: true, createdUser: true, outboxIds: [writes.mail!.id], result: { status: "CREATED", employeeId: writes.employeeId, warnings: [] } });
+    expect(outcome).toMatchObject({
+      createdEmployee: true,
+      createdUser: true,
+      outboxIds: [writes.mail!.id],
+      result: { status: "CREATED", employeeId: writes.employeeId, warnings: [] },
+    });
   });
 
   it("an employee sent again unchanged: nothing to write, UPDATED", () => {

@@ -19,7 +19,11 @@ const emp = (e: Partial<SyncEmployee>): SyncEmployee => ({ externalEmployeeId: "
 describe("planAssignments", () => {
   it("resolves roles, groups (name or external id) and sites, warning in the spec's words for missing ones", () => {
     const { desired, warnings } = planAssignments(
-      emp({ roles: ["inspector", "ghost"], groups: [{ groupName: "Maintenance", role: "lead" }, { externalGroupId: "grp-safety" }, { groupName: "Nope" }], sites: [{ id: SITE_A.toUpperCase() }, { id: "x" }] }),
+      emp({
+        roles: ["inspector", "ghost"],
+        groups: [{ groupName: "Maintenance", role: "lead" }, { externalGroupId: "grp-safety" }, { groupName: "Nope" }],
+        sites: [{ id: SITE_A.toUpperCase() }, { id: "x" }],
+      }),
       none(),
       refs,
     );
@@ -33,7 +37,11 @@ describe("planAssignments", () => {
   });
 
   it("warns once per missing name, in the order first seen", () => {
-    const { warnings } = planAssignments(emp({ roles: ["b", "a", "b", "inspector", "a"], groups: [{ groupName: "Nope" }, { groupName: "Nope" }] }), none(), refs);
+    const { warnings } = planAssignments(
+      emp({ roles: ["b", "a", "b", "inspector", "a"], groups: [{ groupName: "Nope" }, { groupName: "Nope" }] }),
+      none(),
+      refs,
+    );
     expect(warnings).toEqual(["Role 'b' not found, skipped", "Role 'a' not found, skipped", "Group 'Nope' not found, skipped"]);
   });
 
@@ -55,7 +63,10 @@ describe("planAssignments", () => {
   });
 
   it("applies the three site_manager rules after skipping missing sites", () => {
-    const plan = (e: Partial<SyncEmployee>, current = none()) => () => planAssignments(emp(e), current, refs);
+    const plan =
+      (e: Partial<SyncEmployee>, current = none()) =>
+      () =>
+        planAssignments(emp(e), current, refs);
     expect(plan({ roles: ["site_manager"] })).toThrow(RULE_MESSAGES.siteManagerWithoutSite);
     expect(plan({ roles: ["inspector"], sites: [{ id: SITE_A, role: "site_manager" }] })).toThrow(RULE_MESSAGES.siteManagerSiteLevelWithoutRole);
     expect(plan({ roles: ["site_manager"], sites: [{ id: "33333333-3333-4333-8333-333333333333" }] })).toThrow(RULE_MESSAGES.siteManagerNoSiteLeft);
@@ -85,8 +96,22 @@ describe("mergeFields", () => {
 
 describe("diffAssignments", () => {
   it("writes only the difference", () => {
-    const current: Assignments = { roles: new Map([["r1", "a"], ["r2", "b"]]), groups: new Map([["g1", "x"]]), sites: new Map([["s1", null]]) };
-    const desired: Assignments = { roles: new Map([["r2", "b"], ["r3", "c"]]), groups: new Map([["g1", "y"]]), sites: new Map([["s1", null]]) };
+    const current: Assignments = {
+      roles: new Map([
+        ["r1", "a"],
+        ["r2", "b"],
+      ]),
+      groups: new Map([["g1", "x"]]),
+      sites: new Map([["s1", null]]),
+    };
+    const desired: Assignments = {
+      roles: new Map([
+        ["r2", "b"],
+        ["r3", "c"],
+      ]),
+      groups: new Map([["g1", "y"]]),
+      sites: new Map([["s1", null]]),
+    };
     const d = diffAssignments(current, desired);
     expect(d).toMatchObject({ addRoles: ["r3"], removeRoles: ["r1"], removeGroups: [], removeSites: [], changed: true });
     expect([...d.putGroups]).toEqual([["g1", "y"]]);

@@ -11,10 +11,23 @@ describe("parseETagList", () => {
     ["  * ", "*"],
     ['"r3-1a2b3c4d"', [{ weak: false, opaque: "r3-1a2b3c4d" }]],
     ['W/"1a2b"', [{ weak: true, opaque: "1a2b" }]],
-    ['W/"0000", "r1" ,"r2"', [{ weak: true, opaque: "0000" }, { weak: false, opaque: "r1" }, { weak: false, opaque: "r2" }]],
+    [
+      'W/"0000", "r1" ,"r2"',
+      [
+        { weak: true, opaque: "0000" },
+        { weak: false, opaque: "r1" },
+        { weak: false, opaque: "r2" },
+      ],
+    ],
     ['""', [{ weak: false, opaque: "" }]],
     // etagc allows a comma inside the quotes: one tag, not two halves.
-    ['"a,b", "c"', [{ weak: false, opaque: "a,b" }, { weak: false, opaque: "c" }]],
+    [
+      '"a,b", "c"',
+      [
+        { weak: false, opaque: "a,b" },
+        { weak: false, opaque: "c" },
+      ],
+    ],
     // Members that are not entity tags name nothing and leave the others alone.
     ['r1, "r2"', [{ weak: false, opaque: "r2" }]],
     ['w/"r1", "r2"', [{ weak: false, opaque: "r2" }]],

@@ -92,7 +92,11 @@ describe("withIdempotency", () => {
     await expect(withIdempotency(db.db, ref, {}, failing)).rejects.toThrow("quota");
     const [left] = await db.sql`select count(*)::int as n from idempotency_keys where organization_id = ${organizationId} and key = ${ref.key}`;
     expect(left!.n).toBe(0);
-    const begun: IdempotentWork<Outcome, string> = { ...work, begin: async (_tx, note) => (await note({ ticket: "b" }), "from begin"), run: async (started) => ({ kind: "later", ticket: started }) };
+    const begun: IdempotentWork<Outcome, string> = {
+      ...work,
+      begin: async (_tx, note) => (await note({ ticket: "b" }), "from begin"),
+      run: async (started) => ({ kind: "later", ticket: started }),
+    };
     expect((await withIdempotency(db.db, ref, {}, begun)).outcome).toEqual({ kind: "later", ticket: "from begin" });
     const [row] = await db.sql`select response_body from idempotency_keys where organization_id = ${organizationId} and key = ${ref.key}`;
     expect(row!.response_body).toEqual({ ticket: "b" });

@@ -3,7 +3,17 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "@insp/testing";
-import { ADMIN_CLI, AppError, FsMediaStore, changeTemplateStatus, createTemplate, runImport, seedDemo, type DemoSeed, type TemplateQuestion } from "../src/index.ts";
+import {
+  ADMIN_CLI,
+  AppError,
+  FsMediaStore,
+  changeTemplateStatus,
+  createTemplate,
+  runImport,
+  seedDemo,
+  type DemoSeed,
+  type TemplateQuestion,
+} from "../src/index.ts";
 import { prepareImport, type PrepareServices } from "../src/inspections/prepare.ts";
 import { PermanentImportError } from "../src/inspections/run.ts";
 
@@ -35,7 +45,15 @@ beforeAll(async () => {
     input: {
       name: "Forklift check",
       type: "AUDIT",
-      sections: [{ title: "Checks", questions: [{ key: "notes", text: "Notes", required: true, responseTypeId: textType.id }, { key: "brakes", text: "Brakes OK?", required: true, responseTypeId: yesNo.id }] }],
+      sections: [
+        {
+          title: "Checks",
+          questions: [
+            { key: "notes", text: "Notes", required: true, responseTypeId: textType.id },
+            { key: "brakes", text: "Brakes OK?", required: true, responseTypeId: yesNo.id },
+          ],
+        },
+      ],
       questions: [],
       logicRules: [],
     },
@@ -87,7 +105,10 @@ describe("prepareImport and runImport", () => {
 
   it("refuses an invalid import with every violation at once and records nothing", async () => {
     const before = (await db.sql<{ n: number }[]>`select count(*)::int as n from inspection_imports where organization_id = ${org()}`)[0]!.n;
-    const bad = input({ conductedBy: "00000000-0000-4000-8000-000000000009", answers: [{ questionId: q.check.id, templateOptionId: "00000000-0000-4000-8000-00000000000a" }] });
+    const bad = input({
+      conductedBy: "00000000-0000-4000-8000-000000000009",
+      answers: [{ questionId: q.check.id, templateOptionId: "00000000-0000-4000-8000-00000000000a" }],
+    });
     const err = await prepareImport(svc, org(), bad, ADMIN_CLI).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).kind).toBe("invalid");

@@ -56,10 +56,12 @@ describe("decodeImage", () => {
   });
 
   it("refuses an image over the limit before decoding it", () => {
-    expect(decodeImage(Buffer.alloc(3000).toString("base64"), 2048)).toEqual({ ok: false, problem: "is 0.0 MB, over the per-image limit of 0.0 MB (MEDIA_MAX_IMAGE_MB)" });
+    expect(decodeImage(Buffer.alloc(3000).toString("base64"), 2048)).toEqual({
+      ok: false,
+      problem: "is 0.0 MB, over the per-image limit of 0.0 MB (MEDIA_MAX_IMAGE_MB)",
+    });
   });
 });
-
 
 describe("formatInspectionNumber", () => {
   it("pads to six digits and grows past them", () => {
@@ -74,7 +76,10 @@ describe("decodeImage on truncated headers", () => {
     // Fill Node's buffer pool with plausible header bytes, then decode a truncated PNG many times.
     for (let i = 0; i < 200; i++) {
       Buffer.from(pngHeader.toString("base64"), "base64");
-      expect(decodeImage(pngHeader.subarray(0, 16).toString("base64"), MB)).toEqual({ ok: false, problem: "is a corrupt PNG image (its dimensions cannot be read)" });
+      expect(decodeImage(pngHeader.subarray(0, 16).toString("base64"), MB)).toEqual({
+        ok: false,
+        problem: "is a corrupt PNG image (its dimensions cannot be read)",
+      });
     }
   });
 });

@@ -9,7 +9,14 @@ import type { TemplateForValidation } from "../src/templates/index.ts";
 const POWERED = "q-powered";
 const REMARKS = "q-remarks";
 const READING = "q-reading";
-const option = (id: string, value: string, extra: { score?: number; flagged?: boolean } = {}) => ({ id, value, label: value, requiresNote: false, requiresPhoto: false, ...extra });
+const option = (id: string, value: string, extra: { score?: number; flagged?: boolean } = {}) => ({
+  id,
+  value,
+  label: value,
+  requiresNote: false,
+  requiresPhoto: false,
+  ...extra,
+});
 
 /** Powered? (scored, "no" flags it), Remarks (flagged by a rule when Powered? is "no"), Reading (required). */
 const template: TemplateForValidation = {
@@ -20,7 +27,14 @@ const template: TemplateForValidation = {
   type: "ASSET",
   version: 1,
   questions: [
-    { id: POWERED, key: "powered", text: "Powered?", inputType: "SELECT", required: false, options: [option("o-yes", "yes", { score: 1 }), option("o-no", "no", { score: 0, flagged: true })] },
+    {
+      id: POWERED,
+      key: "powered",
+      text: "Powered?",
+      inputType: "SELECT",
+      required: false,
+      options: [option("o-yes", "yes", { score: 1 }), option("o-no", "no", { score: 0, flagged: true })],
+    },
     { id: REMARKS, key: "remarks", text: "Remarks", inputType: "TEXT", required: false, options: [] },
     { id: READING, key: "reading", text: "Reading", inputType: "NUMBER", required: true, options: [] },
   ],
@@ -48,7 +62,12 @@ const state = (over: Partial<InspectionState> = {}): InspectionState => ({
 });
 
 const completed = (over: Partial<InspectionState> = {}) =>
-  state({ status: "COMPLETED", completedAt: new Date("2026-03-01T09:00:00Z"), answers: new Map([...state().answers, stored(READING, { answerNumber: 4 }, 3)]), ...over });
+  state({
+    status: "COMPLETED",
+    completedAt: new Date("2026-03-01T09:00:00Z"),
+    answers: new Map([...state().answers, stored(READING, { answerNumber: 4 }, 3)]),
+    ...over,
+  });
 
 describe("planImport", () => {
   const payload: ImportPayload = {
@@ -75,7 +94,17 @@ describe("planImport", () => {
 
   it("writes revision 1: every answer in order with its flag and images, the actions raised, all answers added", () => {
     const plan = planImport(payload);
-    expect(plan.inspection).toMatchObject({ templateVersion: 2, assetName: "Pump 7", status: "COMPLETED", score: 0, maxScore: 1, flaggedCount: 1, latitude: 1, longitude: 2, locationAccuracyMeters: 5 });
+    expect(plan.inspection).toMatchObject({
+      templateVersion: 2,
+      assetName: "Pump 7",
+      status: "COMPLETED",
+      score: 0,
+      maxScore: 1,
+      flaggedCount: 1,
+      latitude: 1,
+      longitude: 2,
+      locationAccuracyMeters: 5,
+    });
     expect([plan.inspection.startedAt, plan.inspection.completedAt]).toEqual([new Date(payload.startedAt), new Date(payload.completedAt!)]);
     expect(plan.revision.insert.map((a) => [a.values.questionId, a.position, a.flagged, a.mediaIds])).toEqual([
       [POWERED, 0, true, []],
@@ -89,7 +118,16 @@ describe("planImport", () => {
   it("reads a payload queued before scores, locations and flags existed as 0, null and unflagged", () => {
     const { score: _s, maxScore: _m, scorePercentage: _p, flaggedCount: _f, location: _l, ...old } = payload;
     const plan = planImport({ ...old, status: "IN_PROGRESS", completedAt: null, answers: [{ ...payload.answers[1]!, flagged: undefined }] });
-    expect(plan.inspection).toMatchObject({ score: 0, maxScore: 0, scorePercentage: null, flaggedCount: 0, latitude: null, longitude: null, locationAccuracyMeters: null, completedAt: null });
+    expect(plan.inspection).toMatchObject({
+      score: 0,
+      maxScore: 0,
+      scorePercentage: null,
+      flaggedCount: 0,
+      latitude: null,
+      longitude: null,
+      locationAccuracyMeters: null,
+      completedAt: null,
+    });
     expect(plan.revision.insert[0]!.flagged).toBe(false);
     expect(plan.revision.completedAt).toBeNull();
   });
@@ -98,11 +136,26 @@ describe("planImport", () => {
 describe("patchViolations", () => {
   it.each<[string, InspectionState, PatchInput, string[]]>([
     ["a valid change", state(), { answers: [{ questionId: REMARKS, answerText: "fine" }] }, []],
-    ["completedAt while it stays IN_PROGRESS", state(), { completedAt: "2026-03-01T09:00:00Z" }, ["completedAt must not be given for an IN_PROGRESS inspection"]],
+    [
+      "completedAt while it stays IN_PROGRESS",
+      state(),
+      { completedAt: "2026-03-01T09:00:00Z" },
+      ["completedAt must not be given for an IN_PROGRESS inspection"],
+    ],
     ["completedAt before startedAt", completed(), { completedAt: "2026-03-01T07:00:00Z" }, ["completedAt is before startedAt"]],
-    ["an answer removed that is not there, named by its question's text", state(), { removeAnswers: [READING, READING] }, ["removeAnswers: question 'Reading' has no answer to remove"]],
+    [
+      "an answer removed that is not there, named by its question's text",
+      state(),
+      { removeAnswers: [READING, READING] },
+      ["removeAnswers: question 'Reading' has no answer to remove"],
+    ],
     ["an unknown question removed, named by its id", state(), { removeAnswers: ["q-ghost"] }, ["removeAnswers: question 'q-ghost' has no answer to remove"]],
-    ["an answer removed and given at once", state(), { removeAnswers: [REMARKS], answers: [{ questionId: REMARKS, answerText: "x" }] }, ["removeAnswers: question 'Remarks' is also answered in this request"]],
+    [
+      "an answer removed and given at once",
+      state(),
+      { removeAnswers: [REMARKS], answers: [{ questionId: REMARKS, answerText: "x" }] },
+      ["removeAnswers: question 'Remarks' is also answered in this request"],
+    ],
     ["completing without a required answer", state(), { status: "COMPLETED" }, ["Required question 'Reading' is not answered"]],
     ["removing a required answer of a COMPLETED inspection", completed(), { removeAnswers: [READING] }, ["Required question 'Reading' is not answered"]],
   ])("%s", (_name, s, input, details) => {
@@ -155,15 +208,33 @@ describe("planPatch", () => {
       state(),
       { answers: [{ questionId: POWERED, responseOptionId: "no" }] },
       [[]],
-      { close: [POWERED], insert: [[POWERED, 0, true]], reflag: [REMARKS], changes: { added: [], changed: [POWERED], removed: [] }, inspection: { status: "IN_PROGRESS", completedAt: null, score: 0, maxScore: 1, scorePercentage: 0, flaggedCount: 2 } },
+      {
+        close: [POWERED],
+        insert: [[POWERED, 0, true]],
+        reflag: [REMARKS],
+        changes: { added: [], changed: [POWERED], removed: [] },
+        inspection: { status: "IN_PROGRESS", completedAt: null, score: 0, maxScore: 1, scorePercentage: 0, flaggedCount: 2 },
+      },
     ],
-    ["an answer's images changed", state(), { answers: [{ questionId: REMARKS, answerText: "ok" }] }, [["m2"]], { close: [REMARKS], insert: [[REMARKS, 2, false]] }],
+    [
+      "an answer's images changed",
+      state(),
+      { answers: [{ questionId: REMARKS, answerText: "ok" }] },
+      [["m2"]],
+      { close: [REMARKS], insert: [[REMARKS, 2, false]] },
+    ],
     [
       "a new answer goes after the last; a removed one is closed",
       state(),
       { answers: [{ questionId: READING, answerNumber: 7 }], removeAnswers: [REMARKS] },
       [[]],
-      { close: [REMARKS], insert: [[READING, 3, false]], reflag: [], changes: { added: [READING], changed: [], removed: [REMARKS] }, changedFields: ["answers"] },
+      {
+        close: [REMARKS],
+        insert: [[READING, 3, false]],
+        reflag: [],
+        changes: { added: [READING], changed: [], removed: [REMARKS] },
+        changedFields: ["answers"],
+      },
     ],
     [
       "completing without completedAt completes it now",
@@ -189,14 +260,20 @@ describe("planPatch", () => {
       completed(),
       { answers: [{ questionId: REMARKS, answerText: "later" }] },
       [["m1"]],
-      { changedFields: ["answers"], inspection: { status: "COMPLETED", completedAt: new Date("2026-03-01T09:00:00Z"), score: 1, maxScore: 1, scorePercentage: 100, flaggedCount: 0 } },
+      {
+        changedFields: ["answers"],
+        inspection: { status: "COMPLETED", completedAt: new Date("2026-03-01T09:00:00Z"), score: 1, maxScore: 1, scorePercentage: 100, flaggedCount: 0 },
+      },
     ],
     [
       "a location removed",
       state(),
       { location: null },
       [],
-      { changedFields: ["location"], inspection: { status: "IN_PROGRESS", completedAt: null, score: 1, maxScore: 1, scorePercentage: 100, flaggedCount: 0, location: null } },
+      {
+        changedFields: ["location"],
+        inspection: { status: "IN_PROGRESS", completedAt: null, score: 1, maxScore: 1, scorePercentage: 100, flaggedCount: 0, location: null },
+      },
     ],
   ])("%s", (_name, s, input, media, expected) => {
     const plan = planPatch(s, template, input, media, NOW);
@@ -204,13 +281,24 @@ describe("planPatch", () => {
   });
 
   it("writes the next revision with the status and completedAt it ends with, and the new answers' images", () => {
-    const plan = planPatch(state(), template, { status: "COMPLETED", completedAt: "2026-03-01T11:00:00Z", answers: [{ questionId: READING, answerNumber: 7, note: "n" }] }, [["m3", "m4"]], NOW)!;
+    const plan = planPatch(
+      state(),
+      template,
+      { status: "COMPLETED", completedAt: "2026-03-01T11:00:00Z", answers: [{ questionId: READING, answerNumber: 7, note: "n" }] },
+      [["m3", "m4"]],
+      NOW,
+    )!;
     expect(plan.revision).toMatchObject({ revision: 4, status: "COMPLETED", completedAt: new Date("2026-03-01T11:00:00Z") });
-    expect(plan.revision.insert).toEqual([{ values: answerValues({ questionId: READING, answerNumber: 7, note: "n" }), flagged: false, position: 3, mediaIds: ["m3", "m4"] }]);
+    expect(plan.revision.insert).toEqual([
+      { values: answerValues({ questionId: READING, answerNumber: 7, note: "n" }), flagged: false, position: 3, mediaIds: ["m3", "m4"] },
+    ]);
   });
 
   it("counts actions raised before for require_action: an answer kept that needs one stays valid", () => {
-    const needsAction: TemplateForValidation = { ...template, rules: [{ id: "r2", sourceQuestionId: POWERED, targetQuestionId: POWERED, condition: { type: "equals", value: "yes" }, actionType: "require_action" }] };
+    const needsAction: TemplateForValidation = {
+      ...template,
+      rules: [{ id: "r2", sourceQuestionId: POWERED, targetQuestionId: POWERED, condition: { type: "equals", value: "yes" }, actionType: "require_action" }],
+    };
     const input: PatchInput = { status: "COMPLETED", answers: [{ questionId: READING, answerNumber: 7 }] };
     expect(patchViolations(state(), needsAction, input, NOW)).toHaveLength(1);
     expect(patchViolations(state({ actionsBefore: new Map([[POWERED, 1]]) }), needsAction, input, NOW)).toEqual([]);

@@ -11,7 +11,10 @@ describe("error serializer: what failed, never what was sent", () => {
       query: "insert into users ...",
       args: ["ada@secret.example"],
     });
-    const err = Object.assign(new Error('Failed query: insert into "users" ("email", "name") values ($1, $2)\nparams: ada@secret.example,Ada Lovelace'), { cause: driver, params: ["ada@secret.example"] });
+    const err = Object.assign(new Error('Failed query: insert into "users" ("email", "name") values ($1, $2)\nparams: ada@secret.example,Ada Lovelace'), {
+      cause: driver,
+      params: ["ada@secret.example"],
+    });
     const out = JSON.stringify(serializeError(err));
     expect(out).not.toContain("secret.example");
     expect(out).not.toContain("Lovelace");

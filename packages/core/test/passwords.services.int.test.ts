@@ -2,7 +2,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "@insp/db/schema";
 import { createTestDatabase, type TestDatabase } from "@insp/testing";
-import { TokenService, changePassword, createUser, generateTemporaryPassword, hashPassword, hashTemporaryPassword, login, seedDemo, type DemoSeed } from "../src/index.ts";
+import {
+  TokenService,
+  changePassword,
+  createUser,
+  generateTemporaryPassword,
+  hashPassword,
+  hashTemporaryPassword,
+  login,
+  seedDemo,
+  type DemoSeed,
+} from "../src/index.ts";
 import { DUMMY_PASSWORD_HASH, UNUSABLE_PASSWORD, argonVerifications } from "../src/auth/passwords.ts";
 
 /**

@@ -9,9 +9,24 @@ const ops = (op: string) => `"Operations":[{"method":"POST","path":"/Users","dat
 describe("runBulk: a Bulk request's own fields", () => {
   it("refuses failOnErrors, bulkId and version holding objects (toString not callable, no prototype) with a SCIM 400 naming the field", async () => {
     const trap = '{"__proto__":null,"toString":1,"valueOf":1}';
-    await expect(runBulk(ctx, bulk(`"failOnErrors":${trap},${ops(',"bulkId":"a"')}`))).rejects.toMatchObject({ status: 400, scimType: "invalidValue", message: "failOnErrors must be a whole number" });
-    await expect(runBulk(ctx, bulk(`"failOnErrors":[{"toString":1}],${ops(',"bulkId":"a"')}`))).rejects.toMatchObject({ status: 400, message: "failOnErrors must be a whole number" });
-    await expect(runBulk(ctx, bulk(ops(`,"bulkId":${trap}`)))).rejects.toMatchObject({ status: 400, scimType: "invalidValue", message: "Operations[0]: bulkId must be a string" });
-    await expect(runBulk(ctx, bulk(ops(`,"bulkId":"a","version":{"toString":1}`)))).rejects.toMatchObject({ status: 400, scimType: "invalidValue", message: "Operations[0]: version must be a string (an ETag)" });
+    await expect(runBulk(ctx, bulk(`"failOnErrors":${trap},${ops(',"bulkId":"a"')}`))).rejects.toMatchObject({
+      status: 400,
+      scimType: "invalidValue",
+      message: "failOnErrors must be a whole number",
+    });
+    await expect(runBulk(ctx, bulk(`"failOnErrors":[{"toString":1}],${ops(',"bulkId":"a"')}`))).rejects.toMatchObject({
+      status: 400,
+      message: "failOnErrors must be a whole number",
+    });
+    await expect(runBulk(ctx, bulk(ops(`,"bulkId":${trap}`)))).rejects.toMatchObject({
+      status: 400,
+      scimType: "invalidValue",
+      message: "Operations[0]: bulkId must be a string",
+    });
+    await expect(runBulk(ctx, bulk(ops(`,"bulkId":"a","version":{"toString":1}`)))).rejects.toMatchObject({
+      status: 400,
+      scimType: "invalidValue",
+      message: "Operations[0]: version must be a string (an ETag)",
+    });
   });
 });

@@ -19,14 +19,22 @@ type Def = { name: string; type: string; caseExact?: boolean; multiValued: boole
 
 function published(target: FilterTarget): { path: string; def: Def; attr: FilterAttribute | undefined }[] {
   const S = scim();
-  const schemas = JSON.parse(JSON.stringify(target.resourceType === "User" ? [S.Schemas.User.definition.describe(), S.Schemas.EnterpriseUser.definition.describe()] : [S.Schemas.Group.definition.describe()])) as { id: string; attributes: Def[] }[];
+  const schemas = JSON.parse(
+    JSON.stringify(
+      target.resourceType === "User"
+        ? [S.Schemas.User.definition.describe(), S.Schemas.EnterpriseUser.definition.describe()]
+        : [S.Schemas.Group.definition.describe()],
+    ),
+  ) as { id: string; attributes: Def[] }[];
   const out: { path: string; def: Def; attr: FilterAttribute | undefined }[] = [];
   for (const schema of schemas) {
     const attrs = schema.id === target.schema ? target.attributes : target.extensions[schema.id.toLowerCase()]!;
     const prefix = schema.id === target.schema ? "" : `${schema.id}:`;
     for (const def of schema.attributes) {
       const attr = attrs[def.name.toLowerCase()];
-      if (def.subAttributes) for (const sub of def.subAttributes) out.push({ path: `${prefix}${def.name}.${sub.name}`, def: sub, attr: attr?.kind === "complex" ? attr.sub[sub.name.toLowerCase()] : undefined });
+      if (def.subAttributes)
+        for (const sub of def.subAttributes)
+          out.push({ path: `${prefix}${def.name}.${sub.name}`, def: sub, attr: attr?.kind === "complex" ? attr.sub[sub.name.toLowerCase()] : undefined });
       else out.push({ path: `${prefix}${def.name}`, def, attr });
     }
   }
@@ -56,18 +64,35 @@ describe("filterable attributes, as /Schemas publishes them", () => {
 });
 
 describe("the filter grammar", () => {
-  const t = (name: string, value: string, sub?: string) => ({ kind: "test", path: { name, ...(sub ? { sub } : {}), text: sub ? `${name}.${sub}` : name }, test: { op: "eq", value: { kind: "string", value } } });
+  const t = (name: string, value: string, sub?: string) => ({
+    kind: "test",
+    path: { name, ...(sub ? { sub } : {}), text: sub ? `${name}.${sub}` : name },
+    test: { op: "eq", value: { kind: "string", value } },
+  });
 
   it("binds 'and' tighter than 'or', and parentheses tightest", () => {
-    expect(parseFilter('a eq "1" or b eq "2" and c eq "3"')).toEqual({ kind: "or", filters: [t("a", "1"), { kind: "and", filters: [t("b", "2"), t("c", "3")] }] });
-    expect(parseFilter('(a eq "1" or b eq "2") and c eq "3"')).toEqual({ kind: "and", filters: [{ kind: "or", filters: [t("a", "1"), t("b", "2")] }, t("c", "3")] });
+    expect(parseFilter('a eq "1" or b eq "2" and c eq "3"')).toEqual({
+      kind: "or",
+      filters: [t("a", "1"), { kind: "and", filters: [t("b", "2"), t("c", "3")] }],
+    });
+    expect(parseFilter('(a eq "1" or b eq "2") and c eq "3"')).toEqual({
+      kind: "and",
+      filters: [{ kind: "or", filters: [t("a", "1"), t("b", "2")] }, t("c", "3")],
+    });
     expect(parseFilter('not (a eq "1")')).toEqual({ kind: "not", filter: t("a", "1") });
   });
 
   it("reads value paths, with the sub-attribute Entra adds after them", () => {
-    expect(parseFilter('emails[type eq "work"].value eq "x"')).toEqual({ kind: "valuePath", path: { name: "emails", text: "emails" }, filter: t("type", "work"), sub: { name: "value", test: { op: "eq", value: { kind: "string", value: "x" } } } });
+    expect(parseFilter('emails[type eq "work"].value eq "x"')).toEqual({
+      kind: "valuePath",
+      path: { name: "emails", text: "emails" },
+      filter: t("type", "work"),
+      sub: { name: "value", test: { op: "eq", value: { kind: "string", value: "x" } } },
+    });
     expect(parsePatchPath('members[value eq "a"]')).toEqual({ path: { name: "members", text: "members" }, filter: t("value", "a") });
-    expect(parsePatchPath(`${ENTERPRISE}:manager.value`)).toEqual({ path: { uri: ENTERPRISE, name: "manager", sub: "value", text: `${ENTERPRISE}:manager.value` } });
+    expect(parsePatchPath(`${ENTERPRISE}:manager.value`)).toEqual({
+      path: { uri: ENTERPRISE, name: "manager", sub: "value", text: `${ENTERPRISE}:manager.value` },
+    });
   });
 
   it("reads JSON literals: strings with escapes, numbers, lower-case true, false and null", () => {
@@ -83,6 +108,16 @@ describe("the filter grammar", () => {
     expect(dateTimeOf("2024-05-01T12:00:00.123456+02:00")).toBe("2024-05-01T12:00:00.123456+02:00");
     expect(dateTimeOf("2024-05-01T12:00:00")).toBe("2024-05-01T12:00:00Z");
     expect(dateTimeOf("0001-01-01T00:00:00Z")).toBe("0001-01-01T00:00:00Z");
-    for (const bad of ["2024-05-01", "2024-02-30T00:00:00Z", "2023-02-29T00:00:00Z", "2024-05-01T24:00:00Z", "2024-05-01T12:60:00Z", "2024-05-01 12:00:00Z", "2024-05-01T12:00:00+24:00", "yesterday"]) expect(dateTimeOf(bad), bad).toBeNull();
+    for (const bad of [
+      "2024-05-01",
+      "2024-02-30T00:00:00Z",
+      "2023-02-29T00:00:00Z",
+      "2024-05-01T24:00:00Z",
+      "2024-05-01T12:60:00Z",
+      "2024-05-01 12:00:00Z",
+      "2024-05-01T12:00:00+24:00",
+      "yesterday",
+    ])
+      expect(dateTimeOf(bad), bad).toBeNull();
   });
 });

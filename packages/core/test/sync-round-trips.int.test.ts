@@ -53,7 +53,10 @@ async function request(employees: SyncEmployee[]) {
   const items: NewItem[] = employees.map((e, idx) => ({ idx, externalEmployeeId: e.externalEmployeeId, input: e }));
   chainKeys(employees).forEach((key, i) => (items[i]!.chainKey = key));
   const r = await createSyncRequest(db.db, { organizationId: t.organization.id, clientId: null, syncBatchId: null, dryRun: false, items });
-  return { requestId: r.requestId, jobs: r.items.sort((a, b) => a.idx - b.idx).map((i) => ({ organizationId: t.organization.id, requestId: r.requestId, itemId: i.id })) };
+  return {
+    requestId: r.requestId,
+    jobs: r.items.sort((a, b) => a.idx - b.idx).map((i) => ({ organizationId: t.organization.id, requestId: r.requestId, itemId: i.id })),
+  };
 }
 
 /** Runs each job over the counted connection; the round trips of the last one. */
@@ -103,7 +106,9 @@ describe("round trips of one employee's transaction", () => {
     const { trips, writes, runs } = await tripsOfLast([{ ...b, department: "Sales" }]);
     expect(runs[0]).toMatchObject({ kind: "done" });
     expect([trips, writes]).toEqual([2, 2]);
-    const [row] = await db.sql<{ department: string }[]>`select department from employees where organization_id = ${t.organization.id} and external_employee_id = ${b.externalEmployeeId}`;
+    const [row] = await db.sql<
+      { department: string }[]
+    >`select department from employees where organization_id = ${t.organization.id} and external_employee_id = ${b.externalEmployeeId}`;
     expect(row!.department).toBe("Sales");
   });
 
@@ -124,7 +129,9 @@ describe("round trips of one employee's transaction", () => {
     const { trips, writes, runs, requestId } = await tripsOfLast([e]);
     expect(runs[0]).toMatchObject({ kind: "rule-failed", message: "Cannot assign site_manager role: employee must have at least one site assigned" });
     expect([trips, writes]).toEqual([2, 2]);
-    expect((await loadSyncStatus(db.db, t.organization.id, requestId))!.errors).toEqual([{ externalEmployeeId: e.externalEmployeeId, message: "Cannot assign site_manager role: employee must have at least one site assigned" }]);
+    expect((await loadSyncStatus(db.db, t.organization.id, requestId))!.errors).toEqual([
+      { externalEmployeeId: e.externalEmployeeId, message: "Cannot assign site_manager role: employee must have at least one site assigned" },
+    ]);
     const stored = await db.sql`select 1 from employees where external_employee_id = ${e.externalEmployeeId}`;
     expect(stored).toHaveLength(0);
   });

@@ -25,18 +25,32 @@ beforeAll(async () => {
 afterAll(() => db?.close());
 
 let n = 0;
-const employee = (extra: Partial<SyncEmployee> = {}): SyncEmployee => ({ externalEmployeeId: `svc-${++n}-${Date.now()}`, status: "ACTIVE", updateMode: "replace", ...extra });
+const employee = (extra: Partial<SyncEmployee> = {}): SyncEmployee => ({
+  externalEmployeeId: `svc-${++n}-${Date.now()}`,
+  status: "ACTIVE",
+  updateMode: "replace",
+  ...extra,
+});
 const ctx = () => ({ organizationId: t.organization.id, requestId: "00000000-0000-4000-8000-000000000000" });
 const row = async (externalId: string) =>
-  (await db.sql<{ id: string; status: string; department: string | null; updated_at: Date; user_id: string | null }[]>`
-    select id, status, department, updated_at, user_id from employees where organization_id = ${t.organization.id} and external_employee_id = ${externalId}`)[0];
-const changes = async (employeeId: string) => (await db.sql<{ n: number }[]>`select count(*)::int as n from change_events where resource_id = ${employeeId}`)[0]!.n;
+  (
+    await db.sql<{ id: string; status: string; department: string | null; updated_at: Date; user_id: string | null }[]>`
+    select id, status, department, updated_at, user_id from employees where organization_id = ${t.organization.id} and external_employee_id = ${externalId}`
+  )[0];
+const changes = async (employeeId: string) =>
+  (await db.sql<{ n: number }[]>`select count(*)::int as n from change_events where resource_id = ${employeeId}`)[0]!.n;
 const inTx = <T>(fn: (tx: SqlTx) => Promise<T>) => db.sql.begin((tx) => fn(tx as unknown as SqlTx)) as Promise<T>;
 const read = async (e: SyncEmployee) => toEmployeeContext((await inTx((tx) => readEmployeeContext(tx, t.organization.id, e)))[0]!);
 
 describe("syncEmployee", () => {
   it("creates the employee with its account and assignments, and a repeat of the same record writes nothing", async () => {
-    const e = employee({ email: `svc-${n}@example.test`, userAccount: { forcePasswordReset: false, sendWelcomeEmail: false }, roles: ["inspector"], groups: [{ groupName: t.groups[0]!.name }], sites: [{ id: t.sites[0]!.id }] });
+    const e = employee({
+      email: `svc-${n}@example.test`,
+      userAccount: { forcePasswordReset: false, sendWelcomeEmail: false },
+      roles: ["inspector"],
+      groups: [{ groupName: t.groups[0]!.name }],
+      sites: [{ id: t.sites[0]!.id }],
+    });
     const created = await inTx((tx) => syncEmployee(tx, ctx(), e));
     expect(created).toMatchObject({ createdEmployee: true, createdUser: true, result: { status: "CREATED", warnings: [] } });
     const stored = (await row(e.externalEmployeeId))!;
@@ -57,7 +71,9 @@ describe("syncEmployee", () => {
 
   it("throws the rule's message when a rule fails, and the caller's rollback leaves nothing", async () => {
     const e = employee({ roles: ["site_manager"] });
-    await expect(inTx((tx) => syncEmployee(tx, ctx(), e))).rejects.toThrow(new EmployeeRuleError("Cannot assign site_manager role: employee must have at least one site assigned"));
+    await expect(inTx((tx) => syncEmployee(tx, ctx(), e))).rejects.toThrow(
+      new EmployeeRuleError("Cannot assign site_manager role: employee must have at least one site assigned"),
+    );
     expect(await row(e.externalEmployeeId)).toBeUndefined();
   });
 });
@@ -94,18 +110,28 @@ describe("runSyncItem", () => {
     const bad = employee({ roles: ["site_manager"] });
     const good = employee();
     const r = await request([bad, good]);
-    expect(await runSyncItem(db.db, r.job(0), { lastAttempt: false })).toMatchObject({ kind: "rule-failed", message: "Cannot assign site_manager role: employee must have at least one site assigned" });
+    expect(await runSyncItem(db.db, r.job(0), { lastAttempt: false })).toMatchObject({
+      kind: "rule-failed",
+      message: "Cannot assign site_manager role: employee must have at least one site assigned",
+    });
     expect(await runSyncItem(db.db, r.job(1), { lastAttempt: false })).toMatchObject({ kind: "done" });
     expect(await row(bad.externalEmployeeId)).toBeUndefined();
     expect(await row(good.externalEmployeeId)).toBeDefined();
     const status = await loadSyncStatus(db.db, t.organization.id, r.requestId);
-    expect(status).toMatchObject({ status: "completed", errors: [{ externalEmployeeId: bad.externalEmployeeId, message: "Cannot assign site_manager role: employee must have at least one site assigned" }] });
+    expect(status).toMatchObject({
+      status: "completed",
+      errors: [{ externalEmployeeId: bad.externalEmployeeId, message: "Cannot assign site_manager role: employee must have at least one site assigned" }],
+    });
   });
 
   it("skips an item of another organization (the job's organization scopes every read)", async () => {
     const r = await request([employee()]);
     const other = await seedDemo(db.db);
-    expect(await runSyncItem(db.db, { ...r.job(0), organizationId: other.organization.id }, { lastAttempt: false })).toEqual({ kind: "skipped", successor: null, outboxIds: [] });
+    expect(await runSyncItem(db.db, { ...r.job(0), organizationId: other.organization.id }, { lastAttempt: false })).toEqual({
+      kind: "skipped",
+      successor: null,
+      outboxIds: [],
+    });
     expect((await loadSyncStatus(db.db, t.organization.id, r.requestId))!.status).toBe("processing");
   });
 });
@@ -172,7 +198,11 @@ describe("the employee context read", () => {
     expect([...c.state!.assignments.groups]).toEqual([[t.groups[0]!.id, "lead"]]);
     expect([...c.state!.assignments.sites]).toEqual([[t.sites[0]!.id, null]]);
     // The stored e-mail is checked: its holder is the employee's own user.
-    expect(c.holders).toEqual({ otherEmployee: false, userByEmail: { id: created.result.userId, organizationId: t.organization.id, employeeId: created.result.employeeId, isAdmin: false }, usernameTaken: false });
+    expect(c.holders).toEqual({
+      otherEmployee: false,
+      userByEmail: { id: created.result.userId, organizationId: t.organization.id, employeeId: created.result.employeeId, isAdmin: false },
+      usernameTaken: false,
+    });
     // A record that clears the e-mail checks none.
     expect((await read({ externalEmployeeId: e.externalEmployeeId, status: "ACTIVE", updateMode: "replace", email: null })).holders).toBeNull();
   });
@@ -183,7 +213,9 @@ describe("the employee context read", () => {
     await inTx((tx) => syncEmployee(tx, ctx(), a));
     const sameEmail = await read(employee({ email: a.email!.toUpperCase() }));
     expect(sameEmail.holders).toMatchObject({ otherEmployee: true, userByEmail: { organizationId: t.organization.id } });
-    const sameUsername = await read(employee({ email: `ctx-b-${k}@example.test`, userAccount: { username: `CTX-TAKEN-${k}`, forcePasswordReset: false, sendWelcomeEmail: false } }));
+    const sameUsername = await read(
+      employee({ email: `ctx-b-${k}@example.test`, userAccount: { username: `CTX-TAKEN-${k}`, forcePasswordReset: false, sendWelcomeEmail: false } }),
+    );
     expect(sameUsername.holders).toEqual({ otherEmployee: false, userByEmail: null, usernameTaken: true });
     // Without an account to manage the username is not checked.
     const noAccount = await read(employee({ email: `ctx-c-${k}@example.test` }));

@@ -76,7 +76,15 @@ describe("planTemplate", () => {
     );
     const [a, b] = plan.questions;
     expect(plan.rules).toEqual([
-      { id: expect.any(String), sourceQuestionId: a!.id, targetQuestionId: b!.id, conditionType: "equals", conditionValue: a!.options[1]!.id, actionType: "ask_questions", order: 0 },
+      {
+        id: expect.any(String),
+        sourceQuestionId: a!.id,
+        targetQuestionId: b!.id,
+        conditionType: "equals",
+        conditionValue: a!.options[1]!.id,
+        actionType: "ask_questions",
+        order: 0,
+      },
     ]);
     expect(plan.skipped).toEqual([{ index: 1, reason: "targetKey 'zz' matches no question key" }]);
   });
@@ -98,7 +106,10 @@ describe("planTemplate", () => {
     });
     const { message, details } = problemsOf(() => planTemplate(bad, types, ids()));
     expect(message).toBe("Invalid template logic");
-    expect(details).toEqual(["Unsupported actionType 'hide' in rule from 'b' to 'a'; supported: ask_questions, require_note, require_photo, require_action, flag", "Rule on question 'a' targets its own source question"]);
+    expect(details).toEqual([
+      "Unsupported actionType 'hide' in rule from 'b' to 'a'; supported: ask_questions, require_note, require_photo, require_action, flag",
+      "Rule on question 'a' targets its own source question",
+    ]);
   });
 });
 
@@ -120,7 +131,14 @@ describe("remapOptionIds", () => {
 describe("createdMessage", () => {
   it("says how many rules were skipped and why", () => {
     expect(createdMessage([])).toBe("Template created as DRAFT");
-    expect(createdMessage([{ index: 0, reason: "sourceKey 'x' matches no question key" }])).toBe("Template created as DRAFT; 1 logic rule skipped: sourceKey 'x' matches no question key");
-    expect(createdMessage([{ index: 0, reason: "r1" }, { index: 3, reason: "r2" }])).toBe("Template created as DRAFT; 2 logic rules skipped: r1; r2");
+    expect(createdMessage([{ index: 0, reason: "sourceKey 'x' matches no question key" }])).toBe(
+      "Template created as DRAFT; 1 logic rule skipped: sourceKey 'x' matches no question key",
+    );
+    expect(
+      createdMessage([
+        { index: 0, reason: "r1" },
+        { index: 3, reason: "r2" },
+      ]),
+    ).toBe("Template created as DRAFT; 2 logic rules skipped: r1; r2");
   });
 });

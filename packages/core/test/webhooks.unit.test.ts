@@ -1,12 +1,37 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
-import { DEFAULT_RETRY_SCHEDULE, SecretBox, duration, eventTypeOf, targetPolicy, isAllowedAddress, newWebhookSecret, parseSchedule, retryDelayMs, sendWebhook, signedHeaders, urlProblem } from "../src/index.ts";
+import {
+  DEFAULT_RETRY_SCHEDULE,
+  SecretBox,
+  duration,
+  eventTypeOf,
+  targetPolicy,
+  isAllowedAddress,
+  newWebhookSecret,
+  parseSchedule,
+  retryDelayMs,
+  sendWebhook,
+  signedHeaders,
+  urlProblem,
+} from "../src/index.ts";
 
 describe("webhook targets", () => {
   const prod = { httpsOnly: true, allowPrivate: false };
   it("refuses private, loopback, link-local and unspecified addresses unless allowed", () => {
-    for (const a of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "::1", "fe80::1", "fc00::1", "0.0.0.0", "::ffff:127.0.0.1", "100.64.0.1"]) {
+    for (const a of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "::1",
+      "fe80::1",
+      "fc00::1",
+      "0.0.0.0",
+      "::ffff:127.0.0.1",
+      "100.64.0.1",
+    ]) {
       expect(isAllowedAddress(a, prod), a).toBe(false);
     }
     for (const a of ["8.8.8.8", "2606:4700:4700::1111", "::ffff:8.8.8.8"]) expect(isAllowedAddress(a, prod), a).toBe(true);

@@ -60,7 +60,8 @@ function preparing<T extends postgres.Sql>(client: T): T {
   return new Proxy(client, {
     get(target, prop, receiver) {
       if (prop === "unsafe") {
-        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) => target.unsafe(query, params as never, { ...options, prepare: true });
+        return (query: string, params?: unknown[], options?: postgres.UnsafeQueryOptions) =>
+          target.unsafe(query, params as never, { ...options, prepare: true });
       }
       if (prop === "begin" || prop === "savepoint") {
         const original = Reflect.get(target, prop, receiver) as (...args: unknown[]) => unknown;

@@ -38,7 +38,9 @@ export async function analyzeGrownTables(sql: postgres.Sql, opts: { minRows?: nu
       and n_mod_since_analyze > ${minRows}::bigint and n_mod_since_analyze > ${fraction}::float8 * greatest(n_live_tup - n_mod_since_analyze, 0)`;
   if (due.length === 0) return [];
   return sql.begin(async (tx) => {
-    const [{ locked }] = (await tx`select pg_try_advisory_xact_lock(hashtextextended('insp:analyze-grown-tables', 0)) as locked`) as unknown as [{ locked: boolean }];
+    const [{ locked }] = (await tx`select pg_try_advisory_xact_lock(hashtextextended('insp:analyze-grown-tables', 0)) as locked`) as unknown as [
+      { locked: boolean },
+    ];
     if (!locked) return [];
     for (const { table } of due) await tx.unsafe(`analyze "${table.replace(/"/g, '""')}"`);
     return due.map((d) => d.table);

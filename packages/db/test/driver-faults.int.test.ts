@@ -23,7 +23,8 @@ let db: TestDatabase;
 let killer: postgres.Sql;
 
 const appName = () => `drvfault_${randomBytes(4).toString("hex")}`;
-const terminate = (app: string) => killer`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${app} and pid <> pg_backend_pid()`.catch(() => []);
+const terminate = (app: string) =>
+  killer`select pg_terminate_backend(pid) from pg_stat_activity where application_name = ${app} and pid <> pg_backend_pid()`.catch(() => []);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let next = 0; // transaction numbers, unique across the storms
 
@@ -62,56 +63,67 @@ describe("postgres.js under dropped connections (patched)", () => {
         ),
     ],
   ];
-  it.each(styles)("survives repeated termination of its backends mid-transaction (%s): every transaction is all or nothing, and the pool goes on", async (_style, transaction) => {
-    const app = appName();
-    const handle = createDb(db.url, { max: 4, applicationName: app });
-    const committed = new Set<number>();
-    const tried = new Set<number>();
-    let failed = 0;
-    const stopAt = Date.now() + 3_000;
-    const inFlight: Promise<unknown>[] = [];
-    const storm = setInterval(() => inFlight.push(terminate(app)), 120);
-    try {
-      await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          while (Date.now() < stopAt) {
-            const tx = next++;
-            tried.add(tx);
-            try {
-              await transaction(handle, tx);
-              committed.add(tx);
-            } catch {
-              failed++;
+  it.each(styles)(
+    "survives repeated termination of its backends mid-transaction (%s): every transaction is all or nothing, and the pool goes on",
+    async (_style, transaction) => {
+      const app = appName();
+      const handle = createDb(db.url, { max: 4, applicationName: app });
+      const committed = new Set<number>();
+      const tried = new Set<number>();
+      let failed = 0;
+      const stopAt = Date.now() + 3_000;
+      const inFlight: Promise<unknown>[] = [];
+      const storm = setInterval(() => inFlight.push(terminate(app)), 120);
+      try {
+        await Promise.all(
+          Array.from({ length: 8 }, async () => {
+            while (Date.now() < stopAt) {
+              const tx = next++;
+              tried.add(tx);
+              try {
+                await transaction(handle, tx);
+                committed.add(tx);
+              } catch {
+                failed++;
+              }
             }
-          }
-        }),
+          }),
+        );
+      } finally {
+        clearInterval(storm);
+        await Promise.all(inFlight);
+      }
+      // Faults really happened, and work still got through.
+      expect(failed).toBeGreaterThan(0);
+      expect(committed.size).toBeGreaterThan(0);
+      // Atomicity: a transaction's rows are all there or none are; no statement of a dead
+      // transaction ran on its own (which would leave one or two rows). Every transaction that
+      // resolved is there. One that rejected may be there too: its COMMIT reached the server but
+      // the answer did not come back (outcome unknown to any client; the service's retries find
+      // such an item already done and skip it).
+      const rows = await killer<{ tx: number; n: number }[]>`select tx, count(*)::int as n from tx_probe where tx = any(${[...tried]}::int[]) group by tx`;
+      const landed = new Map(rows.map((r) => [r.tx, r.n]));
+      for (const [tx, n] of landed) expect({ tx, n }).toEqual({ tx, n: 3 });
+      for (const tx of committed) expect(landed.get(tx), `transaction ${tx} resolved`).toBe(3);
+      // The pool recovers: once the last termination is done, a plain query answers. The first one
+      // may still meet a connection killed a moment ago whose close the driver has not read yet:
+      // it rejects with CONNECTION_CLOSED (as the service's retries expect), and the next one
+      // gets a new connection.
+      let refused = 0;
+      const one = await until(
+        "a plain query answering",
+        () =>
+          handle.sql<{ one: number }[]>`select 1 as one`.then(
+            (r) => r[0]?.one,
+            () => (refused++, 0),
+          ),
+        (v) => v === 1,
       );
-    } finally {
-      clearInterval(storm);
-      await Promise.all(inFlight);
-    }
-    // Faults really happened, and work still got through.
-    expect(failed).toBeGreaterThan(0);
-    expect(committed.size).toBeGreaterThan(0);
-    // Atomicity: a transaction's rows are all there or none are; no statement of a dead
-    // transaction ran on its own (which would leave one or two rows). Every transaction that
-    // resolved is there. One that rejected may be there too: its COMMIT reached the server but
-    // the answer did not come back (outcome unknown to any client; the service's retries find
-    // such an item already done and skip it).
-    const rows = await killer<{ tx: number; n: number }[]>`select tx, count(*)::int as n from tx_probe where tx = any(${[...tried]}::int[]) group by tx`;
-    const landed = new Map(rows.map((r) => [r.tx, r.n]));
-    for (const [tx, n] of landed) expect({ tx, n }).toEqual({ tx, n: 3 });
-    for (const tx of committed) expect(landed.get(tx), `transaction ${tx} resolved`).toBe(3);
-    // The pool recovers: once the last termination is done, a plain query answers. The first one
-    // may still meet a connection killed a moment ago whose close the driver has not read yet:
-    // it rejects with CONNECTION_CLOSED (as the service's retries expect), and the next one
-    // gets a new connection.
-    let refused = 0;
-    const one = await until("a plain query answering", () => handle.sql<{ one: number }[]>`select 1 as one`.then((r) => r[0]?.one, () => (refused++, 0)), (v) => v === 1);
-    expect(one).toBe(1);
-    expect(refused).toBeLessThanOrEqual(4); // at most once per pooled connection
-    await handle.close();
-  });
+      expect(one).toBe(1);
+      expect(refused).toBeLessThanOrEqual(4); // at most once per pooled connection
+      await handle.close();
+    },
+  );
 
   it("settles statements queued inside a transaction when its connection drops, instead of leaving them pending forever", async () => {
     const app = appName();
@@ -120,7 +132,11 @@ describe("postgres.js under dropped connections (patched)", () => {
     const tx = sql.begin(async (t) => {
       // A first statement that takes a while; the others queue behind it on the transaction.
       const queued = [t`select pg_sleep(2), ${1}::int as a`, ...Array.from({ length: 5 }, (_, i) => t`select ${i}::int + ${i}::int as b`)];
-      for (const q of queued) q.then(() => settled.push("ok"), () => settled.push("rejected"));
+      for (const q of queued)
+        q.then(
+          () => settled.push("ok"),
+          () => settled.push("rejected"),
+        );
       setTimeout(() => void terminate(app), 300);
       await Promise.all(queued);
     });
@@ -142,7 +158,10 @@ describe("postgres.js under dropped connections (patched)", () => {
       await gate; // idle in transaction: the server ends the session after 200 ms
       await t`insert into idle_probe values ('dead-2')`;
     });
-    const deadOutcome = dead.then(() => "committed", (e: { code?: string }) => e.code);
+    const deadOutcome = dead.then(
+      () => "committed",
+      (e: { code?: string }) => e.code,
+    );
     await sleep(600);
     // Other work reuses the (reconnected) connection while the dead callback resumes.
     const other = sql.begin(async (t) => {
@@ -196,9 +215,14 @@ describe("postgres.js under dropped connections (patched)", () => {
     await isLocked;
     const sql = postgres(db.url, { max: 1, connection: { application_name: app }, onnotice: () => {} });
     try {
-      const first = sql`select 1 as one`.then(() => "answered", (e: { code?: string }) => e.code ?? "rejected");
+      const first = sql`select 1 as one`.then(
+        () => "answered",
+        (e: { code?: string }) => e.code ?? "rejected",
+      );
       for (let i = 0; i < 100; i++) {
-        const [row] = await watcher<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where application_name = ${app} and wait_event_type = 'Lock'`;
+        const [row] = await watcher<
+          { n: number }[]
+        >`select count(*)::int as n from pg_stat_activity where application_name = ${app} and wait_event_type = 'Lock'`;
         if (row!.n > 0) break;
         await sleep(50);
       }

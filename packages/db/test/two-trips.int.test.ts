@@ -63,7 +63,11 @@ describe("transactionInTwoTrips", () => {
     const left = await rows("tt_probe");
     for (const v of ["thrown", "second-trip-fails", "first-trip-fails", "after-the-failure"]) expect(left).not.toContain(v);
     // No transaction was left open on the connection: the next one commits.
-    await transactionInTwoTrips(h.sql, (tx) => [tx`insert into tt_probe values ('next')`], () => secondTrip([], () => null));
+    await transactionInTwoTrips(
+      h.sql,
+      (tx) => [tx`insert into tt_probe values ('next')`],
+      () => secondTrip([], () => null),
+    );
     expect(await rows("tt_probe")).toContain("next");
     await h.close();
   });

@@ -34,7 +34,8 @@ export class DataDirLock {
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
         const holder = DataDirLock.holder(dataDir);
-        if (holder !== null) throw new ServerSetupError(`${what}: the embedded servers in ${dataDir} are in use by process ${holder} (another npm start?); stop it first`);
+        if (holder !== null)
+          throw new ServerSetupError(`${what}: the embedded servers in ${dataDir} are in use by process ${holder} (another npm start?); stop it first`);
         rmSync(file, { force: true }); // left by a process that is gone
       }
     }

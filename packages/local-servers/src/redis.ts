@@ -39,7 +39,9 @@ export async function redisServerBinary(log: (line: string) => void): Promise<st
     return await RedisBinary.getPath();
   } catch (err) {
     const reason = (err instanceof Error ? err.message : String(err)).split("\n")[0];
-    throw new ServerSetupError(`embedded Redis: no redis-server on PATH and redis-memory-server could not build one (${reason}); install Redis 7 (apt install redis-server, brew install redis) or set REDIS_URL`);
+    throw new ServerSetupError(
+      `embedded Redis: no redis-server on PATH and redis-memory-server could not build one (${reason}); install Redis 7 (apt install redis-server, brew install redis) or set REDIS_URL`,
+    );
   }
 }
 
@@ -61,7 +63,8 @@ export async function startEmbeddedRedis(opts: EmbeddedRedisOptions): Promise<Em
     opts.log(`stopping the embedded Redis left running by an earlier start (pid ${leftover})`);
     await terminate(leftover, 15_000);
   }
-  if (await answers("127.0.0.1", opts.port)) throw new ServerSetupError(`${opts.portSetting}: 127.0.0.1:${opts.port} is taken by another program; set ${opts.portSetting} to a free port`);
+  if (await answers("127.0.0.1", opts.port))
+    throw new ServerSetupError(`${opts.portSetting}: 127.0.0.1:${opts.port} is taken by another program; set ${opts.portSetting} to a free port`);
 
   const conf = path.join(opts.dataDir, "redis.conf");
   const lines = [

@@ -24,7 +24,8 @@ export async function resetLocalData(dataDir: string): Promise<string[]> {
   const wiped = localDataFolders(dataDir);
   if (wiped.length === 0) return [];
   const holder = existsSync(dataDir) ? DataDirLock.holder(dataDir) : null;
-  if (holder !== null) throw new ServerSetupError(`reset-local: the embedded servers in ${dataDir} are in use by process ${holder}; stop it (Ctrl-C in its terminal) first`);
+  if (holder !== null)
+    throw new ServerSetupError(`reset-local: the embedded servers in ${dataDir} are in use by process ${holder}; stop it (Ctrl-C in its terminal) first`);
   for (const cluster of [path.join(dataDir, "postgres"), ...wiped.filter((d) => d !== dataDir)]) await stopLeftPostgres(cluster);
   const redis = readPid(path.join(dataDir, "redis", "redis.pid"));
   if (redis !== null && isRunning(redis, "redis-server")) await terminate(redis, 30_000);

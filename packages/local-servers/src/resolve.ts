@@ -72,7 +72,9 @@ function credentials(dataDir: string): Credentials {
   // The cluster may have been placed outside the folder for the user postgres (placement.ts).
   const cluster = [path.join(dataDir, "postgres"), ...outsideClusters(path.join(dataDir, "postgres"))].find((d) => existsSync(path.join(d, "PG_VERSION")));
   if (cluster) {
-    throw new ServerSetupError(`embedded servers: ${file} is missing, so the embedded Postgres in ${cluster} cannot be logged into; wipe it (npm run admin -- reset-local) to start afresh`);
+    throw new ServerSetupError(
+      `embedded servers: ${file} is missing, so the embedded Postgres in ${cluster} cannot be logged into; wipe it (npm run admin -- reset-local) to start afresh`,
+    );
   }
   const made = { postgres: randomBytes(18).toString("base64url"), redis: randomBytes(18).toString("base64url") };
   writeFileSync(file, JSON.stringify(made) + "\n", { mode: 0o600 });
@@ -132,9 +134,13 @@ async function chooseSources(req: ServerRequest): Promise<{ pg: Source; redis: S
 
 /** The embedded servers another process of this data folder runs (whenInUse "share"), or a ServerSetupError. */
 function shareRunning(req: ServerRequest, holder: number, pg: Source, redis: Source): ProvidedServers {
-  if (req.whenInUse === "refuse") throw new ServerSetupError(`${req.who}: the embedded servers in ${req.dataDir} are in use by process ${holder} (another npm start?); stop it first`);
-  const running = existsSync(serversFile(req.dataDir)) ? (JSON.parse(readFileSync(serversFile(req.dataDir), "utf8")) as { databaseUrl: string | null; redisUrl: string | null }) : null;
-  if (!running || (pg.kind === "embedded" && !running.databaseUrl) || (redis.kind === "embedded" && !running.redisUrl)) throw new ServerSetupError(`${req.who}: process ${holder} is starting the embedded servers in ${req.dataDir}; try again in a moment`);
+  if (req.whenInUse === "refuse")
+    throw new ServerSetupError(`${req.who}: the embedded servers in ${req.dataDir} are in use by process ${holder} (another npm start?); stop it first`);
+  const running = existsSync(serversFile(req.dataDir))
+    ? (JSON.parse(readFileSync(serversFile(req.dataDir), "utf8")) as { databaseUrl: string | null; redisUrl: string | null })
+    : null;
+  if (!running || (pg.kind === "embedded" && !running.databaseUrl) || (redis.kind === "embedded" && !running.redisUrl))
+    throw new ServerSetupError(`${req.who}: process ${holder} is starting the embedded servers in ${req.dataDir}; try again in a moment`);
   return {
     databaseUrl: pg.kind === "embedded" ? withDatabase(running.databaseUrl!, req.database) : pg.url,
     redisUrl: redis.kind === "embedded" ? running.redisUrl! : redis.url,
@@ -170,10 +176,22 @@ export async function provideServers(req: ServerRequest): Promise<ProvidedServer
     const common = { durable: req.durable, log: req.log };
     const starting = [
       pg.kind === "embedded"
-        ? startEmbeddedPostgres({ ...common, dataDir: path.join(req.dataDir, "postgres"), port: req.postgresPort, password: secrets.postgres, portSetting: "EMBEDDED_POSTGRES_PORT" }).then((s) => (servers.push(s), s))
+        ? startEmbeddedPostgres({
+            ...common,
+            dataDir: path.join(req.dataDir, "postgres"),
+            port: req.postgresPort,
+            password: secrets.postgres,
+            portSetting: "EMBEDDED_POSTGRES_PORT",
+          }).then((s) => (servers.push(s), s))
         : null,
       redis.kind === "embedded"
-        ? startEmbeddedRedis({ ...common, dataDir: path.join(req.dataDir, "redis"), port: req.redisPort, password: secrets.redis, portSetting: "EMBEDDED_REDIS_PORT" }).then((s) => (servers.push(s), s))
+        ? startEmbeddedRedis({
+            ...common,
+            dataDir: path.join(req.dataDir, "redis"),
+            port: req.redisPort,
+            password: secrets.redis,
+            portSetting: "EMBEDDED_REDIS_PORT",
+          }).then((s) => (servers.push(s), s))
         : null,
     ] as const;
     // Both settle before a failure is thrown: one that failed at once (a check before initdb)
@@ -182,8 +200,14 @@ export async function provideServers(req: ServerRequest): Promise<ProvidedServer
     const [pgServer, redisServer] = await Promise.all(starting);
     const databaseUrl = pgServer ? withDatabase(pgServer.url, req.database) : pg.url;
     const redisUrl = redisServer ? redisServer.url : redis.url;
-    writeFileSync(serversFile(req.dataDir), JSON.stringify({ pid: process.pid, databaseUrl: pgServer?.url ?? null, redisUrl: redisServer?.url ?? null }) + "\n", { mode: 0o600 });
-    const embedded = [pgServer && `${pgServer.version} on 127.0.0.1:${req.postgresPort}`, redisServer && `${redisServer.version} on 127.0.0.1:${req.redisPort}`].filter(Boolean).join(" and ");
+    writeFileSync(
+      serversFile(req.dataDir),
+      JSON.stringify({ pid: process.pid, databaseUrl: pgServer?.url ?? null, redisUrl: redisServer?.url ?? null }) + "\n",
+      { mode: 0o600 },
+    );
+    const embedded = [pgServer && `${pgServer.version} on 127.0.0.1:${req.postgresPort}`, redisServer && `${redisServer.version} on 127.0.0.1:${req.redisPort}`]
+      .filter(Boolean)
+      .join(" and ");
     const others = [pg.kind !== "embedded" && described(pg, "Postgres"), redis.kind !== "embedded" && described(redis, "Redis")].filter(Boolean);
     // As root in a folder the user postgres cannot enter, its files are elsewhere: the one line says where.
     const placed = pgServer?.note ? ` (${pgServer.note})` : "";

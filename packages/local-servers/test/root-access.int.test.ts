@@ -44,7 +44,9 @@ describe.runIf(user)("the embedded Postgres as root", () => {
     // The libraries beside them are readable by it too.
     expect(spawnSync("test", ["-r", path.join(path.dirname(path.dirname(placed.bins.initdb)), "lib", "libpq.so")], user!).status).toBe(0);
     expect(statSync(placed.dataDir).uid).toBe(user!.uid);
-    expect(placed.note).toBe(`Postgres runs as user postgres from outside the project, which it cannot reach: its cluster in ${placed.dataDir}, its binaries in ${path.dirname(path.dirname(placed.bins.initdb))}`);
+    expect(placed.note).toBe(
+      `Postgres runs as user postgres from outside the project, which it cannot reach: its cluster in ${placed.dataDir}, its binaries in ${path.dirname(path.dirname(placed.bins.initdb))}`,
+    );
     // The next start finds the same places.
     expect(placeForPostgresUser(closed.bins, closed.cluster, user!, [base])).toEqual(placed);
   });

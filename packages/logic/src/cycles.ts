@@ -82,7 +82,10 @@ export function elementaryCycles(nodes: readonly string[], next: Successors, lim
   const order = new Map(nodes.map((n, i) => [n, i] as const));
   const cycles: string[][] = [];
   let truncated = false;
-  const from = (s: number) => (v: string): string[] => next(v).filter((w) => w !== v && (order.get(w) ?? -1) >= s);
+  const from =
+    (s: number) =>
+    (v: string): string[] =>
+      next(v).filter((w) => w !== v && (order.get(w) ?? -1) >= s);
   let onCycle = nodesOnCycles(nodes, from(0));
   for (let s = 0; s < nodes.length && !truncated; s++) {
     const start = nodes[s]!;

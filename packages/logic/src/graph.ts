@@ -59,7 +59,13 @@ function badValues(kind: InputKind, type: ConditionType, source: LogicQuestion, 
       return { bad: values.filter((v) => parseBoolean(v, true) === null), why: "is not true, false, yes or no" };
     default:
       if (type === "contains" || type === "not_contains" || type === "starts_with") {
-        return { bad: values.filter((v) => { const t = scalarString(v); return t === null || t === ""; }), why: "is not a text value" };
+        return {
+          bad: values.filter((v) => {
+            const t = scalarString(v);
+            return t === null || t === "";
+          }),
+          why: "is not a text value",
+        };
       }
       return { bad: values.filter((v) => scalarString(v) === null), why: "is not a text value" };
   }
@@ -78,7 +84,10 @@ function leafProblems(type: string, value: unknown, source: LogicQuestion, where
     const bounds = betweenBounds(value);
     if (bounds === null || bounds.some(isMissing)) return [`Condition 'between' ${where} needs a list of two values [low, high]`];
     const { bad, why } = badValues(kind, type, source, bounds);
-    if (bad.length > 0) return [`Condition 'between' ${where}: ${bad.length === 1 ? "value" : "values"} ${listValues(bad)} ${bad.length === 1 ? why : why.replace(/^is /, "are ")}`];
+    if (bad.length > 0)
+      return [
+        `Condition 'between' ${where}: ${bad.length === 1 ? "value" : "values"} ${listValues(bad)} ${bad.length === 1 ? why : why.replace(/^is /, "are ")}`,
+      ];
     const [low, high] = kind === "number" ? bounds.map((b) => parseNumber(b)!) : bounds.map((b) => parseIsoDate(b)!.instant);
     if (low! > high!) return [`Condition 'between' ${where}: bounds out of order, ${quote(show(bounds[0]))} is above ${quote(show(bounds[1]))}`];
     return [];
@@ -120,7 +129,8 @@ function ruleProblems(rule: IndexedRule, index: TemplateIndex): string[] {
           return;
         }
         const read = index.byId.get(node.source)!;
-        if (shows && read.id === target.id && source.id !== target.id) problems.push(`Rule from ${name(source)} to ${name(target)} shows ${name(target)} on a condition that reads ${name(target)} itself`);
+        if (shows && read.id === target.id && source.id !== target.id)
+          problems.push(`Rule from ${name(source)} to ${name(target)} shows ${name(target)} on a condition that reads ${name(target)} itself`);
         const at = read.id === source.id ? where : `${where} (on question ${name(read)})`;
         problems.push(...leafProblems(node.type, node.value, read, at));
       }

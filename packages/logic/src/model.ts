@@ -103,7 +103,16 @@ export function indexTemplate(t: LogicTemplate): TemplateIndex {
     leavesOf(node, (leaf) => {
       if (leaf.source !== null) reads.add(leaf.source);
     });
-    const rule: IndexedRule = { id: typeof raw.id === "string" ? raw.id : "", sourceQuestionId: source, targetQuestionId: target, condition: raw.condition as LogicRule["condition"], actionType: action, node, action, reads: [...reads] };
+    const rule: IndexedRule = {
+      id: typeof raw.id === "string" ? raw.id : "",
+      sourceQuestionId: source,
+      targetQuestionId: target,
+      condition: raw.condition as LogicRule["condition"],
+      actionType: action,
+      node,
+      action,
+      reads: [...reads],
+    };
     rules.push(rule);
     if (action !== "ask_questions") {
       answerRules.push(rule);
@@ -147,12 +156,26 @@ export function parseCondition(raw: unknown, ruleSource: string, byId: ReadonlyM
   const parse = (c: unknown, depth: number): ConditionNode => {
     // At the top, anything without a form is a leaf without a type ("Missing condition type").
     const bare = !isObject(c) || Array.isArray(c) || !["type", "all", "any", "not"].some((k) => Object.hasOwn(c, k));
-    if (bare && depth === 1) return { kind: "leaf", type: "", value: isObject(c) ? c.value : undefined, hasValue: isObject(c) && Object.hasOwn(c, "value"), source: ruleSource, named: null };
+    if (bare && depth === 1)
+      return {
+        kind: "leaf",
+        type: "",
+        value: isObject(c) ? c.value : undefined,
+        hasValue: isObject(c) && Object.hasOwn(c, "value"),
+        source: ruleSource,
+        named: null,
+      };
     if (!isObject(c) || Array.isArray(c)) return { kind: "invalid", problem: `a condition must be an object, got ${show(c)}` };
     if (depth > MAX_CONDITION_DEPTH) return { kind: "invalid", problem: `conditions may be nested at most ${MAX_CONDITION_DEPTH} deep` };
     const forms = (["type", "all", "any", "not"] as const).filter((k) => Object.hasOwn(c, k));
     if (forms.length !== 1) {
-      return { kind: "invalid", problem: forms.length === 0 ? "a condition needs a type, or one of all, any, not" : `a condition has exactly one of type, all, any, not; got ${forms.join(", ")}` };
+      return {
+        kind: "invalid",
+        problem:
+          forms.length === 0
+            ? "a condition needs a type, or one of all, any, not"
+            : `a condition has exactly one of type, all, any, not; got ${forms.join(", ")}`,
+      };
     }
     const form = forms[0]!;
     if (form === "all" || form === "any") {

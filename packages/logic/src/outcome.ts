@@ -94,7 +94,11 @@ export function evaluateInspection(t: LogicTemplate, answers: readonly AnswerInp
     const need = NEEDS[r.action];
     if (need === undefined || (a !== undefined && need.has(a))) continue;
     const why = `a logic rule on ${name(index.byId.get(r.sourceQuestionId)!)} holds`;
-    missing.push(a === undefined ? `Question ${name(target)} is not answered but requires ${need.what} (${why})` : `Answer to ${name(target)} requires ${need.what} (${why})`);
+    missing.push(
+      a === undefined
+        ? `Question ${name(target)} is not answered but requires ${need.what} (${why})`
+        : `Answer to ${name(target)} requires ${need.what} (${why})`,
+    );
   }
 
   score = tidy(score);

@@ -113,19 +113,24 @@ export const OPERATORS_BY_KIND: Readonly<Record<InputKind, readonly ConditionTyp
     "is_empty",
     "is_not_empty",
   ],
-  date: ["equals", "is_not_equals", "greater_than", "less_than", "greater_than_or_equal", "less_than_or_equal", "between", "before", "after", "is_empty", "is_not_empty"],
+  date: [
+    "equals",
+    "is_not_equals",
+    "greater_than",
+    "less_than",
+    "greater_than_or_equal",
+    "less_than_or_equal",
+    "between",
+    "before",
+    "after",
+    "is_empty",
+    "is_not_empty",
+  ],
   boolean: ["equals", "is_not_equals", "is_empty", "is_not_empty"],
 };
 
 /** Operators that compare against the option values/ids of a choice source. */
-export const CHOICE_VALUE_OPERATORS: readonly ConditionType[] = [
-  "equals",
-  "is_not_equals",
-  "is_selected",
-  "is_not_selected",
-  "is_one_of",
-  "is_not_one_of",
-];
+export const CHOICE_VALUE_OPERATORS: readonly ConditionType[] = ["equals", "is_not_equals", "is_selected", "is_not_selected", "is_one_of", "is_not_one_of"];
 
 export function isConditionType(x: unknown): x is ConditionType {
   return typeof x === "string" && (CONDITION_TYPES as readonly string[]).includes(x);

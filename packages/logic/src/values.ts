@@ -20,7 +20,10 @@ const KIND_BY_INPUT_TYPE: Readonly<Record<string, InputKind>> = {
 /** Input kind of an inputType (case-insensitive); anything unknown is text. */
 export function inputKind(inputType: unknown): InputKind {
   if (typeof inputType !== "string") return "text";
-  const normalized = inputType.trim().toUpperCase().replace(/[\s-]+/g, "_");
+  const normalized = inputType
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, "_");
   return KIND_BY_INPUT_TYPE[normalized] ?? "text";
 }
 
@@ -86,8 +89,7 @@ export interface ParsedDate {
   dateOnly: boolean;
 }
 
-const ISO_DATE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
 
 function daysInMonth(year: number, month: number): number {
   const d = new Date(0);
@@ -212,7 +214,11 @@ export function selectedOptions(q: LogicQuestion, a: AnswerInput): Selection {
 /** Values of an is_one_of / is_not_one_of condition: an array, or a comma-separated string (trimmed). */
 export function conditionList(v: unknown): unknown[] {
   if (Array.isArray(v)) return v as unknown[];
-  if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (typeof v === "string")
+    return v
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
   if (v === null || v === undefined) return [];
   return [v];
 }

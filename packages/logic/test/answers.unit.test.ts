@@ -15,11 +15,15 @@ describe("checkAnswerValue", () => {
     expect(checkAnswerValue(sel, answer("sel", { responseOptionId: "opt-yes" }))).toBeNull();
     expect(checkAnswerValue(sel, answer("sel", { answerText: "no", templateOptionId: "opt-no" }))).toBeNull();
     expect(checkAnswerValue(sel, answer("sel", { answerText: "maybe" }))).toBe("Answer to 'Damaged?': option 'maybe' is not an option of this question");
-    expect(checkAnswerValue(multi, answer("multi", { answerJson: ["door", "x", 3] }))).toBe("Answer to 'Parts': options 'x', '3' are not options of this question");
+    expect(checkAnswerValue(multi, answer("multi", { answerJson: ["door", "x", 3] }))).toBe(
+      "Answer to 'Parts': options 'x', '3' are not options of this question",
+    );
     expect(checkAnswerValue(multi, answer("multi", { answerJson: ["door", "opt-roof"] }))).toBeNull();
   });
   it("a single-choice answer selects at most one option", () => {
-    expect(checkAnswerValue(sel, answer("sel", { answerJson: ["yes", "no"] }))).toBe("Answer to 'Damaged?': only one option may be selected, got 2 ('yes', 'no')");
+    expect(checkAnswerValue(sel, answer("sel", { answerJson: ["yes", "no"] }))).toBe(
+      "Answer to 'Damaged?': only one option may be selected, got 2 ('yes', 'no')",
+    );
     expect(checkAnswerValue(sel, answer("sel", { responseOptionId: "opt-yes", answerText: "no" }))).toMatch(/only one option/);
   });
   it("NUMBER", () => {
@@ -38,7 +42,9 @@ describe("checkAnswerValue", () => {
     }
   });
   it("an unparseable answerDate is an error on any question type", () => {
-    expect(checkAnswerValue(txt, answer("txt", { answerText: "x", answerDate: "yesterday" }))).toBe("Answer to 'Notes': answerDate 'yesterday' is not an ISO 8601 date or date-time");
+    expect(checkAnswerValue(txt, answer("txt", { answerText: "x", answerDate: "yesterday" }))).toBe(
+      "Answer to 'Notes': answerDate 'yesterday' is not an ISO 8601 date or date-time",
+    );
   });
   it("BOOLEAN", () => {
     expect(checkAnswerValue(bool, answer("bool", { answerBoolean: false }))).toBeNull();
@@ -115,7 +121,9 @@ describe("validateAnswers", () => {
       "Question 'Z' is not shown: none of its trigger conditions is met by the answers to 'X', 'Y'",
     ]);
     const cyc = template([x, y], [rule("x", "y", "is_not_empty"), rule("y", "x", "is_not_empty")]);
-    expect(validateAnswers(cyc, [answer("x", { answerText: "a" })], { requireRequired: true })).toEqual(["Question 'X' is not shown: it is part of a logic cycle"]);
+    expect(validateAnswers(cyc, [answer("x", { answerText: "a" })], { requireRequired: true })).toEqual([
+      "Question 'X' is not shown: it is part of a logic cycle",
+    ]);
   });
 
   it("never throws on malformed input", () => {

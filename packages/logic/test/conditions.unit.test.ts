@@ -27,7 +27,14 @@ describe("unanswered source", () => {
 
 describe("SELECT source", () => {
   it("equals / is_not_equals match option value or id from any answer field", () => {
-    for (const a of [{ responseOptionId: "opt-yes" }, { templateOptionId: "yes" }, { answerText: "yes" }, { answerText: "opt-yes" }, { answerJson: "yes" }, { answerJson: ["opt-yes"] }]) {
+    for (const a of [
+      { responseOptionId: "opt-yes" },
+      { templateOptionId: "yes" },
+      { answerText: "yes" },
+      { answerText: "opt-yes" },
+      { answerJson: "yes" },
+      { answerJson: ["opt-yes"] },
+    ]) {
       expect(holds(select, "equals", "yes", a)).toBe(true);
       expect(holds(select, "equals", "opt-yes", a)).toBe(true);
       expect(holds(select, "is_not_equals", "yes", a)).toBe(false);
@@ -170,7 +177,9 @@ describe("robustness", () => {
   it("unknown condition types never hold and odd inputs do not throw", () => {
     expect(holds(text, "matches_regex", "x", { answerText: "x" })).toBe(false);
     expect(conditionHolds(null as unknown as Condition, text, answer("t", { answerText: "x" }))).toBe(false);
-    expect(conditionHolds({ type: "equals", value: "x" }, { ...select, options: null } as unknown as LogicQuestion, answer("s", { answerText: "x" }))).toBe(false);
+    expect(conditionHolds({ type: "equals", value: "x" }, { ...select, options: null } as unknown as LogicQuestion, answer("s", { answerText: "x" }))).toBe(
+      false,
+    );
     expect(holds(select, "equals", { a: 1 }, { answerJson: { weird: true } })).toBe(false);
   });
 });

@@ -41,7 +41,16 @@ describe("validateLogicGraph", () => {
     const b = question("b", "TEXT");
     const c = question("c", "TEXT");
     const d = question("d", "TEXT", { key: null, text: "Is it d?" });
-    const t = template([a, b, c, d], [rule("a", "b", "is_not_empty"), rule("b", "a", "is_empty"), rule("b", "c", "is_not_empty"), rule("c", "d", "is_not_empty"), rule("d", "a", "is_not_empty")]);
+    const t = template(
+      [a, b, c, d],
+      [
+        rule("a", "b", "is_not_empty"),
+        rule("b", "a", "is_empty"),
+        rule("b", "c", "is_not_empty"),
+        rule("c", "d", "is_not_empty"),
+        rule("d", "a", "is_not_empty"),
+      ],
+    );
     expect(validateLogicGraph(t)).toEqual(["Logic cycle: a -> b -> a", "Logic cycle: a -> b -> c -> 'Is it d?' -> a"]);
   });
 
@@ -55,7 +64,10 @@ describe("validateLogicGraph", () => {
   });
 
   it("reports unknown and missing condition types", () => {
-    const t: LogicTemplate = template([txt, num], [rule("txt", "num", "matches_regex", "x"), { id: "r", sourceQuestionId: "txt", targetQuestionId: "num", condition: {} as never }]);
+    const t: LogicTemplate = template(
+      [txt, num],
+      [rule("txt", "num", "matches_regex", "x"), { id: "r", sourceQuestionId: "txt", targetQuestionId: "num", condition: {} as never }],
+    );
     const problems = validateLogicGraph(t);
     expect(problems).toHaveLength(2);
     expect(problems[0]).toMatch(/^Unknown condition type 'matches_regex' in rule from 'txt' to 'num'; allowed: equals, is_selected/);
@@ -83,11 +95,17 @@ describe("validateLogicGraph", () => {
 
   it("names a keyless question by its quoted text", () => {
     const q = question("x", "radio", { key: null, text: "Pick one" });
-    expect(validateLogicGraph(template([q, txt], [rule("x", "txt", "greater_than", 1)]))).toEqual(["Condition 'greater_than' cannot be used on RADIO question 'Pick one'"]);
+    expect(validateLogicGraph(template([q, txt], [rule("x", "txt", "greater_than", 1)]))).toEqual([
+      "Condition 'greater_than' cannot be used on RADIO question 'Pick one'",
+    ]);
   });
 
   it("reports choice values that match no option", () => {
-    const t = template(all, [rule("sel", "txt", "equals", "maybe"), rule("multi", "txt", "is_one_of", "a, c, d"), rule("sel", "num", "is_not_selected", "opt-no")]);
+    const t = template(all, [
+      rule("sel", "txt", "equals", "maybe"),
+      rule("multi", "txt", "is_one_of", "a, c, d"),
+      rule("sel", "num", "is_not_selected", "opt-no"),
+    ]);
     expect(validateLogicGraph(t)).toEqual([
       "Condition 'equals' in rule from 'sel' to 'txt': value 'maybe' matches no option value or id of question 'sel'",
       "Condition 'is_one_of' in rule from 'multi' to 'txt': values 'c', 'd' match no option value or id of question 'multi'",
@@ -95,7 +113,12 @@ describe("validateLogicGraph", () => {
   });
 
   it("reports missing values", () => {
-    const t = template(all, [rule("sel", "txt", "equals"), rule("txt", "num", "is_one_of", " , "), rule("num", "dt", "greater_than", null), rule("txt", "dt", "is_empty")]);
+    const t = template(all, [
+      rule("sel", "txt", "equals"),
+      rule("txt", "num", "is_one_of", " , "),
+      rule("num", "dt", "greater_than", null),
+      rule("txt", "dt", "is_empty"),
+    ]);
     expect(validateLogicGraph(t)).toEqual([
       "Condition 'equals' in rule from 'sel' to 'txt' needs a value",
       "Condition 'is_one_of' in rule from 'txt' to 'num' needs a value",
@@ -104,7 +127,13 @@ describe("validateLogicGraph", () => {
   });
 
   it("reports values that do not fit NUMBER, DATE and BOOLEAN sources", () => {
-    const t = template(all, [rule("num", "txt", "greater_than", "ten"), rule("num", "txt", "less_than", "1O"), rule("dt", "txt", "less_than", "2024-02-30"), rule("dt", "txt", "equals", "01/02/2024"), rule("bool", "txt", "equals", "maybe")]);
+    const t = template(all, [
+      rule("num", "txt", "greater_than", "ten"),
+      rule("num", "txt", "less_than", "1O"),
+      rule("dt", "txt", "less_than", "2024-02-30"),
+      rule("dt", "txt", "equals", "01/02/2024"),
+      rule("bool", "txt", "equals", "maybe"),
+    ]);
     expect(validateLogicGraph(t)).toEqual([
       "Condition 'greater_than' in rule from 'num' to 'txt': value 'ten' is not a number",
       "Condition 'less_than' in rule from 'num' to 'txt': value '1O' is not a number",

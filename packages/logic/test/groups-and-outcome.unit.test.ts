@@ -7,7 +7,8 @@ import { answer, answerMap, opts, question, rule, template } from "./fixtures.ts
 const text = question("t", "TEXT");
 const num = question("n", "NUMBER");
 const date = question("d", "DATE");
-const holds = (q: LogicQuestion, type: string, value: unknown, a: Omit<AnswerInput, "questionId">) => conditionHolds({ type, value } as Condition, q, answer(q.id, a));
+const holds = (q: LogicQuestion, type: string, value: unknown, a: Omit<AnswerInput, "questionId">) =>
+  conditionHolds({ type, value } as Condition, q, answer(q.id, a));
 
 describe("new comparisons", () => {
   it("greater_than_or_equal, less_than_or_equal and between (inclusive) on numbers and dates", () => {
@@ -50,8 +51,14 @@ const target = question("x", "TEXT");
 
 describe("groups", () => {
   const show = (condition: RuleCondition): LogicRule => ({ id: "g", sourceQuestionId: "a", targetQuestionId: "x", condition });
-  const visibleWith = (condition: RuleCondition, ...answers: AnswerInput[]) => visibleQuestions(template([a, b, c, target], [show(condition)]), answerMap(...answers)).has("x");
-  const aNoAndBOver3: RuleCondition = { all: [{ type: "equals", value: "no" }, { type: "greater_than", value: 3, sourceKey: "b" }] };
+  const visibleWith = (condition: RuleCondition, ...answers: AnswerInput[]) =>
+    visibleQuestions(template([a, b, c, target], [show(condition)]), answerMap(...answers)).has("x");
+  const aNoAndBOver3: RuleCondition = {
+    all: [
+      { type: "equals", value: "no" },
+      { type: "greater_than", value: 3, sourceKey: "b" },
+    ],
+  };
 
   it("all: shows a question when A is no and B is over 3", () => {
     expect(visibleWith(aNoAndBOver3, answer("a", { answerText: "no" }), answer("b", { answerNumber: 4 }))).toBe(true);
@@ -60,7 +67,19 @@ describe("groups", () => {
   });
 
   it("any, not and nesting", () => {
-    const cond: RuleCondition = { any: [{ type: "equals", value: "no" }, { not: { all: [{ type: "is_not_empty", sourceKey: "c" }, { type: "less_than", value: 10, sourceKey: "b" }] } }] };
+    const cond: RuleCondition = {
+      any: [
+        { type: "equals", value: "no" },
+        {
+          not: {
+            all: [
+              { type: "is_not_empty", sourceKey: "c" },
+              { type: "less_than", value: 10, sourceKey: "b" },
+            ],
+          },
+        },
+      ],
+    };
     expect(visibleWith(cond, answer("a", { answerText: "yes" }), answer("c", { answerText: "hi" }), answer("b", { answerNumber: 5 }))).toBe(false);
     expect(visibleWith(cond, answer("a", { answerText: "yes" }), answer("c", { answerText: "hi" }), answer("b", { answerNumber: 50 }))).toBe(true);
     expect(visibleWith(cond, answer("a", { answerText: "no" }), answer("b", { answerNumber: 5 }))).toBe(true);
@@ -68,19 +87,34 @@ describe("groups", () => {
 
   it("a leaf reading a hidden question sees no answer", () => {
     const cHidden: LogicRule = rule("a", "c", "equals", "no");
-    const t = template([a, b, c, target], [cHidden, { id: "g", sourceQuestionId: "a", targetQuestionId: "x", condition: { all: [{ type: "is_not_empty", sourceKey: "c" }] } }]);
+    const t = template(
+      [a, b, c, target],
+      [cHidden, { id: "g", sourceQuestionId: "a", targetQuestionId: "x", condition: { all: [{ type: "is_not_empty", sourceKey: "c" }] } }],
+    );
     const answers = answerMap(answer("a", { answerText: "yes" }), answer("c", { answerText: "stale" }));
     expect(visibleQuestions(t, answers).has("x")).toBe(false);
-    const notEmpty = template([a, b, c, target], [cHidden, { id: "g", sourceQuestionId: "a", targetQuestionId: "x", condition: { type: "is_empty", sourceKey: "c" } }]);
+    const notEmpty = template(
+      [a, b, c, target],
+      [cHidden, { id: "g", sourceQuestionId: "a", targetQuestionId: "x", condition: { type: "is_empty", sourceKey: "c" } }],
+    );
     expect(visibleQuestions(notEmpty, answers).has("x")).toBe(true);
   });
 
   it("save-time checks: unknown leaf keys, operators that do not fit, between out of order, malformed groups, cycles through leaves", () => {
     const check = (condition: RuleCondition, extra: LogicRule[] = []) => validateLogicGraph(template([a, b, c, target], [show(condition), ...extra]));
     expect(check(aNoAndBOver3)).toEqual([]);
-    expect(check({ all: [{ type: "equals", value: "no" }, { type: "equals", value: 1, sourceKey: "nope" }] })).toEqual(["Condition in rule from 'a' to 'x': sourceKey 'nope' matches no question key"]);
+    expect(
+      check({
+        all: [
+          { type: "equals", value: "no" },
+          { type: "equals", value: 1, sourceKey: "nope" },
+        ],
+      }),
+    ).toEqual(["Condition in rule from 'a' to 'x': sourceKey 'nope' matches no question key"]);
     expect(check({ any: [{ type: "contains", value: "x", sourceKey: "b" }] })).toEqual(["Condition 'contains' cannot be used on NUMBER question 'b'"]);
-    expect(check({ type: "between", value: [5, 1], sourceKey: "b" })).toEqual(["Condition 'between' in rule from 'a' to 'x' (on question 'b'): bounds out of order, '5' is above '1'"]);
+    expect(check({ type: "between", value: [5, 1], sourceKey: "b" })).toEqual([
+      "Condition 'between' in rule from 'a' to 'x' (on question 'b'): bounds out of order, '5' is above '1'",
+    ]);
     expect(check({ type: "between", value: 5, sourceKey: "b" })[0]).toMatch(/needs a list of two values/);
     expect(check({ type: "before", value: "soon", sourceKey: "b" })).toEqual(["Condition 'before' cannot be used on NUMBER question 'b'"]);
     expect(check({ all: [] })).toEqual(["Condition in rule from 'a' to 'x': 'all' needs a list of at least one condition"]);
@@ -93,7 +127,10 @@ describe("groups", () => {
   });
 
   it("property: group forms agree with the flat form where both can express a rule", () => {
-    const leafArb = fc.record({ type: fc.constantFrom("equals", "is_not_equals", "is_empty", "is_not_empty", "is_one_of"), value: fc.constantFrom("yes", "no", "opt-no", ["yes", "no"]) });
+    const leafArb = fc.record({
+      type: fc.constantFrom("equals", "is_not_equals", "is_empty", "is_not_empty", "is_one_of"),
+      value: fc.constantFrom("yes", "no", "opt-no", ["yes", "no"]),
+    });
     const answerArb = fc.option(fc.constantFrom("yes", "no", "opt-yes", "maybe", "  "), { nil: undefined });
     fc.assert(
       fc.property(leafArb, leafArb, answerArb, (c1, c2, text) => {
@@ -119,7 +156,13 @@ describe("groups", () => {
 });
 
 const scored = (...entries: [string, number | null | undefined, boolean?][]): LogicOption[] =>
-  entries.map(([value, score, flagged]) => ({ id: `opt-${value}`, value, label: value, ...(score !== undefined ? { score } : {}), ...(flagged ? { flagged } : {}) }));
+  entries.map(([value, score, flagged]) => ({
+    id: `opt-${value}`,
+    value,
+    label: value,
+    ...(score !== undefined ? { score } : {}),
+    ...(flagged ? { flagged } : {}),
+  }));
 
 describe("evaluateInspection", () => {
   const q1 = question("q1", "SELECT", { options: scored(["good", 2], ["poor", 0, true], ["na", null]) });
@@ -137,7 +180,12 @@ describe("evaluateInspection", () => {
   });
 
   it("not applicable leaves a question out of both; multi-select takes its best chosen option; unscored options count 0", () => {
-    const out = evaluateInspection(t, [answer("q1", { answerText: "na" }), answer("q2", { answerText: "no" }), answer("q3", { answerJson: ["a", "b"] }), answer("q5", { answerText: "yes" })]);
+    const out = evaluateInspection(t, [
+      answer("q1", { answerText: "na" }),
+      answer("q2", { answerText: "no" }),
+      answer("q3", { answerJson: ["a", "b"] }),
+      answer("q5", { answerText: "yes" }),
+    ]);
     // q1 out, q2 0/1, q3 3/3, q5 visible 10/10
     expect(out).toMatchObject({ score: 13, maxScore: 14, scorePercentage: 92.86 });
     expect(evaluateInspection(t, [answer("q3", { answerJson: ["c"] })])).toMatchObject({ score: 0, maxScore: 6, scorePercentage: 0 });
@@ -147,7 +195,11 @@ describe("evaluateInspection", () => {
     expect(evaluateInspection(template([plain]), [answer("q4", { answerText: "x" })])).toMatchObject({ score: 0, maxScore: 0, scorePercentage: null });
     const d = question("d1", "SELECT", { options: scored(["x", 0.1]) });
     const e = question("d2", "SELECT", { options: scored(["x", 0.2]) });
-    expect(evaluateInspection(template([d, e]), [answer("d1", { answerText: "x" }), answer("d2", { answerText: "x" })])).toMatchObject({ score: 0.3, maxScore: 0.3, scorePercentage: 100 });
+    expect(evaluateInspection(template([d, e]), [answer("d1", { answerText: "x" }), answer("d2", { answerText: "x" })])).toMatchObject({
+      score: 0.3,
+      maxScore: 0.3,
+      scorePercentage: 100,
+    });
   });
 
   it("flags from options and from flag rules, never on hidden questions", () => {
@@ -172,7 +224,10 @@ describe("evaluateInspection", () => {
       "Answer to 'Question q2?' requires a photo (a logic rule on 'Question q2?' holds)",
       "Question 'Question q4?' is not answered but requires a corrective action (a logic rule on 'Question q2?' holds)",
     ]);
-    const satisfied = evaluateInspection(tr, [answer("q2", { answerText: "no", note: "bent", imageCount: 1 }), answer("q4", { answerText: "x", actionCount: 1 })]);
+    const satisfied = evaluateInspection(tr, [
+      answer("q2", { answerText: "no", note: "bent", imageCount: 1 }),
+      answer("q4", { answerText: "x", actionCount: 1 }),
+    ]);
     expect(satisfied.missing).toEqual([]);
     // answer rules never hide or show anything
     expect(validateAnswers(tr, [answer("q2", { answerText: "no" }), answer("q4", { answerText: "x" })], { requireRequired: true })).toEqual([]);

@@ -30,7 +30,12 @@ describe("choice answers with many tokens", () => {
   });
 
   it("an option id wins over another option's equal value", () => {
-    const q = question("q", "SELECT", { options: [{ id: "a", value: "b", label: "A" }, { id: "b", value: "c", label: "B" }] });
+    const q = question("q", "SELECT", {
+      options: [
+        { id: "a", value: "b", label: "A" },
+        { id: "b", value: "c", label: "B" },
+      ],
+    });
     expect(selectedOptions(q, answer("q", { answerText: "b" })).options.map((o) => o.id)).toEqual(["b"]);
     expect(checkAnswerValue(q, answer("q", { answerJson: ["b", "b", "c"] }))).toBeNull();
   });
@@ -49,11 +54,16 @@ describe("is_one_of rules with long value lists", () => {
   it("validates the graph (2,000 rules of 500 values on a 500-option source)", () => {
     expect(validateLogicGraph(big)).toEqual([]);
     const bad = template([multi, targets[0]!], [{ ...rules[0]!, condition: { type: "is_one_of", value: ["v1", "nope", " o2 ", "nope2"] } }]);
-    expect(validateLogicGraph(bad)).toEqual(["Condition 'is_one_of' in rule from 'm' to 't0': values 'nope', 'nope2' match no option value or id of question 'm'"]);
+    expect(validateLogicGraph(bad)).toEqual([
+      "Condition 'is_one_of' in rule from 'm' to 't0': values 'nope', 'nope2' match no option value or id of question 'm'",
+    ]);
   });
 
   it("checks an import against it: every target is shown when the answer selects the named options", () => {
-    const answers = [answer("m", { answerJson: Array.from({ length: 1_000 }, (_, i) => `v${i % 500}`) }), ...targets.map((t) => answer(t.id, { answerText: "ok" }))];
+    const answers = [
+      answer("m", { answerJson: Array.from({ length: 1_000 }, (_, i) => `v${i % 500}`) }),
+      ...targets.map((t) => answer(t.id, { answerText: "ok" })),
+    ];
     expect(validateAnswers(big, answers, { requireRequired: true })).toEqual([]);
     // Rule i lists every value but v((499 + i) % 500): rule 251 alone leaves out v250.
     const one = [answer("m", { answerJson: ["v250"] }), answer("t1", { answerText: "x" }), answer("t251", { answerText: "x" })];
@@ -65,7 +75,12 @@ describe("is_one_of rules with long value lists", () => {
 
 describe("cycle search on large templates", () => {
   const chain = Array.from({ length: 2_000 }, (_, i) => question(`c${i}`, "TEXT", { text: `Step ${i}` }));
-  const link = (from: number, to: number) => ({ id: `l${from}-${to}`, sourceQuestionId: `c${from}`, targetQuestionId: `c${to}`, condition: { type: "is_not_empty" } });
+  const link = (from: number, to: number) => ({
+    id: `l${from}-${to}`,
+    sourceQuestionId: `c${from}`,
+    targetQuestionId: `c${to}`,
+    condition: { type: "is_not_empty" },
+  });
   const forward = chain.slice(1).map((_, i) => link(i, i + 1));
 
   it("a 2,000-question chain has no cycle; closing it makes exactly one", () => {

@@ -137,7 +137,12 @@ describe("properties", () => {
         for (const q of template.questions) {
           const onCycle = reachableFrom(q.id, next).has(q.id);
           const rules = template.rules.filter((r) => r.targetQuestionId === q.id);
-          const shown = rules.length === 0 || rules.some((r) => visible.has(r.sourceQuestionId) && conditionHolds(r.condition as Condition, byId.get(r.sourceQuestionId)!, answers.get(r.sourceQuestionId)));
+          const shown =
+            rules.length === 0 ||
+            rules.some(
+              (r) =>
+                visible.has(r.sourceQuestionId) && conditionHolds(r.condition as Condition, byId.get(r.sourceQuestionId)!, answers.get(r.sourceQuestionId)),
+            );
           expect(visible.has(q.id)).toBe(!onCycle && shown);
         }
       }),
@@ -169,9 +174,9 @@ describe("properties", () => {
   });
 
   it("(4) a graph with a cycle yields cycle messages, one per elementary cycle; an acyclic graph yields none", () => {
-    const graphArb = fc.integer({ min: 1, max: 6 }).chain((n) =>
-      fc.tuple(fc.constant(n), fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 16, selector: ([a, b]) => `${a}>${b}` })),
-    );
+    const graphArb = fc
+      .integer({ min: 1, max: 6 })
+      .chain((n) => fc.tuple(fc.constant(n), fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: 16, selector: ([a, b]) => `${a}>${b}` })));
     fc.assert(
       fc.property(graphArb, ([n, pairs]) => {
         const edges = pairs.filter(([a, b]) => a !== b);
@@ -226,21 +231,52 @@ describe("properties", () => {
 
   it("never throws on values that cannot be turned into text, in any field of a template or an answer", () => {
     // String(), template literals and join throw on these: toString and valueOf not callable, or no prototype at all.
-    const traps = () => [JSON.parse('{"toString":1,"valueOf":1}'), JSON.parse('[{"toString":1,"valueOf":1}]'), Object.create(null), Object.assign(Object.create(null), { a: Object.create(null) })];
-    const fields = ["id", "key", "text", "inputType", "optionId", "optionValue", "optionLabel", "ruleId", "conditionType", "conditionValue", "conditionItem", "questionId"];
+    const traps = () => [
+      JSON.parse('{"toString":1,"valueOf":1}'),
+      JSON.parse('[{"toString":1,"valueOf":1}]'),
+      Object.create(null),
+      Object.assign(Object.create(null), { a: Object.create(null) }),
+    ];
+    const fields = [
+      "id",
+      "key",
+      "text",
+      "inputType",
+      "optionId",
+      "optionValue",
+      "optionLabel",
+      "ruleId",
+      "conditionType",
+      "conditionValue",
+      "conditionItem",
+      "questionId",
+    ];
     const answerFields = ["answerText", "answerNumber", "answerBoolean", "answerDate", "answerJson", "answerJsonItem", "responseOptionId", "templateOptionId"];
     for (const inputType of INPUT_TYPES) {
       for (const type of CONDITION_TYPES) {
         for (const field of [...fields, ...answerFields]) {
           for (const trap of traps()) {
             const at = (name: string, v: unknown) => (field === name ? trap : v);
-            const source = { id: at("id", "a"), key: at("key", "ka"), text: at("text", "A"), inputType: at("inputType", inputType), required: true, options: [{ id: at("optionId", "o1"), value: at("optionValue", "v1"), label: at("optionLabel", "L") }] };
+            const source = {
+              id: at("id", "a"),
+              key: at("key", "ka"),
+              text: at("text", "A"),
+              inputType: at("inputType", inputType),
+              required: true,
+              options: [{ id: at("optionId", "o1"), value: at("optionValue", "v1"), label: at("optionLabel", "L") }],
+            };
             const value = field === "conditionItem" ? ["v1", trap] : at("conditionValue", "v1");
-            const template = { questions: [source, makeQuestion(1, "TEXT", true)], rules: [{ id: at("ruleId", "r"), sourceQuestionId: "a", targetQuestionId: "q1", condition: { type: at("conditionType", type), value } }] } as unknown as LogicTemplate;
+            const template = {
+              questions: [source, makeQuestion(1, "TEXT", true)],
+              rules: [{ id: at("ruleId", "r"), sourceQuestionId: "a", targetQuestionId: "q1", condition: { type: at("conditionType", type), value } }],
+            } as unknown as LogicTemplate;
             const answer = Object.fromEntries(answerFields.filter((f) => f !== "answerJsonItem").map((f) => [f, at(f, undefined)]));
             if (field === "answerJsonItem") answer.answerJson = ["v1", trap];
             if (Object.values(answer).every((v) => v === undefined)) answer.answerText = "v1";
-            const answers = [{ ...answer, questionId: at("questionId", "a") }, { questionId: "q1", answerText: "x" }] as unknown as AnswerInput[];
+            const answers = [
+              { ...answer, questionId: at("questionId", "a") },
+              { questionId: "q1", answerText: "x" },
+            ] as unknown as AnswerInput[];
             const where = `${inputType} ${type} ${field}`;
             expect(() => JSON.stringify(validateLogicGraph(template)), where).not.toThrow();
             expect(() => JSON.stringify(validateAnswers(template, answers, { requireRequired: true })), where).not.toThrow();
@@ -262,10 +298,14 @@ describe("properties", () => {
       { numRuns: 300 },
     );
     fc.assert(
-      fc.property(builtArb("any"), fc.array(fc.record({ questionId: fc.constantFrom("q0", "q1", "q2", "zz") }).chain((r) => answerArb.map((f) => ({ ...r, ...f })))), ({ template }, list) => {
-        expect(() => validateAnswers(template, list, { requireRequired: true })).not.toThrow();
-        expect(() => validateLogicGraph(template)).not.toThrow();
-      }),
+      fc.property(
+        builtArb("any"),
+        fc.array(fc.record({ questionId: fc.constantFrom("q0", "q1", "q2", "zz") }).chain((r) => answerArb.map((f) => ({ ...r, ...f })))),
+        ({ template }, list) => {
+          expect(() => validateAnswers(template, list, { requireRequired: true })).not.toThrow();
+          expect(() => validateLogicGraph(template)).not.toThrow();
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -38,7 +38,10 @@ describe("visibleQuestions", () => {
 
   it("hides questions on a cycle and what only they show", () => {
     const d = question("d", "TEXT");
-    const t = template([a, b, c, d], [rule("a", "b", "is_not_empty"), rule("b", "c", "is_empty"), rule("c", "b", "is_empty"), rule("c", "d", "is_empty"), rule("d", "d", "is_empty")]);
+    const t = template(
+      [a, b, c, d],
+      [rule("a", "b", "is_not_empty"), rule("b", "c", "is_empty"), rule("c", "b", "is_empty"), rule("c", "d", "is_empty"), rule("d", "d", "is_empty")],
+    );
     expect(visibleQuestions(t, answerMap(answer("a", { answerText: "yes" })))).toEqual(new Set(["a"]));
   });
 

@@ -40,7 +40,9 @@ describe("the Grafana dashboard", () => {
 
 describe("promqlMetricNames", () => {
   it("finds metric names and leaves functions, labels, keywords, strings and variables out", () => {
-    expect(promqlMetricNames('histogram_quantile(0.95, sum by (le, route) (rate(insp_a_bucket{service="api", instance=~"$instance"}[$__rate_interval])))')).toEqual(["insp_a_bucket"]);
+    expect(
+      promqlMetricNames('histogram_quantile(0.95, sum by (le, route) (rate(insp_a_bucket{service="api", instance=~"$instance"}[$__rate_interval])))'),
+    ).toEqual(["insp_a_bucket"]);
     expect(promqlMetricNames('sum by (instance) (insp_b{state=~"busy|idle"}) / on (instance) group_left insp_c offset 5m')).toEqual(["insp_b", "insp_c"]);
     expect(promqlMetricNames("max(insp_d) > bool 0 and insp_e unless insp_f")).toEqual(["insp_d", "insp_e", "insp_f"]);
   });

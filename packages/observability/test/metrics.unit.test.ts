@@ -66,7 +66,8 @@ describe("the metrics token", () => {
     const token = "a-long-metrics-token-0123";
     expect(bearerMatches(`Bearer ${token}`, token)).toBe(true);
     expect(bearerMatches(`bearer ${token}`, token)).toBe(true);
-    for (const h of [undefined, "", token, `Bearer ${token}x`, `Bearer ${token.slice(1)}`, `Basic ${token}`, "Bearer "]) expect(bearerMatches(h, token)).toBe(false);
+    for (const h of [undefined, "", token, `Bearer ${token}x`, `Bearer ${token.slice(1)}`, `Basic ${token}`, "Bearer "])
+      expect(bearerMatches(h, token)).toBe(false);
   });
 
   it("answers 401 without the registry's content", async () => {

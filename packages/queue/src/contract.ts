@@ -59,16 +59,41 @@ export const queuePolicies: Record<JobName, QueuePolicy> = {
   // Redis a sorted-set entry, a hash update and a trim on every job (bench/README.md, issue 24).
   // A late duplicate of a removed job (its id is free again) finds its item done and skips it.
   "employee-sync": { attempts: 5, backoff: { type: "exponential", delay: 200 }, removeOnComplete: { count: 0 }, removeOnFail: { age: 86_400, count: 50_000 } },
-  mail: { attempts: 8, backoff: { type: "exponential", delay: 2_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 86_400, count: 10_000 } },
-  "inspection-import": { attempts: 3, backoff: { type: "exponential", delay: 500 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
+  mail: {
+    attempts: 8,
+    backoff: { type: "exponential", delay: 2_000 },
+    removeOnComplete: { age: 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 86_400, count: 10_000 },
+  },
+  "inspection-import": {
+    attempts: 3,
+    backoff: { type: "exponential", delay: 500 },
+    removeOnComplete: { age: 3600, count: 10_000 },
+    removeOnFail: { age: 86_400, count: 10_000 },
+  },
   // A report renders in seconds; a failure past these attempts is recorded on its row (FAILED) and answered as such.
-  "inspection-report": { attempts: 3, backoff: { type: "exponential", delay: 1_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
+  "inspection-report": {
+    attempts: 3,
+    backoff: { type: "exponential", delay: 1_000 },
+    removeOnComplete: { age: 3600, count: 10_000 },
+    removeOnFail: { age: 86_400, count: 10_000 },
+  },
   // An export that fails past these attempts is recorded FAILED on its row; a worker that dies mid-export is
   // stalled-job recovery's (the job runs again and starts the file over).
-  "inspection-export": { attempts: 3, backoff: { type: "exponential", delay: 2_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 86_400, count: 10_000 } },
+  "inspection-export": {
+    attempts: 3,
+    backoff: { type: "exponential", delay: 2_000 },
+    removeOnComplete: { age: 3600, count: 10_000 },
+    removeOnFail: { age: 86_400, count: 10_000 },
+  },
   // The delivery schedule lives in Postgres (webhook_deliveries.next_attempt_at, one delayed job per attempt);
   // BullMQ's own retries only cover a job that could not run (database outage, another copy sending it).
-  webhook: { attempts: 10, backoff: { type: "exponential", delay: 1_000 }, removeOnComplete: { age: 3600, count: 10_000 }, removeOnFail: { age: 7 * 86_400, count: 10_000 } },
+  webhook: {
+    attempts: 10,
+    backoff: { type: "exponential", delay: 1_000 },
+    removeOnComplete: { age: 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 86_400, count: 10_000 },
+  },
 };
 
 export function parseJobData<N extends JobName>(name: N, data: unknown): JobData<N> {

@@ -56,5 +56,9 @@ export async function enqueueDeliveries(queues: Queues, deliveries: { id: string
 
 /** A webhook delivery's next attempt, delayed until it is due. */
 export async function enqueueRetry(queues: Queues, organizationId: string, deliveryId: string, attempt: number, at: Date): Promise<void> {
-  await queues.enqueue("webhook", { organizationId, deliveryId, attempt }, { jobId: jobIds.webhook(deliveryId, attempt), delay: Math.max(0, at.getTime() - Date.now()) });
+  await queues.enqueue(
+    "webhook",
+    { organizationId, deliveryId, attempt },
+    { jobId: jobIds.webhook(deliveryId, attempt), delay: Math.max(0, at.getTime() - Date.now()) },
+  );
 }

@@ -63,5 +63,4 @@ export class Queues {
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
-
 }

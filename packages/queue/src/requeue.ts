@@ -33,7 +33,10 @@ export async function requeueMissing<N extends JobName>(queues: Queues, name: N,
     };
     const missing = part.filter((_, k) => reply(2 * k) === 0);
     const failed = part.filter((_, k) => reply(2 * k) === 1 && reply(2 * k + 1) !== null);
-    await queues.enqueueBulk(name, missing.map((item) => ({ data: item.data, opts: { jobId: item.jobId } })));
+    await queues.enqueueBulk(
+      name,
+      missing.map((item) => ({ data: item.data, opts: { jobId: item.jobId } })),
+    );
     for (const item of failed) await (await queue.getJob(item.jobId))?.retry();
     requeued += missing.length + failed.length;
   }

@@ -27,7 +27,13 @@ type WithSlots = RedisClient & { insptakeslot(key: string, now: number, holder: 
  * none is free: then `youngestMs` says how long the most recent holder has held its slot (the
  * holders of a receiver that answers at once are milliseconds old; those of one that hangs, seconds).
  */
-export async function takeSlot(connection: RedisClient, key: string, holder: string, cap: number, staleMs: number): Promise<{ taken: true } | { taken: false; youngestMs: number }> {
+export async function takeSlot(
+  connection: RedisClient,
+  key: string,
+  holder: string,
+  cap: number,
+  staleMs: number,
+): Promise<{ taken: true } | { taken: false; youngestMs: number }> {
   const r = connection as WithSlots;
   if (typeof r.insptakeslot !== "function") r.defineCommand("insptakeslot", { numberOfKeys: 1, lua: TAKE });
   const answer = await r.insptakeslot(key, Date.now(), holder, cap, staleMs);

@@ -19,7 +19,7 @@ it("loads a script and answers the SHA1 Redis knows it by", async () => {
 });
 
 it("answers the same SHA1, without rejecting, when Redis cannot be reached", async () => {
-  const down = createRedis({ REDIS_URL: "redis://127.0.0.1:1" }, "producer", { retryStrategy: () => null }) // nothing listens on port 1;
+  const down = createRedis({ REDIS_URL: "redis://127.0.0.1:1" }, "producer", { retryStrategy: () => null }); // nothing listens on port 1;
   down.on("error", () => {}); // the refused connection is the point
   clients.push(down);
   const redis = createRedis({ REDIS_URL: inject("redisUrl") }, "producer");

@@ -23,7 +23,13 @@ describe("requeueMissing", () => {
   it("adds a missing job, retries a failed one, leaves a live one alone", async () => {
     const [failed, missing, waiting] = [item("failed-1"), item("missing-1"), item("waiting-1")];
     // One job fails for good, processed by a worker that then goes away.
-    const worker = new Worker("mail", async () => { throw new UnrecoverableError("boom"); }, { connection: createRedis({ REDIS_URL: inject("redisUrl") }, "worker"), prefix });
+    const worker = new Worker(
+      "mail",
+      async () => {
+        throw new UnrecoverableError("boom");
+      },
+      { connection: createRedis({ REDIS_URL: inject("redisUrl") }, "worker"), prefix },
+    );
     await queues.enqueue("mail", failed.data, { jobId: failed.jobId });
     const queue = queues.queue("mail");
     for (let i = 0; i < 200 && !(await (await queue.getJob(failed.jobId))?.isFailed()); i++) await new Promise((r) => setTimeout(r, 25));

@@ -63,12 +63,16 @@ describe("JobWaiter", () => {
     await startCountdown(queues, id, 3);
     let ticks = 0;
     const started = Date.now();
-    setTimeout(() => void (async () => {
-      for (let i = 0; i < 3; i++) {
-        ticks++;
-        await tickCountdown(queues, id);
-      }
-    })(), 100);
+    setTimeout(
+      () =>
+        void (async () => {
+          for (let i = 0; i < 3; i++) {
+            ticks++;
+            await tickCountdown(queues, id);
+          }
+        })(),
+      100,
+    );
     // A poll interval far longer than the test: only the signal of the third tick can end the wait in time.
     const done = await waiter.wait({ id, timeoutMs: 20_000, pollMs: 10_000, isDone: async () => ticks === 3 });
     expect(done).toBe(true);

@@ -111,7 +111,8 @@ export async function startFaultStack(opts: { workers?: number; env?: Record<str
     async terminateServiceConnections() {
       const admin = postgres(pg.url, { max: 1, onnotice: () => {} });
       try {
-        const rows = await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = 'inspection_service' and application_name like 'inspection-%'`;
+        const rows =
+          await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = 'inspection_service' and application_name like 'inspection-%'`;
         return rows.length;
       } finally {
         await admin.end();

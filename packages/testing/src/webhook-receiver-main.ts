@@ -45,7 +45,11 @@ const server = http.createServer((req, res) => {
       return;
     }
     const state = states.get(url) ?? { secrets: [], answers: [], delayMs: 0 };
-    const headers = { "webhook-id": String(req.headers["webhook-id"] ?? ""), "webhook-timestamp": String(req.headers["webhook-timestamp"] ?? ""), "webhook-signature": String(req.headers["webhook-signature"] ?? "") };
+    const headers = {
+      "webhook-id": String(req.headers["webhook-id"] ?? ""),
+      "webhook-timestamp": String(req.headers["webhook-timestamp"] ?? ""),
+      "webhook-signature": String(req.headers["webhook-signature"] ?? ""),
+    };
     const verified = state.secrets.map((s) => {
       try {
         new Webhook(s).verify(raw, headers);
@@ -62,7 +66,16 @@ const server = http.createServer((req, res) => {
       body = raw;
     }
     setTimeout(() => {
-      received.push({ path: url, webhookId: headers["webhook-id"] || null, timestamp: headers["webhook-timestamp"] || null, signatures: headers["webhook-signature"].split(" ").filter(Boolean).length, verified, body, answered, at: Date.now() });
+      received.push({
+        path: url,
+        webhookId: headers["webhook-id"] || null,
+        timestamp: headers["webhook-timestamp"] || null,
+        signatures: headers["webhook-signature"].split(" ").filter(Boolean).length,
+        verified,
+        body,
+        answered,
+        at: Date.now(),
+      });
       res.writeHead(answered, { "content-type": "text/plain" }).end(`answered ${answered} ${"x".repeat(2000)}`);
     }, state.delayMs);
   });

@@ -21,12 +21,16 @@ const baseEnv = () => ({ PATH: process.env.PATH ?? "", HOME: process.env.HOME ??
 describe("npm test with no servers to test against", () => {
   it("a DATABASE_URL where nothing answers: vitest prints one line naming it, and exits 78", async () => {
     const port = await freePort();
-    const run = spawnSync(process.execPath, [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--project", "integration", "packages/local-servers/test/root-access.int.test.ts"], {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...baseEnv(), DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, REDIS_URL: "redis://127.0.0.1:6379" },
-      timeout: 120_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "--project", "integration", "packages/local-servers/test/root-access.int.test.ts"],
+      {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...baseEnv(), DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`, REDIS_URL: "redis://127.0.0.1:6379" },
+        timeout: 120_000,
+      },
+    );
     expect(run.status, run.stdout + run.stderr).toBe(78);
     expect(run.stderr.trim()).toBe(
       `npm test: no servers to test against: DATABASE_URL: nothing answers at 127.0.0.1:${port} (ECONNREFUSED); start the server there, or unset the setting to use a local server, embedded servers or Docker`,

@@ -1,5 +1,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { API_KEY_PREFIX, AppError, auditContextOf, authenticateApiKey, forbidden, principalFromToken, unauthorized, type AuditContext, type Principal } from "@insp/core";
+import {
+  API_KEY_PREFIX,
+  AppError,
+  auditContextOf,
+  authenticateApiKey,
+  forbidden,
+  principalFromToken,
+  unauthorized,
+  type AuditContext,
+  type Principal,
+} from "@insp/core";
 import type { Callers } from "@insp/contracts";
 import type { Deps } from "../deps.ts";
 import { bodyReadersFor } from "./body.ts";
@@ -67,7 +77,11 @@ export function authenticate(deps: Deps, opts: AuthOptions): RequestHandler {
       // Counted as soon as the caller is known: a request refused for its scope (403) counts too.
       if (!(await limitRequest(req, res, principal))) return;
       if (!opts.allow.includes(principal.kind)) {
-        throw unauthorized(principal.kind === "client" ? "OAuth client tokens are only accepted by /api/v1/sync/employees" : "This endpoint requires an OAuth access token (POST /oauth/token)");
+        throw unauthorized(
+          principal.kind === "client"
+            ? "OAuth client tokens are only accepted by /api/v1/sync/employees"
+            : "This endpoint requires an OAuth access token (POST /oauth/token)",
+        );
       }
       if (principal.kind === "client" && opts.scope && !principal.scopes.includes(opts.scope)) {
         throw forbidden(`Access token lacks the scope ${opts.scope}`);

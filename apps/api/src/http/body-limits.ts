@@ -119,10 +119,12 @@ export function refuseOversizedBodies(bounds: DrainBounds, wasRead: (req: Incomi
 }
 
 /** The error body-parser gives a body over its limit (the error handlers map it to 413). */
-export const tooLarge = (limit: number) => Object.assign(new Error("request entity too large"), { status: 413, statusCode: 413, expose: true, type: "entity.too.large", limit });
+export const tooLarge = (limit: number) =>
+  Object.assign(new Error("request entity too large"), { status: 413, statusCode: 413, expose: true, type: "entity.too.large", limit });
 
 /** A JSON body holding more than `maxValues` values (the error handler maps it to 413, naming JSON_MAX_VALUES). */
-export const tooManyValues = (maxValues: number) => Object.assign(new Error("request entity has too many values"), { status: 413, statusCode: 413, expose: true, type: "entity.too.many.values", maxValues });
+export const tooManyValues = (maxValues: number) =>
+  Object.assign(new Error("request entity has too many values"), { status: 413, statusCode: 413, expose: true, type: "entity.too.many.values", maxValues });
 
 /**
  * Counts the values of JSON text as its bytes arrive, chunk by chunk: every `,` and every opening

@@ -19,7 +19,11 @@ const mb = (n: number) => n * 1024 * 1024;
 export const CREDENTIAL_BODY_LIMIT = 64 * 1024;
 
 /** How long and how much of a body refused for size is read and thrown away (docs/authentication.md, Errors). */
-export const drainBounds = (env: Deps["env"]): DrainBounds => ({ seconds: env.REFUSED_BODY_DRAIN_SECONDS, idleSeconds: env.REFUSED_BODY_IDLE_SECONDS, maxBytes: mb(env.REFUSED_BODY_DRAIN_MB) });
+export const drainBounds = (env: Deps["env"]): DrainBounds => ({
+  seconds: env.REFUSED_BODY_DRAIN_SECONDS,
+  idleSeconds: env.REFUSED_BODY_IDLE_SECONDS,
+  maxBytes: mb(env.REFUSED_BODY_DRAIN_MB),
+});
 
 const NUL_MESSAGE = "Request body contains a NUL character (\\u0000), which is not allowed in text";
 const SURROGATE_MESSAGE = "Request body contains an unpaired UTF-16 surrogate (\\uD800-\\uDFFF), which is not valid Unicode text";
@@ -147,7 +151,8 @@ export function bodyReaders(env: Deps["env"]): BodyReaders {
     (req, res, next) => {
       if (reading.has(req) || !req.is(types)) return next();
       const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(req.headers["content-type"] ?? "")?.[1];
-      if (charset !== undefined && !/^utf-?8$/i.test(charset)) return next(Object.assign(new Error("unsupported charset"), { status: 415, expose: true, type: "charset.unsupported" }));
+      if (charset !== undefined && !/^utf-?8$/i.test(charset))
+        return next(Object.assign(new Error("unsupported charset"), { status: 415, expose: true, type: "charset.unsupported" }));
       reading.add(req);
       parse(req, res, next);
     };

@@ -59,7 +59,10 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   // did nothing that stays, and the same request can be sent again shortly.
   if (isConnectionError(err) || isRedisUnavailable(err)) {
     req.log.warn({ err, requestId: req.id }, "dependency unavailable");
-    res.status(503).set("Retry-After", RETRY_AFTER_SECONDS).json({ error: "Service temporarily unavailable (database or queue unreachable); retry the request shortly" });
+    res
+      .status(503)
+      .set("Retry-After", RETRY_AFTER_SECONDS)
+      .json({ error: "Service temporarily unavailable (database or queue unreachable); retry the request shortly" });
     return;
   }
   if (err instanceof MediaStoreUnavailable) {

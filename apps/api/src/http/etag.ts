@@ -8,7 +8,8 @@ import { AppError, etagListMatches, parseETagList } from "@insp/core";
  * If-Match looks at the revision only (a renamed site is no reason to refuse a change);
  * If-None-Match compares whole tags.
  */
-export const revisionETag = (v: { revision: number; fingerprint: string }, images: "base64" | "url") => `"r${v.revision}-${v.fingerprint}${images === "url" ? ".url" : ""}"`;
+export const revisionETag = (v: { revision: number; fingerprint: string }, images: "base64" | "url") =>
+  `"r${v.revision}-${v.fingerprint}${images === "url" ? ".url" : ""}"`;
 
 /** The opaque part of our tags, and the bare `r3` (the revision alone) clients may write themselves. */
 const REVISION_TAG = /^r(\d{1,9})(?:-[0-9a-f]{8})?(?:\.url)?$/;

@@ -65,7 +65,15 @@ return 1`;
 const REFUSED = 0;
 
 type WithScripts = RedisClient & {
-  insploginbegin(state: string, trusted: string, address: string, threshold: number, firstWaitMs: number, capMs: number, trustMs: number): Promise<[number, number]>;
+  insploginbegin(
+    state: string,
+    trusted: string,
+    address: string,
+    threshold: number,
+    firstWaitMs: number,
+    capMs: number,
+    trustMs: number,
+  ): Promise<[number, number]>;
   insploginok(state: string, trusted: string, address: string, trustMs: number, keep: number): Promise<number>;
 };
 
@@ -115,7 +123,15 @@ export class LoginGuard {
   private async begin(state: string, trusted: string, address: string): Promise<[number, number]> {
     const { env } = this.deps;
     try {
-      const [verdict, waitMs] = await this.redis.insploginbegin(state, trusted, address, env.LOGIN_FAILURES_BEFORE_BACKOFF, env.LOGIN_BACKOFF_FIRST_SECONDS * 1000, env.LOGIN_BACKOFF_MAX_SECONDS * 1000, TRUSTED_FOR_MS);
+      const [verdict, waitMs] = await this.redis.insploginbegin(
+        state,
+        trusted,
+        address,
+        env.LOGIN_FAILURES_BEFORE_BACKOFF,
+        env.LOGIN_BACKOFF_FIRST_SECONDS * 1000,
+        env.LOGIN_BACKOFF_MAX_SECONDS * 1000,
+        TRUSTED_FOR_MS,
+      );
       return [Number(verdict), Number(waitMs)];
     } catch (err) {
       this.deps.logger.warn({ err }, "sign-in limit unavailable; password checked without counting");
@@ -124,6 +140,8 @@ export class LoginGuard {
   }
 
   private async succeed(state: string, trusted: string, address: string): Promise<void> {
-    await this.redis.insploginok(state, trusted, address, TRUSTED_FOR_MS, MAX_TRUSTED).catch((err: unknown) => this.deps.logger.warn({ err }, "sign-in limit unavailable; success not recorded"));
+    await this.redis
+      .insploginok(state, trusted, address, TRUSTED_FOR_MS, MAX_TRUSTED)
+      .catch((err: unknown) => this.deps.logger.warn({ err }, "sign-in limit unavailable; success not recorded"));
   }
 }

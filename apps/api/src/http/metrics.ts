@@ -29,7 +29,10 @@ export function httpMetrics(histogram: HttpDuration): RequestHandler {
     // counts too, with status "aborted".
     res.once("close", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      histogram.observe({ method: methodLabel(req.method), route: routeLabel(req), status: res.writableFinished ? String(res.statusCode) : "aborted" }, seconds);
+      histogram.observe(
+        { method: methodLabel(req.method), route: routeLabel(req), status: res.writableFinished ? String(res.statusCode) : "aborted" },
+        seconds,
+      );
     });
     next();
   };

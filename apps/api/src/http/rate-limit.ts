@@ -14,7 +14,9 @@ import { credentialOf } from "./auth.ts";
 const redisCommand =
   (deps: Deps) =>
   (command: string, ...args: string[]): Promise<RedisReply> =>
-    (command.toUpperCase() === "SCRIPT" && args[0]?.toUpperCase() === "LOAD" ? loadScript(deps.redis, args[1]!) : deps.redis.call(command, ...args)) as Promise<RedisReply>;
+    (command.toUpperCase() === "SCRIPT" && args[0]?.toUpperCase() === "LOAD"
+      ? loadScript(deps.redis, args[1]!)
+      : deps.redis.call(command, ...args)) as Promise<RedisReply>;
 
 const COUNT_HERE = Symbol("count this request per address");
 
@@ -51,7 +53,9 @@ export function addressLimiter(deps: Deps): AddressLimiter {
     keyGenerator: (req) => `ip:${ipKeyGenerator(req.ip ?? "unknown")}`,
     handler: (_req, res, _next, options) => {
       res.setHeader("RateLimit-Scope", "address");
-      res.status(options.statusCode).json({ error: "Rate limit exceeded: this address's requests without a credential (RATE_LIMIT_ANONYMOUS_PER_MINUTE); retry after the Retry-After period" });
+      res.status(options.statusCode).json({
+        error: "Rate limit exceeded: this address's requests without a credential (RATE_LIMIT_ANONYMOUS_PER_MINUTE); retry after the Retry-After period",
+      });
     },
   });
   // The RateLimit headers of a counted request describe the address's limit: say so.
@@ -85,7 +89,8 @@ interface Count {
   reset: Date | undefined;
 }
 
-const principalKey = (p: Principal) => (p.kind === "apiKey" ? `key:${p.apiKeyId}` : p.kind === "client" ? `client:${p.organizationId}:${p.clientId}` : `user:${p.userId}`);
+const principalKey = (p: Principal) =>
+  p.kind === "apiKey" ? `key:${p.apiKeyId}` : p.kind === "client" ? `client:${p.organizationId}:${p.clientId}` : `user:${p.userId}`;
 
 /**
  * The limits of an authenticated request: RATE_LIMIT_PER_MINUTE per principal (an API key, an
@@ -108,7 +113,8 @@ export function principalLimits(deps: Deps): (req: Request, res: Response, princ
       // own limit does not use up its siblings' allowance with the requests it is refused.
       const own = await store.increment(principalKey(principal));
       const ownCount: Count = { scope: "principal", limit: deps.env.RATE_LIMIT_PER_MINUTE, hits: own.totalHits, reset: own.resetTime };
-      const org = ownCount.hits <= ownCount.limit ? await store.increment(`org:${principal.organizationId}`) : await store.get(`org:${principal.organizationId}`);
+      const org =
+        ownCount.hits <= ownCount.limit ? await store.increment(`org:${principal.organizationId}`) : await store.get(`org:${principal.organizationId}`);
       counts = [ownCount, { scope: "organization", limit: deps.env.RATE_LIMIT_ORG_PER_MINUTE, hits: org?.totalHits ?? 0, reset: org?.resetTime }];
     } catch (err) {
       req.log.warn({ err }, "rate limit store unavailable: request let through");

@@ -32,7 +32,8 @@ function gate(deps: Deps, op: Operation): RequestHandler[] {
   if (op.auth === "none") return [];
   if (op.auth === "address") return [addressLimiterFor(deps).thisRoute];
   if (op.auth === "body") return [addressLimiterFor(deps).thisRoute, bodyReadersFor(deps.env).credential];
-  if (op.body !== "default" && op.body !== "inspection") throw new Error(`${op.method} ${op.path}: an authenticated operation reads its body with the default or the inspection limit, not ${op.body}`);
+  if (op.body !== "default" && op.body !== "inspection")
+    throw new Error(`${op.method} ${op.path}: an authenticated operation reads its body with the default or the inspection limit, not ${op.body}`);
   return [authenticate(deps, { ...op.auth, body: op.body })];
 }
 

@@ -29,7 +29,8 @@ type Auth = { bearer: string };
 const key = (t: DemoSeed): Auth => ({ bearer: t.apiKey });
 const post = (auth: Auth, body: unknown) => stack.http.post("/api/actions", body, { auth });
 const get = (auth: Auth, path: string, headers: Record<string, string> = {}) => stack.http.get(path, { auth, headers });
-const patch = (auth: Auth, id: string, body: unknown, ifMatch?: string) => stack.http.patch(`/api/actions/${id}`, body, { auth, headers: ifMatch === undefined ? {} : { "if-match": ifMatch } });
+const patch = (auth: Auth, id: string, body: unknown, ifMatch?: string) =>
+  stack.http.patch(`/api/actions/${id}`, body, { auth, headers: ifMatch === undefined ? {} : { "if-match": ifMatch } });
 
 async function created(auth: Auth, body: Record<string, unknown>): Promise<any> {
   const res = await post(auth, body);
@@ -37,9 +38,13 @@ async function created(auth: Auth, body: Record<string, unknown>): Promise<any> 
   return res.body;
 }
 
-const apiKeyId = async (t: DemoSeed) => (await stack.db.sql<{ id: string }[]>`select id from api_keys where organization_id = ${t.organization.id} and name = 'demo key'`)[0]!.id;
+const apiKeyId = async (t: DemoSeed) =>
+  (await stack.db.sql<{ id: string }[]>`select id from api_keys where organization_id = ${t.organization.id} and name = 'demo key'`)[0]!.id;
 const hourFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
-const changesOf = (id: string) => stack.db.sql<{ change: string }[]>`select change from change_events where resource_type = 'action' and resource_id = ${id} order by xid, seq`.then((rs) => rs.map((r) => r.change));
+const changesOf = (id: string) =>
+  stack.db.sql<{ change: string }[]>`select change from change_events where resource_type = 'action' and resource_id = ${id} order by xid, seq`.then((rs) =>
+    rs.map((r) => r.change),
+  );
 
 /** A tenant with a published "Plant audit" and one inspection of it. */
 async function withInspection(): Promise<{ t: DemoSeed; tpl: Tpl; inspectionId: string }> {
@@ -84,7 +89,17 @@ describe("corrective actions", () => {
       updatedAt: expect.any(String),
     });
     const minimal = await created(auth, { title: "Tidy the depot" });
-    expect(minimal).toMatchObject({ priority: "MEDIUM", status: "OPEN", description: null, assigneeId: null, assignee: null, dueAt: null, overdue: false, inspectionId: null, questionId: null });
+    expect(minimal).toMatchObject({
+      priority: "MEDIUM",
+      status: "OPEN",
+      description: null,
+      assigneeId: null,
+      assignee: null,
+      dueAt: null,
+      overdue: false,
+      inspectionId: null,
+      questionId: null,
+    });
     const late = await created(auth, { title: "Refill the extinguisher", dueAt: "2020-01-01T00:00:00Z", assigneeId: t.users.admin.id, priority: "LOW" });
     expect(late.overdue).toBe(true);
     const onInspection = await created(auth, { title: "Check the whole truck", inspectionId });
@@ -122,12 +137,21 @@ describe("corrective actions", () => {
     expect((await get(auth, "/api/actions?limit=3")).body.pagination).toEqual({ total: 4, limit: 3, offset: 0, hasMore: true });
     expect((await get(auth, "/api/actions?offset=10")).body.pagination).toEqual({ total: 4, limit: 50, offset: 10, hasMore: false });
     const badQuery = await get(auth, "/api/actions?status=FIXED&overdue=yes");
-    expect(badQuery).toMatchObject({ status: 400, body: { error: "Invalid query parameters", details: ["status: must be one of OPEN, IN_PROGRESS, DONE, CANCELLED", "overdue: must be true or false"] } });
+    expect(badQuery).toMatchObject({
+      status: 400,
+      body: { error: "Invalid query parameters", details: ["status: must be one of OPEN, IN_PROGRESS, DONE, CANCELLED", "overdue: must be true or false"] },
+    });
 
     // PATCH: If-Match as for inspections.
     const start = { status: "IN_PROGRESS" };
-    expect(await patch(auth, full.id, start)).toMatchObject({ status: 428, body: { error: "If-Match is required: send the ETag of GET /api/actions/{id}, so that a change made meanwhile is not overwritten" } });
-    expect(await patch(auth, full.id, start, '"r7"')).toMatchObject({ status: 412, body: { error: "The action has changed since you read it (it is at revision 1); GET it again and reapply your change with its new ETag" } });
+    expect(await patch(auth, full.id, start)).toMatchObject({
+      status: 428,
+      body: { error: "If-Match is required: send the ETag of GET /api/actions/{id}, so that a change made meanwhile is not overwritten" },
+    });
+    expect(await patch(auth, full.id, start, '"r7"')).toMatchObject({
+      status: 412,
+      body: { error: "The action has changed since you read it (it is at revision 1); GET it again and reapply your change with its new ETag" },
+    });
     expect((await patch(auth, full.id, start, 'W/"r1"')).status).toBe(412);
     const started = await patch(auth, full.id, start, etag);
     expect(started.status, started.text).toBe(200);
@@ -140,18 +164,27 @@ describe("corrective actions", () => {
     expect(same.body.revision).toBe(2);
 
     // Moves the lifecycle does not allow are 409s.
-    expect(await patch(auth, full.id, { status: "OPEN" }, "*")).toMatchObject({ status: 409, body: { error: "An IN_PROGRESS action cannot become OPEN; it may become DONE, CANCELLED" } });
+    expect(await patch(auth, full.id, { status: "OPEN" }, "*")).toMatchObject({
+      status: 409,
+      body: { error: "An IN_PROGRESS action cannot become OPEN; it may become DONE, CANCELLED" },
+    });
 
     const done = await patch(auth, full.id, { status: "DONE", priority: "MEDIUM" }, '"r2"');
     expect(done.body).toMatchObject({ status: "DONE", priority: "MEDIUM", revision: 3, completedBy: { type: "api_key", id: keyId }, overdue: false });
     expect(Math.abs(Date.parse(done.body.completedAt) - Date.now())).toBeLessThan(60_000);
-    expect(await patch(auth, full.id, { status: "CANCELLED" }, "*")).toMatchObject({ status: 409, body: { error: "A DONE action cannot become CANCELLED: reopen it first (OPEN or IN_PROGRESS)" } });
+    expect(await patch(auth, full.id, { status: "CANCELLED" }, "*")).toMatchObject({
+      status: 409,
+      body: { error: "A DONE action cannot become CANCELLED: reopen it first (OPEN or IN_PROGRESS)" },
+    });
 
     // Reopened: no longer complete (the audit and change logs keep who completed it).
     const reopened = await patch(auth, full.id, { status: "OPEN", dueAt: null, description: null }, '"r3"');
     expect(reopened.body).toMatchObject({ status: "OPEN", revision: 4, completedAt: null, completedBy: null, dueAt: null, description: null });
     expect((await patch(auth, full.id, { status: "CANCELLED" }, '"r4"')).body).toMatchObject({ status: "CANCELLED", completedAt: null, revision: 5 });
-    expect(await patch(auth, full.id, { status: "DONE" }, '"r5"')).toMatchObject({ status: 409, body: { error: "A CANCELLED action cannot become DONE: reopen it first (OPEN or IN_PROGRESS)" } });
+    expect(await patch(auth, full.id, { status: "DONE" }, '"r5"')).toMatchObject({
+      status: 409,
+      body: { error: "A CANCELLED action cannot become DONE: reopen it first (OPEN or IN_PROGRESS)" },
+    });
     expect((await patch(auth, full.id, { status: "IN_PROGRESS" }, '"r5"')).body).toMatchObject({ status: "IN_PROGRESS", revision: 6 });
     expect(await filtered("status=IN_PROGRESS")).toEqual({ ids: [full.id], total: 1 });
 
@@ -178,24 +211,55 @@ describe("corrective actions", () => {
       [{}, "Invalid request body", ["title: Invalid input: expected string, received undefined"]],
       [{ title: "   " }, "Invalid request body", ["title: title is required"]],
       [{ title: "x".repeat(201) }, "Invalid request body", ["title: title must be at most 200 characters"]],
-      [{ title: "A", priority: "URGENT", dueAt: "tomorrow", color: "red" }, "Invalid request body", ["Unrecognized key: \"color\"", "dueAt: dueAt must be an ISO 8601 date-time, e.g. 2026-03-31T17:00:00Z", "priority: must be one of LOW, MEDIUM, HIGH"]],
+      [
+        { title: "A", priority: "URGENT", dueAt: "tomorrow", color: "red" },
+        "Invalid request body",
+        ['Unrecognized key: "color"', "dueAt: dueAt must be an ISO 8601 date-time, e.g. 2026-03-31T17:00:00Z", "priority: must be one of LOW, MEDIUM, HIGH"],
+      ],
       [{ title: "A", dueAt: "0000-01-01T00:00:00Z" }, "Invalid request body", ["dueAt: dueAt must fall in the years 1970 to 9999"]],
-      [{ title: "A", questionId: other.q.brakes!.id }, "Invalid request body", ["questionId: questionId needs inspectionId: a question is one of an inspection's"]],
+      [
+        { title: "A", questionId: other.q.brakes!.id },
+        "Invalid request body",
+        ["questionId: questionId needs inspectionId: a question is one of an inspection's"],
+      ],
       [{ title: "A", assigneeId: "nobody" }, "Corrective action validation failed", ["assigneeId 'nobody' is not a user of this organization"]],
-      [{ title: "A", inspectionId: "00000000-0000-4000-8000-000000000000" }, "Corrective action validation failed", ["inspectionId '00000000-0000-4000-8000-000000000000' is not an inspection of this organization"]],
-      [{ title: "A", inspectionId, questionId: other.q.brakes!.id }, "Corrective action validation failed", [`questionId '${other.q.brakes!.id}' is not a question of the inspection's template (version 1)`]],
+      [
+        { title: "A", inspectionId: "00000000-0000-4000-8000-000000000000" },
+        "Corrective action validation failed",
+        ["inspectionId '00000000-0000-4000-8000-000000000000' is not an inspection of this organization"],
+      ],
+      [
+        { title: "A", inspectionId, questionId: other.q.brakes!.id },
+        "Corrective action validation failed",
+        [`questionId '${other.q.brakes!.id}' is not a question of the inspection's template (version 1)`],
+      ],
       [[], "Invalid request body", ["Invalid input: expected object, received array"]],
     ];
     for (const [body, error, details] of cases) {
       const res = await post(auth, body);
-      expect({ body, status: res.status, error: res.body.error, details: [...(res.body.details ?? [])].sort() }).toEqual({ body, status: 400, error, details: [...details].sort() });
+      expect({ body, status: res.status, error: res.body.error, details: [...(res.body.details ?? [])].sort() }).toEqual({
+        body,
+        status: 400,
+        error,
+        details: [...details].sort(),
+      });
     }
-    const [disabled] = await stack.db.sql<{ id: string }[]>`update users set disabled = true where id = ${(await createUser(stack.db.db, { organizationId: t.organization.id, email: `gone-${randomBytes(4).toString("hex")}@demo.example` })).id} returning id`;
-    expect((await post(auth, { title: "A", assigneeId: disabled!.id })).body.details).toEqual([`assigneeId '${disabled!.id}' is a disabled user: assign the action to someone who can act on it`]);
+    const [disabled] = await stack.db.sql<
+      { id: string }[]
+    >`update users set disabled = true where id = ${(await createUser(stack.db.db, { organizationId: t.organization.id, email: `gone-${randomBytes(4).toString("hex")}@demo.example` })).id} returning id`;
+    expect((await post(auth, { title: "A", assigneeId: disabled!.id })).body.details).toEqual([
+      `assigneeId '${disabled!.id}' is a disabled user: assign the action to someone who can act on it`,
+    ]);
     // A PATCH is checked the same way.
     const a = await created(auth, { title: "A" });
-    expect(await patch(auth, a.id, { assigneeId: "nobody" }, "*")).toMatchObject({ status: 400, body: { error: "Corrective action validation failed", details: ["assigneeId 'nobody' is not a user of this organization"] } });
-    expect(await patch(auth, a.id, {}, "*")).toMatchObject({ status: 400, body: { details: ["give at least one of title, description, assigneeId, dueAt, priority, status"] } });
+    expect(await patch(auth, a.id, { assigneeId: "nobody" }, "*")).toMatchObject({
+      status: 400,
+      body: { error: "Corrective action validation failed", details: ["assigneeId 'nobody' is not a user of this organization"] },
+    });
+    expect(await patch(auth, a.id, {}, "*")).toMatchObject({
+      status: 400,
+      body: { details: ["give at least one of title, description, assigneeId, dueAt, priority, status"] },
+    });
     expect((await patch(auth, a.id, { inspectionId }, "*")).body.details).toEqual(['Unrecognized key: "inspectionId"']);
     expect(await changesOf(a.id)).toEqual(["created"]);
   });
@@ -209,8 +273,14 @@ describe("corrective actions", () => {
     expect((await get(key(b), `/api/actions/not-a-uuid`)).status).toBe(404);
     expect((await get(key(b), "/api/actions")).body.actions).toEqual([]);
     expect((await get(key(b), `/api/actions?inspectionId=${theirInspection}`)).body.pagination.total).toBe(0);
-    expect(await post(key(b), { title: "B", assigneeId: a.users.inspector.id })).toMatchObject({ status: 400, body: { details: [`assigneeId '${a.users.inspector.id}' is not a user of this organization`] } });
-    expect(await post(key(b), { title: "B", inspectionId: theirInspection })).toMatchObject({ status: 400, body: { details: [`inspectionId '${theirInspection}' is not an inspection of this organization`] } });
+    expect(await post(key(b), { title: "B", assigneeId: a.users.inspector.id })).toMatchObject({
+      status: 400,
+      body: { details: [`assigneeId '${a.users.inspector.id}' is not a user of this organization`] },
+    });
+    expect(await post(key(b), { title: "B", inspectionId: theirInspection })).toMatchObject({
+      status: 400,
+      body: { details: [`inspectionId '${theirInspection}' is not an inspection of this organization`] },
+    });
     const bs = await created(key(b), { title: "B's" });
     expect((await patch(key(b), bs.id, { assigneeId: a.users.admin.id }, "*")).status).toBe(400);
     expect((await get(key(a), `/api/actions/${mine.id}`)).body.title).toBe("A's action");
@@ -218,7 +288,9 @@ describe("corrective actions", () => {
 
   it("scopes for keys; any user raises and reads; admins, the assignee and the creator change", async () => {
     const t = await stack.tenant();
-    const reader = { bearer: (await createApiKey(stack.db.db, t.organization.id, "reader", undefined, undefined, ["actions:read", "inspections:write"])).apiKey };
+    const reader = {
+      bearer: (await createApiKey(stack.db.db, t.organization.id, "reader", undefined, undefined, ["actions:read", "inspections:write"])).apiKey,
+    };
     const writer = { bearer: (await createApiKey(stack.db.db, t.organization.id, "writer", undefined, undefined, ["actions:write"])).apiKey };
     expect(await post(reader, { title: "x" })).toMatchObject({ status: 403, body: { error: "API key lacks the scope actions:write" } });
     const a = await created(writer, { title: "By a writer" });
@@ -267,18 +339,35 @@ describe("corrective actions", () => {
 
     const a = await created(auth, { title: "Fix the gate", assigneeId: t.users.inspector.id, dueAt: hourFromNow(1) });
     await patch(auth, a.id, { dueAt: "2021-06-01T00:00:00Z" }, '"r1"');
-    const got = await until("action.overdue received", () => receiver.received(path), (rs) => rs.some((r) => r.body.type === "action.overdue"));
+    const got = await until(
+      "action.overdue received",
+      () => receiver.received(path),
+      (rs) => rs.some((r) => r.body.type === "action.overdue"),
+    );
     const done = await patch(auth, a.id, { status: "DONE" }, "*");
     // Deliveries run as jobs on two workers: in any order (the completion's action.updated may come after its action.completed).
-    const all = await until("the five events received", () => receiver.received(path), (rs) => rs.length >= 5);
+    const all = await until(
+      "the five events received",
+      () => receiver.received(path),
+      (rs) => rs.length >= 5,
+    );
     expect(all.map((r) => r.body.type).sort()).toEqual(["action.completed", "action.created", "action.overdue", "action.updated", "action.updated"]);
     for (const r of all) {
       expect(r.verified).toEqual([true]);
       expect(r.body.organizationId).toBe(t.organization.id);
       expect(Object.keys(r.body.data).sort()).toEqual(Object.keys(a).sort());
     }
-    expect(all.find((r) => r.body.type === "action.created")!.body.data).toMatchObject({ id: a.id, title: "Fix the gate", assignee: { id: t.users.inspector.id, email: t.users.inspector.email } });
-    expect(got.find((r) => r.body.type === "action.overdue")!.body.data).toMatchObject({ id: a.id, overdue: true, dueAt: "2021-06-01T00:00:00.000Z", status: "OPEN" });
+    expect(all.find((r) => r.body.type === "action.created")!.body.data).toMatchObject({
+      id: a.id,
+      title: "Fix the gate",
+      assignee: { id: t.users.inspector.id, email: t.users.inspector.email },
+    });
+    expect(got.find((r) => r.body.type === "action.overdue")!.body.data).toMatchObject({
+      id: a.id,
+      overdue: true,
+      dueAt: "2021-06-01T00:00:00.000Z",
+      status: "OPEN",
+    });
     expect(all.find((r) => r.body.type === "action.completed")!.body.data).toEqual(done.body);
   });
 
@@ -298,12 +387,18 @@ describe("corrective actions", () => {
       [b.id, "created"],
     ]);
     expect(feed.items[0].resource).toEqual((await get(auth, `/api/actions/${a.id}`)).body);
-    const rest = await until("the rest of the feed", () => get(auth, `/api/feed/actions?cursor=${feed.nextCursor}`), (res) => res.body.items?.length === 2);
+    const rest = await until(
+      "the rest of the feed",
+      () => get(auth, `/api/feed/actions?cursor=${feed.nextCursor}`),
+      (res) => res.body.items?.length === 2,
+    );
     expect(rest.body.items.map((i: { id: string; change: string }) => [i.id, i.change])).toEqual([
       [a.id, "updated"],
       [a.id, "completed"],
     ]);
-    const without = { bearer: (await createApiKey(stack.db.db, t.organization.id, "feeds only", undefined, undefined, ["feeds:read", "inspections:read"])).apiKey };
+    const without = {
+      bearer: (await createApiKey(stack.db.db, t.organization.id, "feeds only", undefined, undefined, ["feeds:read", "inspections:read"])).apiKey,
+    };
     expect((await get(without, "/api/feed/actions")).body).toEqual({ error: "API key lacks the scope actions:read" });
     const userFeed = await get({ bearer: await userToken(stack, t.users.inspector) }, "/api/feed/actions");
     expect(userFeed.status).toBe(200);
@@ -321,11 +416,13 @@ describe("corrective actions", () => {
     ).map((r) => r.id);
     // Sweeps of the test process beside the two workers', in batches small enough to overlap;
     // started at once after the insert, before the workers' next sweeps take every action.
-    const sweeping = Promise.all(Array.from({ length: 4 }, async () => {
-      let n = 0;
-      for (let i = 0; i < 20; i++) n += await announceOverdueActions(stack.db.db, 25);
-      return n;
-    }));
+    const sweeping = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        let n = 0;
+        for (let i = 0; i < 20; i++) n += await announceOverdueActions(stack.db.db, 25);
+        return n;
+      }),
+    );
     const ahead = await created(auth, { title: "Not yet", dueAt: hourFromNow(24) });
     const sweeps = await sweeping;
     const counts = async () =>
@@ -349,16 +446,28 @@ describe("corrective actions", () => {
     // A new due date that has passed announces it again; so does reopening.
     const one = ids[0]!;
     await patch(auth, one, { dueAt: "2022-01-01T00:00:00Z" }, "*");
-    await until("announced after the new dueAt", () => changesOf(one), (cs) => cs.filter((c) => c === "overdue").length === 2);
+    await until(
+      "announced after the new dueAt",
+      () => changesOf(one),
+      (cs) => cs.filter((c) => c === "overdue").length === 2,
+    );
     await patch(auth, one, { status: "DONE" }, "*");
     expect((await get(auth, `/api/actions/${one}`)).body.overdue).toBe(false);
     await patch(auth, one, { status: "IN_PROGRESS" }, "*");
-    const again = await until("announced after reopening", () => changesOf(one), (cs) => cs.filter((c) => c === "overdue").length === 3);
+    const again = await until(
+      "announced after reopening",
+      () => changesOf(one),
+      (cs) => cs.filter((c) => c === "overdue").length === 3,
+    );
     expect(again).toEqual(["overdue", "updated", "overdue", "updated", "completed", "updated", "overdue"]);
     // The overdue flag is part of the ETag: a cached copy from before it passed is not "not modified".
     const soon = await created(auth, { title: "Due in a moment", dueAt: new Date(Date.now() + 1_500).toISOString() });
     const before = (await get(auth, `/api/actions/${soon.id}`)).headers.get("etag")!;
-    await until("overdue", async () => (await get(auth, `/api/actions/${soon.id}`)).body.overdue, (o) => o === true);
+    await until(
+      "overdue",
+      async () => (await get(auth, `/api/actions/${soon.id}`)).body.overdue,
+      (o) => o === true,
+    );
     const after = await get(auth, `/api/actions/${soon.id}`, { "if-none-match": before });
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(before);

@@ -36,9 +36,15 @@ describe("audit log", () => {
     const key = await apiKeyId(t);
     const entries = await audit(t);
     const of = (action: string, resourceId: string) => entries.filter((e) => e.action === action && e.resourceId === resourceId);
-    expect(of("template.created", id)).toEqual([expect.objectContaining({ actor: { type: "api_key", id: key }, resourceType: "template", requestId: reqId(created), changedFields: [] })]);
-    expect(of("template.published", id)).toEqual([expect.objectContaining({ actor: { type: "api_key", id: key }, requestId: reqId(published), changedFields: ["status", "isActive", "publishedAt"] })]);
-    expect(of("inspection.created", imported.body.id)).toEqual([expect.objectContaining({ actor: { type: "api_key", id: key }, resourceType: "inspection", requestId: reqId(imported) })]);
+    expect(of("template.created", id)).toEqual([
+      expect.objectContaining({ actor: { type: "api_key", id: key }, resourceType: "template", requestId: reqId(created), changedFields: [] }),
+    ]);
+    expect(of("template.published", id)).toEqual([
+      expect.objectContaining({ actor: { type: "api_key", id: key }, requestId: reqId(published), changedFields: ["status", "isActive", "publishedAt"] }),
+    ]);
+    expect(of("inspection.created", imported.body.id)).toEqual([
+      expect.objectContaining({ actor: { type: "api_key", id: key }, resourceType: "inspection", requestId: reqId(imported) }),
+    ]);
     // Newest first.
     expect(entries.map((e) => e.at)).toEqual([...entries.map((e) => e.at)].sort().reverse());
   });
@@ -50,7 +56,9 @@ describe("audit log", () => {
     const first = await api.post({ employees: [{ externalEmployeeId: a.id, email: a.email, firstName: "Ada", roles: ["inspector"], userAccount: {} }] });
     const employeeId = first.body.results[0].employeeId as string;
     await api.sync([{ externalEmployeeId: a.id, email: a.email, firstName: "Ada", roles: ["inspector"], userAccount: {} }]); // unchanged
-    const second = await api.post({ employees: [{ externalEmployeeId: a.id, email: a.email, firstName: "Ada", jobTitle: "Lead", roles: ["inspector"], userAccount: {} }] });
+    const second = await api.post({
+      employees: [{ externalEmployeeId: a.id, email: a.email, firstName: "Ada", jobTitle: "Lead", roles: ["inspector"], userAccount: {} }],
+    });
     const third = await api.post({ employees: [{ externalEmployeeId: a.id, email: a.email, status: "TERMINATED" }] });
     await api.sync([{ externalEmployeeId: b.id, email: a.email }]); // a's e-mail: refused
     const entries = (await audit(t, "&resourceType=employee")).reverse();
@@ -75,7 +83,11 @@ describe("audit log", () => {
     const bad = await stack.http.post("/api/auth/login", { email: u.email, password: "wrong password here" });
     expect(bad.status).toBe(401);
     const token = await userToken(stack, u);
-    const changed = await stack.http.post("/api/auth/password", { currentPassword: u.password, newPassword: "a brand new password 123" }, { auth: { bearer: token } });
+    const changed = await stack.http.post(
+      "/api/auth/password",
+      { currentPassword: u.password, newPassword: "a brand new password 123" },
+      { auth: { bearer: token } },
+    );
     expect(changed.status).toBe(204);
     const entries = (await audit(t, "&resourceType=user")).reverse();
     expect(entries.map((e) => [e.action, e.actor.type, e.resourceId])).toEqual([
@@ -130,11 +142,15 @@ describe("audit log", () => {
       select ${other.organization.id}, s, 'system', 'test.entry', 'test', '{}', '2001-01-01T00:00:00Z' from generate_series(95::bigint, 104::bigint) s`;
     const order: string[] = [];
     for (let next: string | null = "", n = 0; next !== null && n < 10; n++) {
-      const res: JsonResponse = await stack.http.get(`/api/audit?limit=3&action=test.entry${next ? `&cursor=${next}` : ""}`, { auth: { bearer: other.apiKey } });
+      const res: JsonResponse = await stack.http.get(`/api/audit?limit=3&action=test.entry${next ? `&cursor=${next}` : ""}`, {
+        auth: { bearer: other.apiKey },
+      });
       order.push(...res.body.items.map((e: Entry) => e.id));
       next = res.body.nextCursor;
     }
-    const ids = await stack.db.sql<{ id: string }[]>`select id from audit_log where organization_id = ${other.organization.id} and action = 'test.entry' order by seq desc`;
+    const ids = await stack.db.sql<
+      { id: string }[]
+    >`select id from audit_log where organization_id = ${other.organization.id} and action = 'test.entry' order by seq desc`;
     expect(order).toEqual(ids.map((r) => r.id));
     for (const q of ["cursor=abc", "since=yesterday", "limit=0", `action=${"x".repeat(300)}`]) {
       const res = await stack.http.get(`/api/audit?${q}`, { auth });

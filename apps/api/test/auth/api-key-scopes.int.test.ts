@@ -17,7 +17,8 @@ import { smallBody, userToken } from "../fixtures/templates.fixtures.ts";
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 let stack: Stack;
 let t: DemoSeed;
-const key = async (scopes: readonly ApiKeyScope[]) => (await createApiKey(stack.db.db, t.organization.id, `key ${scopes.join(" ")}`, undefined, undefined, scopes)).apiKey;
+const key = async (scopes: readonly ApiKeyScope[]) =>
+  (await createApiKey(stack.db.db, t.organization.id, `key ${scopes.join(" ")}`, undefined, undefined, scopes)).apiKey;
 const hook = (events: string[]) => ({ url: "https://hooks.example.com/scopes", events });
 
 beforeAll(async () => {
@@ -31,11 +32,18 @@ describe("what a key may do", () => {
     const k = await key(["inspections:read", "media:read"]);
     const res = await stack.http.get("/api/auth/whoami", { auth: { bearer: k } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ kind: "apiKey", organizationId: t.organization.id, apiKey: { name: "key inspections:read media:read", prefix: k.slice(0, 12), scopes: ["inspections:read", "media:read"] } });
+    expect(res.body).toMatchObject({
+      kind: "apiKey",
+      organizationId: t.organization.id,
+      apiKey: { name: "key inspections:read media:read", prefix: k.slice(0, 12), scopes: ["inspections:read", "media:read"] },
+    });
     expect(res.text).not.toContain(k);
     expect((await stack.http.get("/api/auth/whoami", { auth: { bearer: t.apiKey } })).body.apiKey.scopes).toEqual(ALL_API_KEY_SCOPES);
     const token = await syncToken(stack, t);
-    expect((await stack.http.get("/api/auth/whoami", { auth: { bearer: token } })).body).toMatchObject({ kind: "client", client: { clientId: t.oauthClient.clientId, scopes: ["employees:sync"] } });
+    expect((await stack.http.get("/api/auth/whoami", { auth: { bearer: token } })).body).toMatchObject({
+      kind: "client",
+      client: { clientId: t.oauthClient.clientId, scopes: ["employees:sync"] },
+    });
   });
 
   it("a read-only key reads and is refused writes, naming the scope", async () => {
@@ -48,7 +56,11 @@ describe("what a key may do", () => {
 
   it("npm run admin -- create-api-key --scope makes a key with those scopes; an unknown scope is refused", () => {
     const admin = (args: string[]) =>
-      spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args], { cwd: root, encoding: "utf8", env: { ...process.env, DATABASE_URL: stack.env.DATABASE_URL, REDIS_URL: stack.env.REDIS_URL } });
+      spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: stack.env.DATABASE_URL, REDIS_URL: stack.env.REDIS_URL },
+      });
     const made = admin(["create-api-key", "--org", t.organization.id, "--name", "BI export", "--scope", "inspections:read", "--scope", "media:read", "--json"]);
     expect(made.status).toBe(0);
     expect(JSON.parse(made.stdout)).toMatchObject({ name: "BI export", scopes: ["inspections:read", "media:read"], apiKey: expect.stringMatching(/^isk_/) });
@@ -61,9 +73,14 @@ describe("what a key may do", () => {
 
   it("keys made before scopes existed were given every scope, and the scopes added since (the migrations' lists are the contract's)", () => {
     const sql = readFileSync(`${root}drizzle/0006_api_key_scopes.sql`, "utf8");
-    const first = sql.match(/ARRAY\[([^\]]*)\]/)![1]!.split(",").map((s) => s.replace(/'/g, ""));
+    const first = sql
+      .match(/ARRAY\[([^\]]*)\]/)![1]!
+      .split(",")
+      .map((s) => s.replace(/'/g, ""));
     // 0007: keys that read (write) inspections read (write) corrective actions too.
-    const later = [...readFileSync(`${root}drizzle/0007_scores_logic_actions_location.sql`, "utf8").matchAll(/array_append\("scopes", '([^']+)'\)/g)].map((m) => m[1]!);
+    const later = [...readFileSync(`${root}drizzle/0007_scores_logic_actions_location.sql`, "utf8").matchAll(/array_append\("scopes", '([^']+)'\)/g)].map(
+      (m) => m[1]!,
+    );
     expect(later).toEqual(["actions:read", "actions:write"]);
     expect([...first, ...later].sort()).toEqual([...ALL_API_KEY_SCOPES].sort());
   });
@@ -73,14 +90,20 @@ describe("employee records reach only credentials allowed to read them", () => {
   it("registering for employee.* needs employees:read; template.* needs templates:read", async () => {
     const manager = await key(["webhooks:manage", "templates:read"]);
     const refused = await stack.http.post("/api/webhooks", hook(["template.created", "employee.created"]), { auth: { bearer: manager } });
-    expect(refused).toMatchObject({ status: 403, body: { error: "API key lacks the scope employees:read, which employee.created events need: they carry the employee itself" } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { error: "API key lacks the scope employees:read, which employee.created events need: they carry the employee itself" },
+    });
     const noTemplates = await stack.http.post("/api/webhooks", hook(["template.created"]), { auth: { bearer: await key(["webhooks:manage"]) } });
     expect(noTemplates.body.error).toBe("API key lacks the scope templates:read, which template.created events need: they carry the template itself");
     const ok = await stack.http.post("/api/webhooks", hook(["template.created", "sync.request.completed"]), { auth: { bearer: manager } });
     expect(ok.status).toBe(201);
     // Adding employee events later is the same check.
     const patched = await stack.http.patch(`/api/webhooks/${ok.body.id}`, { events: ["employee.updated"] }, { auth: { bearer: manager } });
-    expect(patched).toMatchObject({ status: 403, body: { error: "API key lacks the scope employees:read, which employee.updated events need: they carry the employee itself" } });
+    expect(patched).toMatchObject({
+      status: 403,
+      body: { error: "API key lacks the scope employees:read, which employee.updated events need: they carry the employee itself" },
+    });
     // Changing an endpoint also needs the right to receive the events it has: template.created here.
     const reader = await key(["webhooks:manage", "employees:read"]);
     expect(await stack.http.patch(`/api/webhooks/${ok.body.id}`, { events: ["employee.updated"] }, { auth: { bearer: reader } })).toMatchObject({
@@ -105,7 +128,10 @@ describe("employee records reach only credentials allowed to read them", () => {
     const synced = await (await syncCaller(stack, t)).sync([{ externalEmployeeId: "SCOPE-1", firstName: "Ada", lastName: "Lovelace" }]);
     const employeeId = synced.results[0].employeeId as string;
     const reader = await key(["employees:read", "feeds:read"]);
-    expect((await stack.http.get(`/api/v1/employees/${employeeId}`, { auth: { bearer: reader } })).body).toMatchObject({ externalEmployeeId: "SCOPE-1", firstName: "Ada" });
+    expect((await stack.http.get(`/api/v1/employees/${employeeId}`, { auth: { bearer: reader } })).body).toMatchObject({
+      externalEmployeeId: "SCOPE-1",
+      firstName: "Ada",
+    });
     const feed = await stack.http.get("/api/v1/feed/employees", { auth: { bearer: reader } });
     expect(feed.status).toBe(200);
     expect(JSON.stringify(feed.body)).toContain("SCOPE-1");
@@ -116,7 +142,9 @@ describe("employee records reach only credentials allowed to read them", () => {
 });
 
 describe("every operation on an endpoint needs the right to receive each of its events", () => {
-  const keyOf = async (tenant: DemoSeed, scopes: readonly ApiKeyScope[]) => ({ bearer: (await createApiKey(stack.db.db, tenant.organization.id, `key ${scopes.join(" ")}`, undefined, undefined, scopes)).apiKey });
+  const keyOf = async (tenant: DemoSeed, scopes: readonly ApiKeyScope[]) => ({
+    bearer: (await createApiKey(stack.db.db, tenant.organization.id, `key ${scopes.join(" ")}`, undefined, undefined, scopes)).apiKey,
+  });
   const URL_WITH_TOKEN = "https://hooks.example.com/services/T0001/B0001/receiver-token";
   /** Every operation on an existing endpoint, each with a body that would change or send something. */
   const operations = (id: string) =>
@@ -184,7 +212,11 @@ describe("every operation on an endpoint needs the right to receive each of its 
   it("an endpoint with several event types needs each: the first missing one is named", async () => {
     const tenant = await stack.tenant();
     const all = await keyOf(tenant, ["webhooks:manage", "templates:read", "inspections:read"]);
-    const made = await stack.http.post("/api/webhooks", { url: URL_WITH_TOKEN, events: ["template.created", "inspection.created", "sync.request.completed"] }, { auth: all });
+    const made = await stack.http.post(
+      "/api/webhooks",
+      { url: URL_WITH_TOKEN, events: ["template.created", "inspection.created", "sync.request.completed"] },
+      { auth: all },
+    );
     expect(made.status).toBe(201);
     const templatesOnly = await keyOf(tenant, ["webhooks:manage", "templates:read"]);
     expect(await stack.http.post(`/api/webhooks/${made.body.id}/rotate-secret`, undefined, { auth: templatesOnly })).toMatchObject({
@@ -194,7 +226,14 @@ describe("every operation on an endpoint needs the right to receive each of its 
     expect((await stack.http.post(`/api/webhooks/${made.body.id}/rotate-secret`, undefined, { auth: all })).status).toBe(200);
     // sync.request.* carry counts only: an endpoint receiving nothing else is anyone's to manage.
     const counts = await stack.http.post("/api/webhooks", { url: URL_WITH_TOKEN, events: ["sync.request.completed"] }, { auth: all });
-    expect((await stack.http.request("PATCH", `/api/webhooks/${counts.body.id}`, { auth: await keyOf(tenant, ["webhooks:manage"]), body: { description: "counts" } })).status).toBe(200);
+    expect(
+      (
+        await stack.http.request("PATCH", `/api/webhooks/${counts.body.id}`, {
+          auth: await keyOf(tenant, ["webhooks:manage"]),
+          body: { description: "counts" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("the list shows every endpoint, but only the origin of the url of one the caller may not manage", async () => {
@@ -227,6 +266,9 @@ describe("the audit log names the key", () => {
     const made = await stack.http.post("/api/templates", smallBody(t, [{ text: "Q" }]), { auth: { bearer: k.apiKey } });
     expect(made.status).toBe(200);
     const audit = await stack.http.get(`/api/audit?resourceId=${made.body.template.id}`, { auth: { bearer: t.apiKey } });
-    expect(audit.body.items.map((e: { action: string; actor: unknown }) => [e.action, e.actor])).toContainEqual(["template.created", { type: "api_key", id: k.id }]);
+    expect(audit.body.items.map((e: { action: string; actor: unknown }) => [e.action, e.actor])).toContainEqual([
+      "template.created",
+      { type: "api_key", id: k.id },
+    ]);
   });
 });

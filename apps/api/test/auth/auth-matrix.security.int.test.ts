@@ -49,52 +49,315 @@ interface Op {
 const OPS: Op[] = [
   { name: "GET /api/templates", method: "GET", path: () => "/api/templates", accepts: ["apiKey", "user"], keyScopes: ["templates:read"] },
   { name: "GET /api/templates/{id}", method: "GET", path: (i) => `/api/templates/${i.template}`, accepts: ["apiKey", "user"], keyScopes: ["templates:read"] },
-  { name: "POST /api/templates", method: "POST", path: () => "/api/templates", body: (t) => ({ createdBy: t.users.admin.id, name: "Matrix", type: "AUDIT", sections: [] }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["templates:write"] },
-  { name: "GET /api/templates/{id}/versions", method: "GET", path: (i) => `/api/templates/${i.template}/versions`, accepts: ["apiKey", "user"], keyScopes: ["templates:read"] },
-  { name: "POST /api/templates/{id}/versions", method: "POST", path: (i) => `/api/templates/${i.template}/versions`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["templates:write"] },
-  { name: "POST /api/templates/{id}/publish", method: "POST", path: (i) => `/api/templates/${i.template}/publish`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["templates:write"] },
-  { name: "POST /api/templates/{id}/archive", method: "POST", path: (i) => `/api/templates/${i.template}/archive`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["templates:write"] },
+  {
+    name: "POST /api/templates",
+    method: "POST",
+    path: () => "/api/templates",
+    body: (t) => ({ createdBy: t.users.admin.id, name: "Matrix", type: "AUDIT", sections: [] }),
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["templates:write"],
+  },
+  {
+    name: "GET /api/templates/{id}/versions",
+    method: "GET",
+    path: (i) => `/api/templates/${i.template}/versions`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["templates:read"],
+  },
+  {
+    name: "POST /api/templates/{id}/versions",
+    method: "POST",
+    path: (i) => `/api/templates/${i.template}/versions`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["templates:write"],
+  },
+  {
+    name: "POST /api/templates/{id}/publish",
+    method: "POST",
+    path: (i) => `/api/templates/${i.template}/publish`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["templates:write"],
+  },
+  {
+    name: "POST /api/templates/{id}/archive",
+    method: "POST",
+    path: (i) => `/api/templates/${i.template}/archive`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["templates:write"],
+  },
   { name: "GET /api/inspections", method: "GET", path: () => "/api/inspections", accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
-  { name: "GET /api/inspections/{id}", method: "GET", path: (i) => `/api/inspections/${i.inspection}`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
-  { name: "PATCH /api/inspections/{id}", method: "PATCH", path: (i) => `/api/inspections/${i.inspection}`, body: (_t, tpl) => ({ answers: [{ questionId: tpl.q.remarks!.id, answerText: "matrix" }] }), headers: { "if-match": "*" }, accepts: ["apiKey", "user"], keyScopes: ["inspections:write"] },
-  { name: "GET /api/inspections/{id}/revisions", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
-  { name: "GET /api/inspections/{id}/revisions/{revision}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/revisions/1`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
-  { name: "GET /api/inspections/{id}/report.pdf", method: "GET", path: (i) => `/api/inspections/${i.inspection}/report.pdf`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
-  { name: "GET /api/inspections/{id}/reports/{reportId}", method: "GET", path: (i) => `/api/inspections/${i.inspection}/reports/00000000-0000-4000-8000-000000000000`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
-  { name: "POST /api/exports", method: "POST", path: () => "/api/exports", body: () => ({ format: "csv" }), accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  {
+    name: "GET /api/inspections/{id}",
+    method: "GET",
+    path: (i) => `/api/inspections/${i.inspection}`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:read"],
+  },
+  {
+    name: "PATCH /api/inspections/{id}",
+    method: "PATCH",
+    path: (i) => `/api/inspections/${i.inspection}`,
+    body: (_t, tpl) => ({ answers: [{ questionId: tpl.q.remarks!.id, answerText: "matrix" }] }),
+    headers: { "if-match": "*" },
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:write"],
+  },
+  {
+    name: "GET /api/inspections/{id}/revisions",
+    method: "GET",
+    path: (i) => `/api/inspections/${i.inspection}/revisions`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:read"],
+  },
+  {
+    name: "GET /api/inspections/{id}/revisions/{revision}",
+    method: "GET",
+    path: (i) => `/api/inspections/${i.inspection}/revisions/1`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:read"],
+  },
+  {
+    name: "GET /api/inspections/{id}/report.pdf",
+    method: "GET",
+    path: (i) => `/api/inspections/${i.inspection}/report.pdf`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:read"],
+  },
+  {
+    name: "GET /api/inspections/{id}/reports/{reportId}",
+    method: "GET",
+    path: (i) => `/api/inspections/${i.inspection}/reports/00000000-0000-4000-8000-000000000000`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:read"],
+  },
+  {
+    name: "POST /api/exports",
+    method: "POST",
+    path: () => "/api/exports",
+    body: () => ({ format: "csv" }),
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:read"],
+  },
   { name: "GET /api/exports", method: "GET", path: () => "/api/exports", accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
   { name: "GET /api/exports/{id}", method: "GET", path: (i) => `/api/exports/${i.export}`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
-  { name: "GET /api/exports/{id}/download", method: "GET", path: (i) => `/api/exports/${i.export}/download`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
+  {
+    name: "GET /api/exports/{id}/download",
+    method: "GET",
+    path: (i) => `/api/exports/${i.export}/download`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:read"],
+  },
   { name: "DELETE /api/exports/{id}", method: "DELETE", path: (i) => `/api/exports/${i.export}`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
-  { name: "POST /api/inspections", method: "POST", path: () => "/api/inspections", body: (t, tpl) => importBody(t, tpl), accepts: ["apiKey", "user"], keyScopes: ["inspections:write"] },
-  { name: "POST /api/inspections/{id}/review", method: "POST", path: (i) => `/api/inspections/${i.inspection}/review`, body: () => ({ state: "APPROVED" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["inspections:write"] },
-  { name: "GET /api/inspections/{id}/comments", method: "GET", path: (i) => `/api/inspections/${i.inspection}/comments`, accepts: ["apiKey", "user"], keyScopes: ["inspections:read"] },
-  { name: "POST /api/inspections/{id}/comments", method: "POST", path: (i) => `/api/inspections/${i.inspection}/comments`, body: () => ({ body: "matrix" }), accepts: ["apiKey", "user"], keyScopes: ["inspections:write"] },
-  { name: "POST /api/actions", method: "POST", path: () => "/api/actions", body: (t) => ({ title: "Matrix", assigneeId: t.users.inspector.id }), accepts: ["apiKey", "user"], keyScopes: ["actions:write"] },
+  {
+    name: "POST /api/inspections",
+    method: "POST",
+    path: () => "/api/inspections",
+    body: (t, tpl) => importBody(t, tpl),
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:write"],
+  },
+  {
+    name: "POST /api/inspections/{id}/review",
+    method: "POST",
+    path: (i) => `/api/inspections/${i.inspection}/review`,
+    body: () => ({ state: "APPROVED" }),
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["inspections:write"],
+  },
+  {
+    name: "GET /api/inspections/{id}/comments",
+    method: "GET",
+    path: (i) => `/api/inspections/${i.inspection}/comments`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:read"],
+  },
+  {
+    name: "POST /api/inspections/{id}/comments",
+    method: "POST",
+    path: (i) => `/api/inspections/${i.inspection}/comments`,
+    body: () => ({ body: "matrix" }),
+    accepts: ["apiKey", "user"],
+    keyScopes: ["inspections:write"],
+  },
+  {
+    name: "POST /api/actions",
+    method: "POST",
+    path: () => "/api/actions",
+    body: (t) => ({ title: "Matrix", assigneeId: t.users.inspector.id }),
+    accepts: ["apiKey", "user"],
+    keyScopes: ["actions:write"],
+  },
   { name: "GET /api/actions", method: "GET", path: () => "/api/actions", accepts: ["apiKey", "user"], keyScopes: ["actions:read"] },
   { name: "GET /api/actions/{id}", method: "GET", path: (i) => `/api/actions/${i.action}`, accepts: ["apiKey", "user"], keyScopes: ["actions:read"] },
-  { name: "PATCH /api/actions/{id}", method: "PATCH", path: (i) => `/api/actions/${i.action}`, body: () => ({ priority: "HIGH" }), headers: { "if-match": "*" }, accepts: ["apiKey", "user"], keyScopes: ["actions:write"] },
-  { name: "POST /api/v1/sync/employees", method: "POST", path: () => "/api/v1/sync/employees", body: () => ({ employees: [{ externalEmployeeId: `M-${randomUUID()}` }] }), accepts: ["client"], scope: "employees:sync" },
-  { name: "GET /api/v1/sync/requests/{requestId}", method: "GET", path: (i) => `/api/v1/sync/requests/${i.request}`, accepts: ["client"], scope: "employees:sync" },
+  {
+    name: "PATCH /api/actions/{id}",
+    method: "PATCH",
+    path: (i) => `/api/actions/${i.action}`,
+    body: () => ({ priority: "HIGH" }),
+    headers: { "if-match": "*" },
+    accepts: ["apiKey", "user"],
+    keyScopes: ["actions:write"],
+  },
+  {
+    name: "POST /api/v1/sync/employees",
+    method: "POST",
+    path: () => "/api/v1/sync/employees",
+    body: () => ({ employees: [{ externalEmployeeId: `M-${randomUUID()}` }] }),
+    accepts: ["client"],
+    scope: "employees:sync",
+  },
+  {
+    name: "GET /api/v1/sync/requests/{requestId}",
+    method: "GET",
+    path: (i) => `/api/v1/sync/requests/${i.request}`,
+    accepts: ["client"],
+    scope: "employees:sync",
+  },
   { name: "POST /api/v1/sync/sessions", method: "POST", path: () => "/api/v1/sync/sessions", accepts: ["client"], scope: "employees:sync" },
-  { name: "GET /api/v1/sync/sessions/{id}", method: "GET", path: (i) => `/api/v1/sync/sessions/${i.session}`, accepts: ["client", "apiKey", "user"], scope: "employees:sync", adminOnly: true, keyScopes: ["sync-sessions:manage"] },
-  { name: "POST /api/v1/sync/sessions/{id}/commit", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/commit?dryRun=true`, accepts: ["client"], scope: "employees:sync" },
-  { name: "POST /api/v1/sync/sessions/{id}/approve", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/approve`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["sync-sessions:manage"] },
-  { name: "POST /api/v1/sync/sessions/{id}/cancel", method: "POST", path: (i) => `/api/v1/sync/sessions/${i.session}/cancel`, accepts: ["client", "apiKey", "user"], scope: "employees:sync", adminOnly: true, keyScopes: ["sync-sessions:manage"] },
-  { name: "GET /api/v1/employees", method: "GET", path: () => "/api/v1/employees", accepts: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["employees:read"] },
-  { name: "GET /api/v1/employees/{id}", method: "GET", path: (i) => `/api/v1/employees/${i.employee}`, accepts: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["employees:read"] },
-  { name: "GET /api/feed/templates", method: "GET", path: () => "/api/feed/templates", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "templates:read"] },
-  { name: "GET /api/feed/inspections", method: "GET", path: () => "/api/feed/inspections", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "inspections:read"] },
+  {
+    name: "GET /api/v1/sync/sessions/{id}",
+    method: "GET",
+    path: (i) => `/api/v1/sync/sessions/${i.session}`,
+    accepts: ["client", "apiKey", "user"],
+    scope: "employees:sync",
+    adminOnly: true,
+    keyScopes: ["sync-sessions:manage"],
+  },
+  {
+    name: "POST /api/v1/sync/sessions/{id}/commit",
+    method: "POST",
+    path: (i) => `/api/v1/sync/sessions/${i.session}/commit?dryRun=true`,
+    accepts: ["client"],
+    scope: "employees:sync",
+  },
+  {
+    name: "POST /api/v1/sync/sessions/{id}/approve",
+    method: "POST",
+    path: (i) => `/api/v1/sync/sessions/${i.session}/approve`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["sync-sessions:manage"],
+  },
+  {
+    name: "POST /api/v1/sync/sessions/{id}/cancel",
+    method: "POST",
+    path: (i) => `/api/v1/sync/sessions/${i.session}/cancel`,
+    accepts: ["client", "apiKey", "user"],
+    scope: "employees:sync",
+    adminOnly: true,
+    keyScopes: ["sync-sessions:manage"],
+  },
+  {
+    name: "GET /api/v1/employees",
+    method: "GET",
+    path: () => "/api/v1/employees",
+    accepts: ["client", "apiKey"],
+    scope: "employees:sync",
+    keyScopes: ["employees:read"],
+  },
+  {
+    name: "GET /api/v1/employees/{id}",
+    method: "GET",
+    path: (i) => `/api/v1/employees/${i.employee}`,
+    accepts: ["client", "apiKey"],
+    scope: "employees:sync",
+    keyScopes: ["employees:read"],
+  },
+  {
+    name: "GET /api/feed/templates",
+    method: "GET",
+    path: () => "/api/feed/templates",
+    accepts: ["apiKey", "user"],
+    keyScopes: ["feeds:read", "templates:read"],
+  },
+  {
+    name: "GET /api/feed/inspections",
+    method: "GET",
+    path: () => "/api/feed/inspections",
+    accepts: ["apiKey", "user"],
+    keyScopes: ["feeds:read", "inspections:read"],
+  },
   { name: "GET /api/feed/actions", method: "GET", path: () => "/api/feed/actions", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "actions:read"] },
-  { name: "GET /api/v1/feed/employees", method: "GET", path: () => "/api/v1/feed/employees", accepts: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["feeds:read", "employees:read"] },
-  { name: "POST /api/webhooks", method: "POST", path: () => "/api/webhooks", body: () => ({ url: "https://hooks.example.com/matrix", events: ["template.created"] }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
+  {
+    name: "GET /api/v1/feed/employees",
+    method: "GET",
+    path: () => "/api/v1/feed/employees",
+    accepts: ["client", "apiKey"],
+    scope: "employees:sync",
+    keyScopes: ["feeds:read", "employees:read"],
+  },
+  {
+    name: "POST /api/webhooks",
+    method: "POST",
+    path: () => "/api/webhooks",
+    body: () => ({ url: "https://hooks.example.com/matrix", events: ["template.created"] }),
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["webhooks:manage"],
+    bodyScopes: ["templates:read"],
+  },
   { name: "GET /api/webhooks", method: "GET", path: () => "/api/webhooks", accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"] },
-  { name: "GET /api/webhooks/{id}", method: "GET", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
-  { name: "PATCH /api/webhooks/{id}", method: "PATCH", path: (i) => `/api/webhooks/${i.webhook}`, body: () => ({ description: "matrix" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
-  { name: "DELETE /api/webhooks/{id}", method: "DELETE", path: (i) => `/api/webhooks/${i.webhook}`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
-  { name: "POST /api/webhooks/{id}/rotate-secret", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/rotate-secret`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
-  { name: "GET /api/webhooks/{id}/deliveries", method: "GET", path: (i) => `/api/webhooks/${i.webhook}/deliveries`, accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
-  { name: "POST /api/webhooks/{id}/replay", method: "POST", path: (i) => `/api/webhooks/${i.webhook}/replay`, body: () => ({ since: "2026-01-01T00:00:00Z" }), accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["webhooks:manage"], bodyScopes: ["templates:read"] },
+  {
+    name: "GET /api/webhooks/{id}",
+    method: "GET",
+    path: (i) => `/api/webhooks/${i.webhook}`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["webhooks:manage"],
+    bodyScopes: ["templates:read"],
+  },
+  {
+    name: "PATCH /api/webhooks/{id}",
+    method: "PATCH",
+    path: (i) => `/api/webhooks/${i.webhook}`,
+    body: () => ({ description: "matrix" }),
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["webhooks:manage"],
+    bodyScopes: ["templates:read"],
+  },
+  {
+    name: "DELETE /api/webhooks/{id}",
+    method: "DELETE",
+    path: (i) => `/api/webhooks/${i.webhook}`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["webhooks:manage"],
+    bodyScopes: ["templates:read"],
+  },
+  {
+    name: "POST /api/webhooks/{id}/rotate-secret",
+    method: "POST",
+    path: (i) => `/api/webhooks/${i.webhook}/rotate-secret`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["webhooks:manage"],
+    bodyScopes: ["templates:read"],
+  },
+  {
+    name: "GET /api/webhooks/{id}/deliveries",
+    method: "GET",
+    path: (i) => `/api/webhooks/${i.webhook}/deliveries`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["webhooks:manage"],
+    bodyScopes: ["templates:read"],
+  },
+  {
+    name: "POST /api/webhooks/{id}/replay",
+    method: "POST",
+    path: (i) => `/api/webhooks/${i.webhook}/replay`,
+    body: () => ({ since: "2026-01-01T00:00:00Z" }),
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["webhooks:manage"],
+    bodyScopes: ["templates:read"],
+  },
   { name: "POST /api/media", method: "POST", path: () => "/api/media", accepts: ["apiKey", "user"], keyScopes: ["media:write"] },
   { name: "GET /api/media/{id}", method: "GET", path: (i) => `/api/media/${i.media}`, accepts: ["apiKey", "user"], keyScopes: ["media:read"] },
   { name: "GET /api/audit", method: "GET", path: () => "/api/audit", accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["audit:read"] },
@@ -106,12 +369,24 @@ const OPS: Op[] = [
       { name: `POST /scim/v2/${type}`, method: "POST", path: () => `/scim/v2/${type}`, ...scim },
       { name: `GET /scim/v2/${type}/{id}`, method: "GET", path: (i) => `/scim/v2/${type}/${one(i)}`, ...scim },
       { name: `PUT /scim/v2/${type}/{id}`, method: "PUT", path: (i) => `/scim/v2/${type}/${one(i)}`, ...scim },
-      { name: `PATCH /scim/v2/${type}/{id}`, method: "PATCH", path: (i) => `/scim/v2/${type}/${one(i)}`, body: () => ({ schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", path: "displayName", value: "Matrix" }] }), ...scim },
+      {
+        name: `PATCH /scim/v2/${type}/{id}`,
+        method: "PATCH",
+        path: (i) => `/scim/v2/${type}/${one(i)}`,
+        body: () => ({ schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", path: "displayName", value: "Matrix" }] }),
+        ...scim,
+      },
       { name: `DELETE /scim/v2/${type}/{id}`, method: "DELETE", path: (i) => `/scim/v2/${type}/${one(i)}`, ...scim },
     ];
   }),
   { name: "POST /scim/v2/Bulk", method: "POST", path: () => "/scim/v2/Bulk", accepts: ["client"], scope: "scim" },
-  { name: "POST /api/auth/password", method: "POST", path: () => "/api/auth/password", body: () => ({ currentPassword: "not-the-password", newPassword: "a long enough new password" }), accepts: ["user"] },
+  {
+    name: "POST /api/auth/password",
+    method: "POST",
+    path: () => "/api/auth/password",
+    body: () => ({ currentPassword: "not-the-password", newPassword: "a long enough new password" }),
+    accepts: ["user"],
+  },
   { name: "GET /api/auth/whoami", method: "GET", path: () => "/api/auth/whoami", accepts: ["apiKey", "user", "client"] },
 ];
 
@@ -127,16 +402,44 @@ let publicJwk: JWK;
 
 async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
   const tpl = await publishedAudit(stack, t);
-  const inspection = await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "photo", media: [png(2, 2, 7).toString("base64")] }] }));
+  const inspection = await importOk(
+    stack,
+    t,
+    importBody(t, tpl, {
+      answers: [
+        { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+        { questionId: tpl.q.remarks!.id, answerText: "photo", media: [png(2, 2, 7).toString("base64")] },
+      ],
+    }),
+  );
   const [image] = await stack.db.sql<{ id: string }[]>`select id from media where organization_id = ${t.organization.id}`;
   const synced = await (await syncCaller(stack, t)).sync([{ externalEmployeeId: `MX-${randomUUID()}` }]);
-  const hook = await stack.http.post("/api/webhooks", { url: "https://hooks.example.com/matrix", events: ["template.created"] }, { auth: { bearer: t.apiKey } });
+  const hook = await stack.http.post(
+    "/api/webhooks",
+    { url: "https://hooks.example.com/matrix", events: ["template.created"] },
+    { auth: { bearer: t.apiKey } },
+  );
   const session = await stack.http.post("/api/v1/sync/sessions", {}, { auth: { bearer: await syncToken(stack, t) } });
-  const action = await stack.http.post("/api/actions", { title: "Matrix", inspectionId: inspection.id, questionId: tpl.q.brakes!.id }, { auth: { bearer: t.apiKey } });
+  const action = await stack.http.post(
+    "/api/actions",
+    { title: "Matrix", inspectionId: inspection.id, questionId: tpl.q.brakes!.id },
+    { auth: { bearer: t.apiKey } },
+  );
   const exported = await stack.http.post("/api/exports", { format: "csv" }, { auth: { bearer: t.apiKey } });
   return {
     tpl,
-    ids: { export: exported.body.id, template: tpl.id, inspection: inspection.id, request: synced.requestId, employee: synced.results[0].employeeId, webhook: hook.body.id, media: image!.id, session: session.body.sessionId, group: t.groups[0]!.id, action: action.body.id },
+    ids: {
+      export: exported.body.id,
+      template: tpl.id,
+      inspection: inspection.id,
+      request: synced.requestId,
+      employee: synced.results[0].employeeId,
+      webhook: hook.body.id,
+      media: image!.id,
+      session: session.body.sessionId,
+      group: t.groups[0]!.id,
+      action: action.body.id,
+    },
   };
 }
 
@@ -152,7 +455,9 @@ beforeAll(async () => {
   creds.user = `Bearer ${await login(a.users.admin.email, a.users.admin.password)}`;
   creds.inspectorUser = `Bearer ${await login(a.users.inspector.email, a.users.inspector.password)}`;
   creds.scim = `Bearer ${(await scimCaller(stack, a)).token}`;
-  const [row] = await stack.db.sql<{ kid: string; private_jwk: JWK; public_jwk: JWK }[]>`select kid, private_jwk, public_jwk from signing_keys where retired_at is null order by created_at desc limit 1`;
+  const [row] = await stack.db.sql<
+    { kid: string; private_jwk: JWK; public_jwk: JWK }[]
+  >`select kid, private_jwk, public_jwk from signing_keys where retired_at is null order by created_at desc limit 1`;
   signingKey = { kid: row!.kid, jwk: row!.private_jwk };
   publicJwk = row!.public_jwk;
 });
@@ -162,12 +467,20 @@ afterAll(() => stack?.stop());
 const keys = new Map<string, Promise<string>>();
 const keyWith = (scopes: readonly ApiKeyScope[]) => {
   const id = [...scopes].sort().join(" ");
-  if (!keys.has(id)) keys.set(id, createApiKey(stack.db.db, a.organization.id, `matrix ${id}`, undefined, undefined, scopes).then((k) => k.apiKey));
+  if (!keys.has(id))
+    keys.set(
+      id,
+      createApiKey(stack.db.db, a.organization.id, `matrix ${id}`, undefined, undefined, scopes).then((k) => k.apiKey),
+    );
   return keys.get(id)!;
 };
 
 const call = (op: Op, authorization: string | null, ids = idsA) =>
-  stack.http.request(op.method, op.path(ids), { auth: authorization === null ? null : { header: authorization }, body: op.body?.(a, tplA) ?? (op.method === "POST" ? {} : undefined), headers: op.headers });
+  stack.http.request(op.method, op.path(ids), {
+    auth: authorization === null ? null : { header: authorization },
+    body: op.body?.(a, tplA) ?? (op.method === "POST" ? {} : undefined),
+    headers: op.headers,
+  });
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 const parts = (bearer: string) => bearer.replace(/^Bearer /, "").split(".");
@@ -195,7 +508,10 @@ async function forgeries(valid: string): Promise<[string, string][]> {
     ["wrong audience", await minted(valid, { claims: { aud: "someone-else" } })],
     ["wrong issuer", await minted(valid, { claims: { iss: "https://evil.example" } })],
     ["unknown kid", await minted(valid, { header: { kid: "not-a-key" } })],
-    ["signed by another key, jku pointing at it", `Bearer ${await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: signingKey.kid, jku: "https://evil.example/jwks.json", jwk: await exportJWK(attacker.publicKey) }).sign(attacker.privateKey)}`],
+    [
+      "signed by another key, jku pointing at it",
+      `Bearer ${await new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: signingKey.kid, jku: "https://evil.example/jwks.json", jwk: await exportJWK(attacker.publicKey) }).sign(attacker.privateKey)}`,
+    ],
     ["valid signature, subject of another organization", await minted(valid, { claims: { org: b.organization.id } })],
   ];
 }
@@ -231,7 +547,8 @@ describe("auth matrix: every operation refuses every bad credential", () => {
         ["garbage Basic", "Basic !!!"],
         ["unknown scheme", `Token ${a.apiKey}`],
       ];
-      for (const kind of ["apiKey", "client", "user"] as Kind[]) if (!op.accepts.includes(kind)) cases.push([`a valid ${kind} credential (wrong kind)`, creds[kind]]);
+      for (const kind of ["apiKey", "client", "user"] as Kind[])
+        if (!op.accepts.includes(kind)) cases.push([`a valid ${kind} credential (wrong kind)`, creds[kind]]);
       const accepted = op.accepts.find((k) => k !== "apiKey");
       if (accepted) for (const [label, forged] of await forgeries(creds[accepted])) cases.push([`${accepted} token: ${label}`, forged]);
       for (const [label, authorization] of cases) {
@@ -271,7 +588,21 @@ describe("auth matrix: every operation refuses every bad credential", () => {
 });
 
 describe("tenancy matrix: another tenant's ids never reach its data", () => {
-  const bData = () => [idsB.template, idsB.inspection, idsB.request, idsB.employee, idsB.webhook, idsB.media, idsB.session, idsB.group, idsB.action, idsB.export, b.organization.id, b.users.admin.id, b.sites[0]!.id];
+  const bData = () => [
+    idsB.template,
+    idsB.inspection,
+    idsB.request,
+    idsB.employee,
+    idsB.webhook,
+    idsB.media,
+    idsB.session,
+    idsB.group,
+    idsB.action,
+    idsB.export,
+    b.organization.id,
+    b.users.admin.id,
+    b.sites[0]!.id,
+  ];
   const leaks = (text: string) => bData().filter((id) => text.includes(id));
 
   for (const op of OPS.filter((o) => /\{/.test(o.name))) {
@@ -299,7 +630,8 @@ describe("tenancy matrix: another tenant's ids never reach its data", () => {
       const res = await stack.http.get(path, { auth: { header: creds.apiKey } });
       expect({ path, status: res.status, n: res.body.inspections.length, total: res.body.pagination.total }).toEqual({ path, status: 200, n: 0, total: 0 });
     }
-    const theirs = (await stack.db.sql<{ external_employee_id: string }[]>`select external_employee_id from employees where id = ${idsB.employee}`)[0]!.external_employee_id;
+    const theirs = (await stack.db.sql<{ external_employee_id: string }[]>`select external_employee_id from employees where id = ${idsB.employee}`)[0]!
+      .external_employee_id;
     const emp = await stack.http.get(`/api/v1/employees?externalEmployeeId=${encodeURIComponent(theirs)}`, { auth: { header: creds.client } });
     expect(emp.status).toBe(200);
     expect(emp.body.employees).toEqual([]);
@@ -321,13 +653,21 @@ describe("tenancy matrix: another tenant's ids never reach its data", () => {
     expect(theirAssignee).toMatchObject({ status: 400, body: { details: [`assigneeId '${b.users.inspector.id}' is not a user of this organization`] } });
     const theirInspection = await stack.http.post("/api/actions", { title: "X", inspectionId: idsB.inspection }, { auth });
     expect(theirInspection).toMatchObject({ status: 400, body: { details: [`inspectionId '${idsB.inspection}' is not an inspection of this organization`] } });
-    const [written] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from corrective_actions where organization_id = ${a.organization.id} and (inspection_id = ${idsB.inspection} or assignee_id = ${b.users.inspector.id})`;
+    const [written] = await stack.db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from corrective_actions where organization_id = ${a.organization.id} and (inspection_id = ${idsB.inspection} or assignee_id = ${b.users.inspector.id})`;
     expect(written!.n).toBe(0);
-    const theirRt = await stack.http.post("/api/templates", { createdBy: a.users.admin.id, name: "X", type: "AUDIT", sections: [{ title: "S", questions: [{ text: "Q", responseTypeId: b.responseTypes[0]!.id }] }] }, { auth });
+    const theirRt = await stack.http.post(
+      "/api/templates",
+      { createdBy: a.users.admin.id, name: "X", type: "AUDIT", sections: [{ title: "S", questions: [{ text: "Q", responseTypeId: b.responseTypes[0]!.id }] }] },
+      { auth },
+    );
     expect(theirRt.status).toBe(400);
     const sync = await (await syncCaller(stack, a)).sync([{ externalEmployeeId: `MX-${randomUUID()}`, sites: [{ id: b.sites[0]!.id }] }]);
     expect(sync.results[0].warnings).toEqual([`Site with id '${b.sites[0]!.id}' not found, skipped`]);
-    const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from employee_sites where site_id = ${b.sites[0]!.id} and organization_id = ${a.organization.id}`;
+    const [row] = await stack.db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from employee_sites where site_id = ${b.sites[0]!.id} and organization_id = ${a.organization.id}`;
     expect(row!.n).toBe(0);
   });
 });

@@ -134,7 +134,10 @@ describe("user login (POST /api/auth/login, /api/auth/password)", () => {
   it("makes a user with a temporary password change it before anything else; the old password then stops working", async () => {
     const temp = generateTemporaryPassword();
     const u = await createUser(stack.db.db, { organizationId: t.organization.id, email: `temp-${Date.now()}@example.test` });
-    await stack.db.db.update(users).set({ passwordHash: hashTemporaryPassword(temp), mustResetPassword: true }).where(eq(users.id, u.id));
+    await stack.db.db
+      .update(users)
+      .set({ passwordHash: hashTemporaryPassword(temp), mustResetPassword: true })
+      .where(eq(users.id, u.id));
     const login = await stack.http.post("/api/auth/login", { email: u.email, password: temp });
     expect(login.body.mustResetPassword).toBe(true);
     const auth = { bearer: login.body.accessToken as string };

@@ -40,7 +40,11 @@ function signIn(email: string, password: string, forwardedFor: string, baseUrl =
 }
 
 function changePassword(token: string, currentPassword: string, forwardedFor: string) {
-  return client(stack.api.baseUrl, { bearer: token }).post("/api/auth/password", { currentPassword, newPassword: "a long enough new password" }, { headers: { "x-forwarded-for": forwardedFor } });
+  return client(stack.api.baseUrl, { bearer: token }).post(
+    "/api/auth/password",
+    { currentPassword, newPassword: "a long enough new password" },
+    { headers: { "x-forwarded-for": forwardedFor } },
+  );
 }
 
 const failedLogins = async (userId: string) =>

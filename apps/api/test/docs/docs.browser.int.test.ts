@@ -24,10 +24,21 @@ const OPERATOR = { username: "ops", password: "docs browser test operator" };
 
 beforeAll(async () => {
   if (!available) return;
-  stack = await startStack({ workers: 0, env: { ADMIN_DASHBOARD_USER: OPERATOR.username, ADMIN_DASHBOARD_PASSWORD_HASH: await hashPassword(OPERATOR.password) } });
+  stack = await startStack({
+    workers: 0,
+    env: { ADMIN_DASHBOARD_USER: OPERATOR.username, ADMIN_DASHBOARD_PASSWORD_HASH: await hashPassword(OPERATOR.password) },
+  });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run", "--disable-extensions"],
+    args: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--no-first-run",
+      "--disable-extensions",
+    ],
   });
 });
 afterAll(async () => {
@@ -48,7 +59,9 @@ async function watch(page: Page, errors: string[], violations: string[]) {
   });
   await page.exposeFunction("__reportViolation", (v: string) => violations.push(v));
   // As text: the test's TypeScript has no DOM types.
-  await page.addInitScript(`document.addEventListener("securitypolicyviolation", (e) => window.__reportViolation(e.effectiveDirective + " blocked " + (e.blockedURI || "inline")))`);
+  await page.addInitScript(
+    `document.addEventListener("securitypolicyviolation", (e) => window.__reportViolation(e.effectiveDirective + " blocked " + (e.blockedURI || "inline")))`,
+  );
 }
 
 async function openDocs(page: Page, errors: string[], violations: string[] = []) {
@@ -66,7 +79,12 @@ async function framed(page: Page, url: string): Promise<string[]> {
   await expect.poll(() => violations.length, { timeout: 30_000 }).toBeGreaterThan(0);
   const frame = page.frames().find((f) => f !== page.mainFrame());
   // A refused frame shows the browser's error page, never the content asked for.
-  expect(await frame?.locator(".opblock, #root .queue, nav").count().catch(() => 0)).toBe(0);
+  expect(
+    await frame
+      ?.locator(".opblock, #root .queue, nav")
+      .count()
+      .catch(() => 0),
+  ).toBe(0);
   return violations;
 }
 
@@ -80,10 +98,19 @@ describe.runIf(available)("/docs in headless Chromium", () => {
     const errors: string[] = [];
     const violations: string[] = [];
     await openDocs(page, errors, violations);
-    expect(await page.locator(".opblock-tag").allInnerTexts().then((t) => t.map((s) => s.split("\n")[0]!.trim()))).toEqual(TAGS.map((t) => t.name));
-    const shown = await page.locator(".opblock").evaluateAll((els) =>
-      els.map((el) => `${el.querySelector(".opblock-summary-method")?.textContent?.trim()} ${el.querySelector(".opblock-summary-path")?.getAttribute("data-path")}`),
-    );
+    expect(
+      await page
+        .locator(".opblock-tag")
+        .allInnerTexts()
+        .then((t) => t.map((s) => s.split("\n")[0]!.trim())),
+    ).toEqual(TAGS.map((t) => t.name));
+    const shown = await page
+      .locator(".opblock")
+      .evaluateAll((els) =>
+        els.map(
+          (el) => `${el.querySelector(".opblock-summary-method")?.textContent?.trim()} ${el.querySelector(".opblock-summary-path")?.getAttribute("data-path")}`,
+        ),
+      );
     expect(shown.sort()).toEqual(expected);
     expect(errors).toEqual([]);
     expect(violations).toEqual([]);
@@ -94,7 +121,12 @@ describe.runIf(available)("/docs in headless Chromium", () => {
     const t = await stack.tenant();
     const created = await stack.http.post(
       "/api/templates",
-      { createdBy: t.users.admin.id, name: "Seen in the docs", type: "AUDIT", sections: [{ title: "S", questions: [{ text: "Q", required: false, options: [{ label: "Yes", value: "yes" }] }] }] },
+      {
+        createdBy: t.users.admin.id,
+        name: "Seen in the docs",
+        type: "AUDIT",
+        sections: [{ title: "S", questions: [{ text: "Q", required: false, options: [{ label: "Yes", value: "yes" }] }] }],
+      },
       { auth: { bearer: t.apiKey } },
     );
     expect(created.status, created.text).toBe(200);

@@ -13,7 +13,9 @@ const root = fileURLToPath(new URL("../../../../", import.meta.url));
 /** The clone's files as git lists them; null without git or outside a clone (an unpacked archive). */
 function trackedFiles(): string[] | null {
   try {
-    return execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).split("\n").filter(Boolean);
+    return execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] })
+      .split("\n")
+      .filter(Boolean);
   } catch {
     return null;
   }
@@ -24,7 +26,9 @@ if (!listed) console.warn("repository-docs: skipped, `git ls-files` did not run 
 const tracked = listed ?? [];
 const read = (f: string) => readFileSync(join(root, f), "utf8");
 const markdown = tracked.filter((f) => f.endsWith(".md"));
-const texts = tracked.filter((f) => /\.(ts|mjs|js|md|yml|yaml|json|sh)$/.test(f) || f === ".ci/run" || f === "Dockerfile").filter((f) => !f.includes("/generated/") && !f.startsWith("drizzle/meta/") && !f.startsWith("bench/results/") && f !== "package-lock.json");
+const texts = tracked
+  .filter((f) => /\.(ts|mjs|js|md|yml|yaml|json|sh)$/.test(f) || f === ".ci/run" || f === "Dockerfile")
+  .filter((f) => !f.includes("/generated/") && !f.startsWith("drizzle/meta/") && !f.startsWith("bench/results/") && f !== "package-lock.json");
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
 function anchorsOf(md: string): Set<string> {
@@ -36,7 +40,11 @@ function anchorsOf(md: string): Set<string> {
     const m = !fenced && /^#{1,6}\s+(.*)$/.exec(line);
     if (!m) continue;
     const text = m[1]!.replace(/`/g, "").replace(/\[([^\]]*)\]\([^)]*\)/g, "$1");
-    const base = text.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+    const base = text
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n ? `${base}-${n}` : base);
@@ -62,11 +70,22 @@ describe.skipIf(!listed)("the repository's documents", () => {
     const pages = markdown.filter((f) => f.startsWith("docs/"));
     expect(pages).toContain("docs/README.md");
     /** The files a document links to, as paths from the repository root. */
-    const targets = (f: string) => new Set(linksOf(read(f)).filter((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l)).map((l) => normalize(join(dirname(f), decodeURIComponent(l.split("#")[0]!)))));
+    const targets = (f: string) =>
+      new Set(
+        linksOf(read(f))
+          .filter((l) => !/^[a-z][a-z0-9+.-]*:/i.test(l))
+          .map((l) => normalize(join(dirname(f), decodeURIComponent(l.split("#")[0]!)))),
+      );
     const fromReadme = targets("README.md");
-    expect(pages.filter((p) => !fromReadme.has(p)), "pages README.md does not link").toEqual([]);
+    expect(
+      pages.filter((p) => !fromReadme.has(p)),
+      "pages README.md does not link",
+    ).toEqual([]);
     const fromIndex = targets("docs/README.md");
-    expect(pages.filter((p) => p !== "docs/README.md" && !fromIndex.has(p)), "pages docs/README.md does not link").toEqual([]);
+    expect(
+      pages.filter((p) => p !== "docs/README.md" && !fromIndex.has(p)),
+      "pages docs/README.md does not link",
+    ).toEqual([]);
   });
 
   it("links only to files and headings that exist in the clone", () => {
@@ -112,7 +131,13 @@ describe.skipIf(!listed)("the repository's documents", () => {
 
   it("points at nothing outside the repository", () => {
     // Built from pieces so that this file does not match itself.
-    const outside = [["..", "shared"].join("/"), ["STYLE", "md"].join("."), ["PITFALLS", "md"].join("."), ["DESIGN", "md"].join("."), ["inspection-service-api", "md"].join(".")];
+    const outside = [
+      ["..", "shared"].join("/"),
+      ["STYLE", "md"].join("."),
+      ["PITFALLS", "md"].join("."),
+      ["DESIGN", "md"].join("."),
+      ["inspection-service-api", "md"].join("."),
+    ];
     const hits = texts.flatMap((f) => outside.filter((o) => read(f).includes(o)).map((o) => `${f}: ${o}`));
     expect(hits).toEqual([]);
   });

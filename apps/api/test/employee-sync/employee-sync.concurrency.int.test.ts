@@ -24,7 +24,14 @@ describe("duplicates inside one batch apply in request order", () => {
     const batch = [];
     const ids = Array.from({ length: 20 }, () => uniq());
     for (let round = 0; round < 3; round++) {
-      for (const e of ids) batch.push({ externalEmployeeId: e.id, email: e.email, jobTitle: `round ${round}`, roles: [["inspector", "FIELD_TECH", "admin"][round]], userAccount: {} });
+      for (const e of ids)
+        batch.push({
+          externalEmployeeId: e.id,
+          email: e.email,
+          jobTitle: `round ${round}`,
+          roles: [["inspector", "FIELD_TECH", "admin"][round]],
+          userAccount: {},
+        });
     }
     const { results, errors } = await api.sync(batch);
     expect(errors).toEqual([]);
@@ -73,7 +80,14 @@ describe("concurrent batches", () => {
     const api = await syncCaller(stack, t);
     const batch = Array.from({ length: 100 }, () => {
       const e = uniq();
-      return { externalEmployeeId: e.id, email: e.email, roles: ["inspector"], groups: [{ groupName: "Maintenance" }], sites: [{ id: t.sites[0]!.id }], userAccount: {} };
+      return {
+        externalEmployeeId: e.id,
+        email: e.email,
+        roles: ["inspector"],
+        groups: [{ groupName: "Maintenance" }],
+        sites: [{ id: t.sites[0]!.id }],
+        userAccount: {},
+      };
     });
     const [one, two] = await Promise.all([api.sync(batch), api.sync(batch)]);
     expect([...one.errors, ...two.errors]).toEqual([]);

@@ -30,7 +30,11 @@ describe("whole-request problems are a 400 {error, details} and record nothing",
     }
     const text = await api.post("just text");
     expect(text).toMatchObject({ status: 400, body: { error: "Malformed JSON in request body" } });
-    const malformed = await stack.http.request("POST", SYNC_PATH, { auth: { bearer: api.token }, rawBody: "{oops", headers: { "content-type": "application/json" } });
+    const malformed = await stack.http.request("POST", SYNC_PATH, {
+      auth: { bearer: api.token },
+      rawBody: "{oops",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed).toMatchObject({ status: 400, body: { error: "Malformed JSON in request body" } });
     const noBody = await stack.http.request("POST", SYNC_PATH, { auth: { bearer: api.token } });
     expect(noBody.status).toBe(400);
@@ -116,7 +120,11 @@ describe("values that cannot be turned into text", () => {
       {"externalEmployeeId":"${ok}","metadata":{"valueOf":1,"toString":1,"constructor":{"prototype":null}}}
     ]}`;
     for (const query of ["", `?sessionId=${session.body.sessionId}`]) {
-      const res = await stack.http.request("POST", `${SYNC_PATH}${query}`, { auth: { bearer: api.token }, rawBody: raw, headers: { "content-type": "application/json" } });
+      const res = await stack.http.request("POST", `${SYNC_PATH}${query}`, {
+        auth: { bearer: api.token },
+        rawBody: raw,
+        headers: { "content-type": "application/json" },
+      });
       expect(res.status, res.text).toBe(200);
       expect(res.body.errors).toEqual([
         { externalEmployeeId: a, message: "Invalid status (an object): expected ACTIVE, INACTIVE or TERMINATED" },
@@ -126,7 +134,9 @@ describe("values that cannot be turned into text", () => {
       ]);
       expect(res.body.results.map((r: { externalEmployeeId: string }) => r.externalEmployeeId)).toEqual([ok]);
     }
-    const [row] = await stack.db.sql<{ metadata: unknown }[]>`select metadata from employees where organization_id = ${t.organization.id} and external_employee_id = ${ok!}`;
+    const [row] = await stack.db.sql<
+      { metadata: unknown }[]
+    >`select metadata from employees where organization_id = ${t.organization.id} and external_employee_id = ${ok!}`;
     expect(row!.metadata).toEqual({ valueOf: 1, toString: 1, constructor: { prototype: null } });
   });
 });
@@ -222,7 +232,13 @@ describe("site_manager rules (Processing rule 8)", () => {
       { externalEmployeeId: c, message: "site_manager role requires at least one site assignment" },
     ]);
     expect(results).toEqual([
-      { externalEmployeeId: ok, status: "CREATED", employeeId: expect.any(String), userId: null, warnings: [`Site with id '${UNKNOWN_SITE}' not found, skipped`] },
+      {
+        externalEmployeeId: ok,
+        status: "CREATED",
+        employeeId: expect.any(String),
+        userId: null,
+        warnings: [`Site with id '${UNKNOWN_SITE}' not found, skipped`],
+      },
     ]);
     expect(await countRows(stack, "employees", t.organization.id)).toBe(1);
   });
@@ -245,14 +261,25 @@ describe("site_manager rules (Processing rule 8)", () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
     const e = uniq();
-    const first = await api.sync([{ externalEmployeeId: e.id, email: e.email, jobTitle: "Before", roles: ["inspector"], sites: [{ id: t.sites[0]!.id }], userAccount: {} }]);
+    const first = await api.sync([
+      { externalEmployeeId: e.id, email: e.email, jobTitle: "Before", roles: ["inspector"], sites: [{ id: t.sites[0]!.id }], userAccount: {} },
+    ]);
     const before = (await api.get(`/api/v1/employees/${first.results[0].employeeId}`)).body;
     const other = uniq().id;
     const { results, errors } = await api.sync([
-      { externalEmployeeId: e.id, email: uniq().email, jobTitle: "Never", roles: ["FIELD_TECH"], sites: [{ id: t.sites[1]!.id, role: "site_manager" }], userAccount: {} },
+      {
+        externalEmployeeId: e.id,
+        email: uniq().email,
+        jobTitle: "Never",
+        roles: ["FIELD_TECH"],
+        sites: [{ id: t.sites[1]!.id, role: "site_manager" }],
+        userAccount: {},
+      },
       { externalEmployeeId: other, jobTitle: "Applied" },
     ]);
-    expect(errors).toEqual([{ externalEmployeeId: e.id, message: "Cannot assign site_manager role at site level: employee must have site_manager in their roles array" }]);
+    expect(errors).toEqual([
+      { externalEmployeeId: e.id, message: "Cannot assign site_manager role at site level: employee must have site_manager in their roles array" },
+    ]);
     expect(results.map((r) => [r.externalEmployeeId, r.status])).toEqual([[other, "CREATED"]]);
     expect((await api.get(`/api/v1/employees/${first.results[0].employeeId}`)).body).toEqual(before);
     const [user] = await stack.db.sql`select email from users where id = ${first.results[0].userId}`;

@@ -73,7 +73,14 @@ describe("POST /api/v1/sync/employees: creating and updating", () => {
     expect(detail.body.sites).toEqual([{ id: t.sites[0]!.id, name: "Main Plant", code: "MAIN", siteRole: "supervisor" }]);
     // The username defaults to the e-mail; the account has no password until one is set.
     const [user] = await stack.db.db.select().from(users).where(eq(users.id, r.userId));
-    expect(user).toMatchObject({ organizationId: t.organization.id, email: e.email, username: e.email, name: "Ada Lovelace", disabled: false, passwordHash: null });
+    expect(user).toMatchObject({
+      organizationId: t.organization.id,
+      email: e.email,
+      username: e.email,
+      name: "Ada Lovelace",
+      disabled: false,
+      passwordHash: null,
+    });
   });
 
   it("sending the same batch again answers UPDATED for all and changes nothing", async () => {
@@ -81,7 +88,15 @@ describe("POST /api/v1/sync/employees: creating and updating", () => {
     const api = await syncCaller(stack, t);
     const batch = Array.from({ length: 5 }, (_, i) => {
       const e = uniq(`R${i}`);
-      return { externalEmployeeId: e.id, firstName: `N${i}`, email: e.email, roles: ["inspector"], groups: [{ groupName: "Maintenance" }], sites: [{ id: t.sites[1]!.id }], userAccount: { username: `user${i}-${e.id}` } };
+      return {
+        externalEmployeeId: e.id,
+        firstName: `N${i}`,
+        email: e.email,
+        roles: ["inspector"],
+        groups: [{ groupName: "Maintenance" }],
+        sites: [{ id: t.sites[1]!.id }],
+        userAccount: { username: `user${i}-${e.id}` },
+      };
     });
     const first = await api.sync(batch);
     expect(first.results.map((r) => r.status)).toEqual(Array(5).fill("CREATED"));
@@ -90,7 +105,9 @@ describe("POST /api/v1/sync/employees: creating and updating", () => {
     const second = await api.sync(batch);
     expect(second.results.map((r) => r.status)).toEqual(Array(5).fill("UPDATED"));
     expect(second.results.map((r) => [r.employeeId, r.userId])).toEqual(first.results.map((r) => [r.employeeId, r.userId]));
-    expect(await stack.db.sql`select id, updated_at, last_sync_request_id from employees where organization_id = ${t.organization.id} order by id`).toEqual(before);
+    expect(await stack.db.sql`select id, updated_at, last_sync_request_id from employees where organization_id = ${t.organization.id} order by id`).toEqual(
+      before,
+    );
     expect(await stack.db.sql`select id, updated_at from users where organization_id = ${t.organization.id} order by id`).toEqual(usersBefore);
     expect(await countRows(stack, "employee_roles", t.organization.id)).toBe(5);
     expect(await countRows(stack, "employee_groups", t.organization.id)).toBe(5);
@@ -132,12 +149,25 @@ describe("POST /api/v1/sync/employees: creating and updating", () => {
     const [main, north] = t.sites;
     const first = await api.sync([{ externalEmployeeId: e.id, roles: ["inspector"], groups: [{ groupName: "Maintenance" }], sites: [{ id: main!.id }] }]);
     const id = first.results[0].employeeId;
-    await api.sync([{ externalEmployeeId: e.id, roles: ["FIELD_TECH"], groups: [{ groupName: "Safety Team", role: "member" }], sites: [{ id: north!.id }], updateMode: "additive" }]);
+    await api.sync([
+      {
+        externalEmployeeId: e.id,
+        roles: ["FIELD_TECH"],
+        groups: [{ groupName: "Safety Team", role: "member" }],
+        sites: [{ id: north!.id }],
+        updateMode: "additive",
+      },
+    ]);
     let d = (await api.get(`/api/v1/employees/${id}`)).body;
     expect(d.roles).toEqual(["FIELD_TECH", "inspector"]);
-    expect(d.groups.map((g: { name: string; memberRole: string | null }) => [g.name, g.memberRole])).toEqual([["Maintenance", null], ["Safety Team", "member"]]);
+    expect(d.groups.map((g: { name: string; memberRole: string | null }) => [g.name, g.memberRole])).toEqual([
+      ["Maintenance", null],
+      ["Safety Team", "member"],
+    ]);
     expect(d.sites.map((s: { code: string }) => s.code)).toEqual(["MAIN", "NORTH"]);
-    await api.sync([{ externalEmployeeId: e.id, roles: ["admin"], groups: [{ externalGroupId: "grp-maintenance", role: "owner" }], sites: [{ id: north!.id, role: "lead" }] }]);
+    await api.sync([
+      { externalEmployeeId: e.id, roles: ["admin"], groups: [{ externalGroupId: "grp-maintenance", role: "owner" }], sites: [{ id: north!.id, role: "lead" }] },
+    ]);
     d = (await api.get(`/api/v1/employees/${id}`)).body;
     expect(d.roles).toEqual(["admin"]);
     expect(d.groups.map((g: { name: string; memberRole: string | null }) => [g.name, g.memberRole])).toEqual([["Maintenance", "owner"]]);
@@ -152,7 +182,16 @@ describe("POST /api/v1/sync/employees: creating and updating", () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
     const e = uniq();
-    const first = await api.sync([{ externalEmployeeId: e.id, firstName: "Grace", lastName: "Hopper", jobTitle: "Admiral", hireDate: "2020-01-02T08:30:00Z", terminationDate: "2025-12-31" }]);
+    const first = await api.sync([
+      {
+        externalEmployeeId: e.id,
+        firstName: "Grace",
+        lastName: "Hopper",
+        jobTitle: "Admiral",
+        hireDate: "2020-01-02T08:30:00Z",
+        terminationDate: "2025-12-31",
+      },
+    ]);
     const id = first.results[0].employeeId;
     let d = (await api.get(`/api/v1/employees/${id}`)).body;
     expect(d).toMatchObject({ displayName: "Grace Hopper", hireDate: "2020-01-02T08:30:00Z", terminationDate: "2025-12-31", jobTitle: "Admiral" });
@@ -164,7 +203,9 @@ describe("POST /api/v1/sync/employees: creating and updating", () => {
   it("links an existing account of the organization that has the same e-mail", async () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
-    const { results } = await api.sync([{ externalEmployeeId: uniq().id, email: t.users.inspector.email.toUpperCase(), userAccount: {}, roles: ["admin"], sites: [] }]);
+    const { results } = await api.sync([
+      { externalEmployeeId: uniq().id, email: t.users.inspector.email.toUpperCase(), userAccount: {}, roles: ["admin"], sites: [] },
+    ]);
     expect(results[0].userId).toBe(t.users.inspector.id);
     // The employee's roles apply to the account: role admin makes its user an admin.
     const login = await stack.http.post("/api/auth/login", { email: t.users.inspector.email, password: t.users.inspector.password });
@@ -179,10 +220,20 @@ describe("employee status", () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
     const e = uniq();
-    const employee = { externalEmployeeId: e.id, email: e.email, roles: ["inspector"], groups: [{ groupName: "Maintenance" }], sites: [{ id: t.sites[0]!.id }], userAccount: {} };
+    const employee = {
+      externalEmployeeId: e.id,
+      email: e.email,
+      roles: ["inspector"],
+      groups: [{ groupName: "Maintenance" }],
+      sites: [{ id: t.sites[0]!.id }],
+      userAccount: {},
+    };
     const { results } = await api.sync([employee]);
     const { employeeId, userId } = results[0];
-    await stack.db.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) }).where(eq(users.id, userId));
+    await stack.db.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(PASSWORD) })
+      .where(eq(users.id, userId));
     const login = await stack.http.post("/api/auth/login", { email: e.email, password: PASSWORD });
     expect(login.status).toBe(200);
     const userAuth = { bearer: login.body.accessToken as string };
@@ -205,7 +256,9 @@ describe("employee status", () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
     const e = uniq();
-    const { results, errors } = await api.sync([{ externalEmployeeId: e.id, status: "TERMINATED", userAccount: { forcePasswordReset: true }, roles: ["inspector"] }]);
+    const { results, errors } = await api.sync([
+      { externalEmployeeId: e.id, status: "TERMINATED", userAccount: { forcePasswordReset: true }, roles: ["inspector"] },
+    ]);
     expect(errors).toEqual([]);
     expect(results[0]).toMatchObject({ status: "CREATED", userId: null });
     const [row] = await stack.db.db.select().from(employees).where(eq(employees.id, results[0].employeeId));
@@ -321,7 +374,13 @@ describe("large batches, async mode, status, dry run", () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.results).toEqual([
-      { externalEmployeeId: existing.id, status: "UPDATED", employeeId: real.results[0].employeeId, userId: null, warnings: ["Role 'nope' not found, skipped"] },
+      {
+        externalEmployeeId: existing.id,
+        status: "UPDATED",
+        employeeId: real.results[0].employeeId,
+        userId: null,
+        warnings: ["Role 'nope' not found, skipped"],
+      },
       { externalEmployeeId: fresh.id, status: "CREATED", employeeId: null, userId: null, warnings: [] },
       { externalEmployeeId: fresh.id, status: "UPDATED", employeeId: null, userId: null, warnings: [] },
     ]);

@@ -131,7 +131,12 @@ describe("existing accounts a sync may not take over", () => {
     const admin = t2.users.admin;
     const [before] = await stack.db.sql`select email, username, name, disabled, password_hash, must_reset_password from users where id = ${admin.id}`;
     const e = uniq().id;
-    const takeover = { externalEmployeeId: e, email: admin.email.toUpperCase(), firstName: "Mallory", userAccount: { username: "mallory", forcePasswordReset: true, sendWelcomeEmail: true } };
+    const takeover = {
+      externalEmployeeId: e,
+      email: admin.email.toUpperCase(),
+      firstName: "Mallory",
+      userAccount: { username: "mallory", forcePasswordReset: true, sendWelcomeEmail: true },
+    };
     const first = await api.sync([takeover]);
     expect(first.errors).toEqual([{ externalEmployeeId: e, message: "User with that e-mail is an administrator account and cannot be linked to an employee" }]);
     expect(first.results).toEqual([]);
@@ -170,7 +175,9 @@ describe("what reaches Redis", () => {
     const e = uniq();
     // A completed job is removed at once; one whose employee fails a rule stays (failed), so
     // what Redis was given can be read back.
-    const { requestId } = await api.sync([{ externalEmployeeId: e.id, email: e.email, firstName: "Secret", roles: ["site_manager"], userAccount: { forcePasswordReset: true } }]);
+    const { requestId } = await api.sync([
+      { externalEmployeeId: e.id, email: e.email, firstName: "Secret", roles: ["site_manager"], userAccount: { forcePasswordReset: true } },
+    ]);
     const redis = new Redis(stack.env.REDIS_URL!);
     try {
       const keys = await redis.keys(`${stack.env.QUEUE_PREFIX}:employee-sync:${requestId}_*`);

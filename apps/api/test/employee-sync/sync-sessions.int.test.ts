@@ -39,7 +39,11 @@ async function population(n: number, extra: (id: string, i: number, t: DemoSeed)
 
 const status = async (t: DemoSeed, externalIds: string[]) =>
   Object.fromEntries(
-    (await stack.db.sql<{ external_employee_id: string; status: string }[]>`select external_employee_id, status from employees where organization_id = ${t.organization.id} and external_employee_id = any(${externalIds})`).map((r) => [r.external_employee_id, r.status]),
+    (
+      await stack.db.sql<
+        { external_employee_id: string; status: string }[]
+      >`select external_employee_id, status from employees where organization_id = ${t.organization.id} and external_employee_id = any(${externalIds})`
+    ).map((r) => [r.external_employee_id, r.status]),
   );
 
 async function open(api: SyncCaller, scope?: unknown) {
@@ -49,24 +53,44 @@ async function open(api: SyncCaller, scope?: unknown) {
 }
 const send = (api: SyncCaller, sessionId: string, externalIds: string[], extra: Record<string, unknown> = {}) =>
   api.post({ employees: externalIds.map((id) => ({ externalEmployeeId: id, ...extra })) }, { query: `sessionId=${sessionId}` });
-const commit = (api: SyncCaller, sessionId: string, query = "") => stack.http.post(`${SESSIONS}/${sessionId}/commit${query}`, undefined, { auth: { bearer: api.token } });
+const commit = (api: SyncCaller, sessionId: string, query = "") =>
+  stack.http.post(`${SESSIONS}/${sessionId}/commit${query}`, undefined, { auth: { bearer: api.token } });
 
 describe("snapshot sync sessions", () => {
   it("a commit deactivates every ACTIVE employee no batch named (account disabled, assignments removed) and nobody else", async () => {
     const { t, api, all } = await population(30);
     const sessionId = await open(api);
     const got = await stack.http.get(`${SESSIONS}/${sessionId}`, { auth: { bearer: api.token } });
-    expect(got.body).toMatchObject({ sessionId, status: "open", scope: {}, batches: 0, employeesSeen: 0, committedAt: null, requestId: null, threshold: { percent: 5, min: 10 } });
+    expect(got.body).toMatchObject({
+      sessionId,
+      status: "open",
+      scope: {},
+      batches: 0,
+      employeesSeen: 0,
+      committedAt: null,
+      requestId: null,
+      threshold: { percent: 5, min: 10 },
+    });
     expect(Date.parse(got.body.expiresAt) - Date.parse(got.body.createdAt)).toBe(24 * 3600_000);
 
     // Two batches name 29 of 30 (all[0], the one with an account, is absent); an invalid record still counts as present.
     expect((await send(api, sessionId, all.slice(1, 20))).status).toBe(200);
-    const second = await api.post({ employees: [...all.slice(20, 29).map((id) => ({ externalEmployeeId: id })), { externalEmployeeId: all[29], email: "not an e-mail" }] }, { query: `sessionId=${sessionId}` });
+    const second = await api.post(
+      { employees: [...all.slice(20, 29).map((id) => ({ externalEmployeeId: id })), { externalEmployeeId: all[29], email: "not an e-mail" }] },
+      { query: `sessionId=${sessionId}` },
+    );
     expect(second.body.errors).toEqual([{ externalEmployeeId: all[29], message: "Invalid email format" }]);
 
     const done = await commit(api, sessionId);
     expect(done.status, done.text).toBe(200);
-    expect(done.body).toMatchObject({ sessionId, status: "committed", batches: 2, employeesSeen: 29, requestId: expect.any(String), committedAt: expect.any(String) });
+    expect(done.body).toMatchObject({
+      sessionId,
+      status: "committed",
+      batches: 2,
+      employeesSeen: 29,
+      requestId: expect.any(String),
+      committedAt: expect.any(String),
+    });
     expect(done.body.deactivated).toEqual([{ employeeId: expect.any(String), externalEmployeeId: all[0], displayName: `Emp ${all[0]}` }]);
     const states = await status(t, all);
     expect(states[all[0]!]).toBe("INACTIVE");
@@ -77,17 +101,28 @@ describe("snapshot sync sessions", () => {
     expect(gone).toEqual({ disabled: true, groups: 0 });
     // Through the sync pipeline: its request and the change log show the deactivation.
     const request = await api.get(`/api/v1/sync/requests/${done.body.requestId}`);
-    expect(request.body).toMatchObject({ status: "completed", total: 1, syncBatchId: `session:${sessionId}`, results: [{ externalEmployeeId: all[0], status: "UPDATED" }] });
+    expect(request.body).toMatchObject({
+      status: "completed",
+      total: 1,
+      syncBatchId: `session:${sessionId}`,
+      results: [{ externalEmployeeId: all[0], status: "UPDATED" }],
+    });
     // A feed shows a change once every older transaction of this database has ended: poll.
     const deactivations = await until(
       "the feed's deactivation",
-      async () => (await api.get("/api/v1/feed/employees?limit=500")).body.items.filter((i: { change: string }) => i.change === "deactivated").map((i: { resource: { externalEmployeeId: string } }) => i.resource.externalEmployeeId),
+      async () =>
+        (await api.get("/api/v1/feed/employees?limit=500")).body.items
+          .filter((i: { change: string }) => i.change === "deactivated")
+          .map((i: { resource: { externalEmployeeId: string } }) => i.resource.externalEmployeeId),
       (d: string[]) => d.length > 0,
     );
     expect(deactivations).toEqual([all[0]]);
 
     // A committed session takes no more batches; a commit sent again (a lost answer, a retry) gets the same answer.
-    expect(await send(api, sessionId, [all[1]!])).toMatchObject({ status: 409, body: { error: `Sync session ${sessionId} is committed; batches and commits need an open session` } });
+    expect(await send(api, sessionId, [all[1]!])).toMatchObject({
+      status: 409,
+      body: { error: `Sync session ${sessionId} is committed; batches and commits need an open session` },
+    });
     const again = await commit(api, sessionId);
     expect(again.status).toBe(200);
     expect(again.body).toEqual(done.body);
@@ -112,8 +147,14 @@ describe("snapshot sync sessions", () => {
     // Only an administrator approves: the HR system's own token cannot, nor can a non-admin user.
     expect((await stack.http.post(`${SESSIONS}/${sessionId}/approve`, undefined, { auth: { bearer: api.token } })).status).toBe(401);
     const login = await stack.http.post("/api/auth/login", { email: t.users.inspector.email, password: t.users.inspector.password });
-    expect(await stack.http.post(`${SESSIONS}/${sessionId}/approve`, undefined, { auth: { bearer: login.body.accessToken } })).toMatchObject({ status: 403, body: { error: "Only admin users can approve sync sessions" } });
-    expect(await send(api, sessionId, [all[0]!])).toMatchObject({ status: 409, body: { error: `Sync session ${sessionId} is quarantined; batches and commits need an open session` } });
+    expect(await stack.http.post(`${SESSIONS}/${sessionId}/approve`, undefined, { auth: { bearer: login.body.accessToken } })).toMatchObject({
+      status: 403,
+      body: { error: "Only admin users can approve sync sessions" },
+    });
+    expect(await send(api, sessionId, [all[0]!])).toMatchObject({
+      status: 409,
+      body: { error: `Sync session ${sessionId} is quarantined; batches and commits need an open session` },
+    });
 
     // Meanwhile one of them is terminated by a plain sync: the approval leaves it as it is.
     await api.sync([{ externalEmployeeId: all[0], status: "TERMINATED" }]);
@@ -140,8 +181,13 @@ describe("snapshot sync sessions", () => {
     expect((await commit(api, first)).body.status).toBe("quarantined");
     const cancelled = await stack.http.post(`${SESSIONS}/${first}/cancel`, undefined, { auth: { bearer: t.apiKey } });
     expect(cancelled.body).toMatchObject({ status: "cancelled" });
-    expect((await stack.http.post(`${SESSIONS}/${first}/approve`, undefined, { auth: { bearer: t.apiKey } })).body).toEqual({ error: `Sync session ${first} is cancelled; only a quarantined session can be approved` });
-    expect(await commit(api, first)).toMatchObject({ status: 409, body: { error: `Sync session ${first} is cancelled; batches and commits need an open session` } });
+    expect((await stack.http.post(`${SESSIONS}/${first}/approve`, undefined, { auth: { bearer: t.apiKey } })).body).toEqual({
+      error: `Sync session ${first} is cancelled; only a quarantined session can be approved`,
+    });
+    expect(await commit(api, first)).toMatchObject({
+      status: 409,
+      body: { error: `Sync session ${first} is cancelled; batches and commits need an open session` },
+    });
     expect(Object.values(await status(t, all)).every((s) => s === "ACTIVE")).toBe(true);
 
     const second = await open(api);
@@ -168,7 +214,11 @@ describe("snapshot sync sessions", () => {
     expect((await commit(api, bySite)).body.deactivated.map((e: { externalEmployeeId: string }) => e.externalEmployeeId)).toEqual([all[29]]);
     // metadata.source = workday: the even indexes. Name them all but 10 and 12 (and 8, which is INACTIVE now: a record would make it ACTIVE again).
     const byMeta = await open(api, { metadata: { key: "source", value: "workday" } });
-    await send(api, byMeta, all.filter((_, i) => i % 2 === 0 && ![8, 10, 12].includes(i)));
+    await send(
+      api,
+      byMeta,
+      all.filter((_, i) => i % 2 === 0 && ![8, 10, 12].includes(i)),
+    );
     expect((await commit(api, byMeta)).body.deactivated.map((e: { externalEmployeeId: string }) => e.externalEmployeeId)).toEqual([all[10], all[12]]);
     const states = await status(t, all);
     expect(all.filter((id) => states[id] === "INACTIVE").sort()).toEqual([all[8], all[9], all[10], all[12], all[29]].sort());
@@ -199,13 +249,22 @@ describe("snapshot sync sessions", () => {
     expect(first.status).toBe(202);
     expect(first.body.status).toBe("committing");
     expect(first.headers.get("location")).toBe(`${SESSIONS}/${a}`);
-    expect(await commit(api, b)).toMatchObject({ status: 409, body: { error: `Another sync session of this organization (${a}) is still deactivating its employees; commit again when it is done` } });
+    expect(await commit(api, b)).toMatchObject({
+      status: 409,
+      body: { error: `Another sync session of this organization (${a}) is still deactivating its employees; commit again when it is done` },
+    });
     // While a's deactivations wait for a worker, the identity provider changes all[1]: it stays ACTIVE.
     const idp = await scimCaller(stack, t);
     const [user] = (await idp.call("GET", `/Users?filter=${encodeURIComponent(`externalId eq "${all[1]}"`)}`)).body.Resources;
-    expect((await idp.call("PATCH", `/Users/${user.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Returned" }] })).status).toBe(200);
+    expect(
+      (await idp.call("PATCH", `/Users/${user.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Returned" }] })).status,
+    ).toBe(200);
     stack.workers[0] = await startWorker(stack.env);
-    await until("session a committed", async () => (await stack.http.get(`${SESSIONS}/${a}`, { auth: { bearer: api.token } })).body.status, (st) => st === "committed");
+    await until(
+      "session a committed",
+      async () => (await stack.http.get(`${SESSIONS}/${a}`, { auth: { bearer: api.token } })).body.status,
+      (st) => st === "committed",
+    );
     const states = await status(t, all.slice(0, 11));
     expect(states[all[1]!]).toBe("ACTIVE");
     expect(Object.values(states).filter((st) => st === "INACTIVE")).toHaveLength(10);
@@ -220,7 +279,10 @@ describe("snapshot sync sessions", () => {
 
     const late = await open(api);
     await stack.db.sql`update sync_sessions set expires_at = now() - interval '1 minute' where id = ${late}`;
-    expect(await send(api, late, [all[0]!])).toMatchObject({ status: 409, body: { error: expect.stringMatching(new RegExp(`^Sync session ${late} has expired`)) } });
+    expect(await send(api, late, [all[0]!])).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(new RegExp(`^Sync session ${late} has expired`)) },
+    });
     expect((await commit(api, late)).status).toBe(409);
     expect((await stack.http.get(`${SESSIONS}/${late}`, { auth: { bearer: t.apiKey } })).body.status).toBe("expired");
   });
@@ -244,7 +306,10 @@ describe("snapshot sync sessions", () => {
 function runAdmin(args: string[]): Promise<{ code: number | null; stdout: string; output: string }> {
   const root = fileURLToPath(new URL("../../../../", import.meta.url));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args], { cwd: root, env: { ...process.env, ...stack.env, LOG_LEVEL: "warn" } });
+    const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args], {
+      cwd: root,
+      env: { ...process.env, ...stack.env, LOG_LEVEL: "warn" },
+    });
     let stdout = "";
     let output = "";
     child.stdout.on("data", (d) => ((stdout += d), (output += d)));

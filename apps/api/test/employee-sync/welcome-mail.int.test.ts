@@ -38,7 +38,9 @@ describe("welcome e-mail over SMTP", () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
     const e = uniq();
-    const { results } = await api.sync([{ externalEmployeeId: e.id, firstName: "Wel", lastName: "Come", email: e.email, userAccount: { forcePasswordReset: true, sendWelcomeEmail: true } }]);
+    const { results } = await api.sync([
+      { externalEmployeeId: e.id, firstName: "Wel", lastName: "Come", email: e.email, userAccount: { forcePasswordReset: true, sendWelcomeEmail: true } },
+    ]);
     const mail = await smtp.waitFor(to(e.email));
     expect(mail.headers.from).toContain("hr@example.test");
     expect(mail.headers.to).toContain(e.email);

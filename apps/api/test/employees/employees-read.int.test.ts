@@ -15,7 +15,14 @@ describe("GET /api/v1/employees", () => {
     const api = await syncCaller(stack, t);
     const batch = Array.from({ length: 7 }, (_, i) => {
       const e = uniq(`L${i}`);
-      return { externalEmployeeId: e.id, email: e.email, roles: ["inspector"], groups: [{ groupName: "Safety Team", role: "deputy" }], sites: [{ id: t.sites[1]!.id, role: "lead" }], ...(i % 2 ? { userAccount: {} } : {}) };
+      return {
+        externalEmployeeId: e.id,
+        email: e.email,
+        roles: ["inspector"],
+        groups: [{ groupName: "Safety Team", role: "deputy" }],
+        sites: [{ id: t.sites[1]!.id, role: "lead" }],
+        ...(i % 2 ? { userAccount: {} } : {}),
+      };
     });
     const synced = await api.sync(batch);
     const first = await api.get("/api/v1/employees?limit=3");
@@ -28,7 +35,11 @@ describe("GET /api/v1/employees", () => {
     expect(all.body.pagination).toMatchObject({ total: 7, limit: 50 });
     const ids = all.body.employees.map((e: { id: string }) => e.id);
     expect(new Set(ids).size).toBe(7);
-    expect([...first.body.employees, ...(await api.get("/api/v1/employees?limit=3&offset=3")).body.employees, ...last.body.employees].map((e: { id: string }) => e.id)).toEqual(ids);
+    expect(
+      [...first.body.employees, ...(await api.get("/api/v1/employees?limit=3&offset=3")).body.employees, ...last.body.employees].map(
+        (e: { id: string }) => e.id,
+      ),
+    ).toEqual(ids);
     const updated = all.body.employees.map((e: { updatedAt: string }) => e.updatedAt);
     expect([...updated].sort()).toEqual(updated);
     const one = all.body.employees.find((e: { externalEmployeeId: string }) => e.externalEmployeeId === batch[1]!.externalEmployeeId);
@@ -56,7 +67,10 @@ describe("GET /api/v1/employees", () => {
     await new Promise((r) => setTimeout(r, 20));
     const since = new Date().toISOString();
     expect((await api.get(`/api/v1/employees?updatedSince=${since}`)).body.employees).toEqual([]);
-    await api.sync([{ externalEmployeeId: a, jobTitle: "Changed" }, { externalEmployeeId: b, status: "TERMINATED" }]);
+    await api.sync([
+      { externalEmployeeId: a, jobTitle: "Changed" },
+      { externalEmployeeId: b, status: "TERMINATED" },
+    ]);
     const changed = await api.get(`/api/v1/employees?updatedSince=${encodeURIComponent(since)}`);
     // b was sent again unchanged: not a change.
     expect(changed.body.employees.map((e: { externalEmployeeId: string }) => e.externalEmployeeId)).toEqual([a]);
@@ -85,7 +99,16 @@ describe("GET /api/v1/employees/:id", () => {
     const { results } = await api.sync([{ externalEmployeeId: e.id, firstName: "Kim", lastName: "Lee", email: e.email, metadata: { badge: 7 } }]);
     const res = await api.get(`/api/v1/employees/${results[0].employeeId}`);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: results[0].employeeId, externalEmployeeId: e.id, displayName: "Kim Lee", email: e.email, metadata: { badge: 7 }, roles: [], groups: [], sites: [] });
+    expect(res.body).toMatchObject({
+      id: results[0].employeeId,
+      externalEmployeeId: e.id,
+      displayName: "Kim Lee",
+      email: e.email,
+      metadata: { badge: 7 },
+      roles: [],
+      groups: [],
+      sites: [],
+    });
     expect(Date.parse(res.body.createdAt)).not.toBeNaN();
     expect((await api.get("/api/v1/employees/00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await api.get("/api/v1/employees/nope")).body).toEqual({ error: "Employee not found" });

@@ -60,7 +60,9 @@ describe("an export whose worker is killed with SIGKILL", () => {
       );
       report("export: workers killed mid-export, SUCCEEDED after the kill", Date.now() - killedAt);
       expect(sawRestart).toBe(true);
-      const [row] = await stack.db.sql<{ attempts: number; rows_written: number; byte_size: number }[]>`select attempts, rows_written, byte_size::int from inspection_exports where id = ${id}`;
+      const [row] = await stack.db.sql<
+        { attempts: number; rows_written: number; byte_size: number }[]
+      >`select attempts, rows_written, byte_size::int from inspection_exports where id = ${id}`;
       expect(row!.attempts).toBeGreaterThanOrEqual(2);
       expect(row!.rows_written).toBe(ROWS);
       const res = await fetch(`${stack.api.baseUrl}/api/exports/${id}/download`, { headers: { authorization: `Bearer ${t.apiKey}` } });

@@ -31,7 +31,12 @@ async function requestExport(t: DemoSeed, body: unknown): Promise<string> {
 }
 
 async function finished(t: DemoSeed, id: string) {
-  return (await until("export finished", async () => (await stack.http.get(`/api/exports/${id}`, auth(t))).body, (b) => ["SUCCEEDED", "FAILED", "CANCELLED"].includes(b.status), 60_000)) as Record<string, any>;
+  return (await until(
+    "export finished",
+    async () => (await stack.http.get(`/api/exports/${id}`, auth(t))).body,
+    (b) => ["SUCCEEDED", "FAILED", "CANCELLED"].includes(b.status),
+    60_000,
+  )) as Record<string, any>;
 }
 
 async function download(t: DemoSeed, id: string): Promise<Response> {
@@ -72,7 +77,8 @@ async function seeded(t: DemoSeed) {
   const tpl = await createTemplate(stack, t, auditTemplateBody(t));
   const make = async (extra: Record<string, unknown>, set: { review: string; flagged: number; pct: number | null; created: string }) => {
     const { id } = await importOk(stack, t, importBody(t, tpl, extra));
-    await stack.db.sql`update inspections set review_state = ${set.review}, flagged_count = ${set.flagged}, score_percentage = ${set.pct}, created_at = ${set.created}::timestamptz where id = ${id}`;
+    await stack.db
+      .sql`update inspections set review_state = ${set.review}, flagged_count = ${set.flagged}, score_percentage = ${set.pct}, created_at = ${set.created}::timestamptz where id = ${id}`;
     return id;
   };
   const a = await make({}, { review: "APPROVED", flagged: 0, pct: 95, created: "2026-01-10T08:00:00Z" });
@@ -92,7 +98,15 @@ describe("exports", () => {
     expect(all.header).toEqual(expect.arrayContaining(["score", "scorePercentage", "flaggedCount", "reviewState", "latitude", "longitude"]));
     // Oldest first (createdAt, then id).
     expect(all.records.map((r) => r.id)).toEqual([s.a, s.b, s.c, s.d]);
-    expect(all.records[0]).toMatchObject({ id: s.a, reviewState: "APPROVED", flaggedCount: "0", scorePercentage: "95", status: "COMPLETED", templateTitle: "Plant audit", createdAt: "2026-01-10T08:00:00.000Z" });
+    expect(all.records[0]).toMatchObject({
+      id: s.a,
+      reviewState: "APPROVED",
+      flaggedCount: "0",
+      scorePercentage: "95",
+      status: "COMPLETED",
+      templateTitle: "Plant audit",
+      createdAt: "2026-01-10T08:00:00.000Z",
+    });
     expect(all.records[2]).toMatchObject({ id: s.c, status: "IN_PROGRESS", scorePercentage: "" });
     expect(all.res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(all.res.headers.get("content-disposition")).toMatch(/^attachment; filename="inspections-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -127,12 +141,26 @@ describe("exports", () => {
   it("CSV escapes formula-looking cells and quotes commas, quotes and newlines (RFC 4180); XLSX holds the same rows", async () => {
     const t = await stack.tenant();
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
-    const nasty = ["=HYPERLINK(\"http://evil\")", "+1+2", "-3", "@SUM(A1)", "\tTab", 'a, "quoted"\nsecond line', "plain"];
+    const nasty = ['=HYPERLINK("http://evil")', "+1+2", "-3", "@SUM(A1)", "\tTab", 'a, "quoted"\nsecond line', "plain"];
     const made: string[] = [];
-    for (const text of nasty) made.push((await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: text }] }))).id);
+    for (const text of nasty)
+      made.push(
+        (
+          await importOk(
+            stack,
+            t,
+            importBody(t, tpl, {
+              answers: [
+                { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+                { questionId: tpl.q.remarks!.id, answerText: text },
+              ],
+            }),
+          )
+        ).id,
+      );
     const { records, text, header } = await csvExport(t, { filter: { templateId: tpl.id }, includeAnswers: true });
     expect(header.slice(-7)).toEqual(["brakes", "brake_issue", "leak_size", "temperature", "inspected_on", "powered", "remarks"]);
-    expect(records.map((r) => r.remarks)).toEqual(["'=HYPERLINK(\"http://evil\")", "'+1+2", "'-3", "'@SUM(A1)", "'\tTab", 'a, "quoted"\nsecond line', "plain"]);
+    expect(records.map((r) => r.remarks)).toEqual(['\'=HYPERLINK("http://evil")', "'+1+2", "'-3", "'@SUM(A1)", "'\tTab", 'a, "quoted"\nsecond line', "plain"]);
     expect(records.every((r) => r.brakes === "Yes")).toBe(true);
     expect(text).toContain('"a, ""quoted""\nsecond line"');
     expect(text).toContain('"\'=HYPERLINK(""http://evil"")"');
@@ -163,7 +191,17 @@ describe("exports", () => {
     const t = await stack.tenant();
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
     const answers = ["x;=1+1", "plain", "a;b;@SUM(A1)"];
-    for (const text of answers) await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: text }] }));
+    for (const text of answers)
+      await importOk(
+        stack,
+        t,
+        importBody(t, tpl, {
+          answers: [
+            { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+            { questionId: tpl.q.remarks!.id, answerText: text },
+          ],
+        }),
+      );
     const { text, header, records } = await csvExport(t, { filter: { templateId: tpl.id }, includeAnswers: true });
     expect(records.map((r) => r.remarks)).toEqual(answers);
     // The raw file: the answers enclosed in quotes whole, never bare.
@@ -186,16 +224,20 @@ describe("exports", () => {
     const t = await stack.tenant();
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
     const photo = `data:image/png;base64,${png(2, 2).toString("base64")}`;
-    await importOk(stack, t, importBody(t, tpl, {
-      answers: [
-        { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "no"), note: "pads worn", media: [photo] },
-        // A multiple choice is answered by its options' values: the seed's "Condition" type labels them Leak and Rust.
-        { questionId: tpl.q.brake_issue!.id, answerJson: ["leak", "rust"] },
-        { questionId: tpl.q.leak_size!.id, answerNumber: 7 },
-        { questionId: tpl.q.temperature!.id, answerNumber: 21.5, unitId: "celsius" },
-        { questionId: tpl.q.inspected_on!.id, answerDate: "2026-03-01T10:30:00+01:00" },
-      ],
-    }));
+    await importOk(
+      stack,
+      t,
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "no"), note: "pads worn", media: [photo] },
+          // A multiple choice is answered by its options' values: the seed's "Condition" type labels them Leak and Rust.
+          { questionId: tpl.q.brake_issue!.id, answerJson: ["leak", "rust"] },
+          { questionId: tpl.q.leak_size!.id, answerNumber: 7 },
+          { questionId: tpl.q.temperature!.id, answerNumber: 21.5, unitId: "celsius" },
+          { questionId: tpl.q.inspected_on!.id, answerDate: "2026-03-01T10:30:00+01:00" },
+        ],
+      }),
+    );
     const { records } = await csvExport(t, { filter: { templateId: tpl.id }, includeAnswers: true });
     expect(records.map((r) => [r.brakes, r.brake_issue, r.leak_size, r.temperature, r.inspected_on])).toEqual([
       ["No | note: pads worn", "Leak; Rust", "7", "21.5 celsius", "2026-03-01T09:30:00.000Z"],
@@ -205,7 +247,17 @@ describe("exports", () => {
   it("answers across two template versions: a question kept by key is one column", async () => {
     const t = await stack.tenant();
     const tpl: Tpl = await createTemplate(stack, t, auditTemplateBody(t));
-    const v1 = await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "first version" }, { questionId: tpl.q.powered!.id, answerBoolean: true }] }));
+    const v1 = await importOk(
+      stack,
+      t,
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+          { questionId: tpl.q.remarks!.id, answerText: "first version" },
+          { questionId: tpl.q.powered!.id, answerBoolean: true },
+        ],
+      }),
+    );
     const body = auditTemplateBody(t, { name: "Plant audit (2027)" }) as { sections: { questions: Record<string, unknown>[] }[] };
     body.sections[1]!.questions = [{ key: "noise", text: "Any noise?" }, ...body.sections[1]!.questions.filter((q) => q.key !== "powered")];
     const auth2 = auth(t);
@@ -236,7 +288,15 @@ describe("exports", () => {
 
   it("validates the body", async () => {
     const t = await stack.tenant();
-    for (const body of [{}, { format: "pdf" }, { format: "csv", filter: { status: "DONE" } }, { format: "csv", filter: { nope: 1 } }, { format: "csv", filter: { createdSince: "yesterday" } }, { format: "csv", filter: { flagged: "yes" } }, { format: "csv", filter: { bbox: "1,2,3" } }]) {
+    for (const body of [
+      {},
+      { format: "pdf" },
+      { format: "csv", filter: { status: "DONE" } },
+      { format: "csv", filter: { nope: 1 } },
+      { format: "csv", filter: { createdSince: "yesterday" } },
+      { format: "csv", filter: { flagged: "yes" } },
+      { format: "csv", filter: { bbox: "1,2,3" } },
+    ]) {
       const res = await stack.http.post("/api/exports", body, auth(t));
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
@@ -253,7 +313,11 @@ describe("exports", () => {
       select organization_id, 'BULK-' || g, template_id, template_version, site_id, conducted_by, status, started_at, completed_at, now() - g * interval '1 second', now()
       from inspections, generate_series(1, 30000) g where organization_id = ${t.organization.id}`;
     const id = await requestExport(t, { format: "csv" });
-    await until("export running", async () => (await stack.http.get(`/api/exports/${id}`, auth(t))).body, (b) => b.status === "RUNNING" && b.rowsWritten > 0);
+    await until(
+      "export running",
+      async () => (await stack.http.get(`/api/exports/${id}`, auth(t))).body,
+      (b) => b.status === "RUNNING" && b.rowsWritten > 0,
+    );
     const cancelled = await stack.http.request("DELETE", `/api/exports/${id}`, auth(t));
     expect(cancelled).toMatchObject({ status: 200, body: { id, status: "CANCELLED", downloadUrl: null } });
     // It stops: rows_written stops growing, no file is stored, none is served.
@@ -324,7 +388,10 @@ describe("exports", () => {
     const refused = await stack.http.post("/api/exports", { format: "csv" }, auth(t));
     expect(refused).toMatchObject({
       status: 429,
-      body: { error: "This organization already has 3 exports queued or running (at most 3: EXPORTS_MAX_RUNNING_PER_ORG); wait until one has finished, or cancel one (DELETE /api/exports/{id})" },
+      body: {
+        error:
+          "This organization already has 3 exports queued or running (at most 3: EXPORTS_MAX_RUNNING_PER_ORG); wait until one has finished, or cancel one (DELETE /api/exports/{id})",
+      },
     });
     expect(refused.headers.get("retry-after")).toBe("30");
     // Another organization is not affected; cancelling one makes room.

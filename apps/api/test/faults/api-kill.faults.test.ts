@@ -4,7 +4,18 @@ import { Redis } from "ioredis";
 import { startFaultStack, type FaultStack } from "@insp/testing";
 import { SYNC_PATH } from "../fixtures/employee-sync.fixtures.ts";
 import { dataUrl, importBody, png, publishedAudit } from "../fixtures/inspections.fixtures.ts";
-import { caller, employees, expectAllCreatedOnce, expectNoDuplicates, expectRecovered, processedItems, report, sleep, slowInserts, until } from "./faults.fixtures.ts";
+import {
+  caller,
+  employees,
+  expectAllCreatedOnce,
+  expectNoDuplicates,
+  expectRecovered,
+  processedItems,
+  report,
+  sleep,
+  slowInserts,
+  until,
+} from "./faults.fixtures.ts";
 
 /** kill -9 of the API while it holds a request; the client sends the same request again with the same Idempotency-Key. */
 
@@ -45,13 +56,17 @@ describe("the API killed mid-request, then the same body resent with the same Id
   it("import: the import finishes in the worker, and the resent request gets the same inspection", async () => {
     const t = await stack.tenant();
     const tpl = await publishedAudit(stack, t);
-    const body = importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes"), media: [dataUrl("image/png", png(64, 64, 7))] }] });
+    const body = importBody(t, tpl, {
+      answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes"), media: [dataUrl("image/png", png(64, 64, 7))] }],
+    });
     const headers = { "idempotency-key": `fault-${randomUUID()}` };
     const auth = { bearer: t.apiKey };
     const restore = await slowInserts(stack, "inspections", 3);
     const first = stack.http.post("/api/inspections", body, { auth, headers }).catch(() => null);
     await until("the import running in a worker", async () => {
-      const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = 'inspection_service' and application_name = 'inspection-worker' and wait_event = 'PgSleep'`;
+      const [row] = await stack.db.sql<
+        { n: number }[]
+      >`select count(*)::int as n from pg_stat_activity where datname = 'inspection_service' and application_name = 'inspection-worker' and wait_event = 'PgSleep'`;
       return row!.n >= 1;
     });
     await stack.killApi();
@@ -60,7 +75,9 @@ describe("the API killed mid-request, then the same body resent with the same Id
     const again = await stack.http.post("/api/inspections", body, { auth, headers });
     await restore();
     expect(again.status).toBe(201);
-    const [row] = await stack.db.sql<{ n: number; id: string }[]>`select count(*)::int as n, min(id::text) as id from inspections where organization_id = ${t.organization.id}`;
+    const [row] = await stack.db.sql<
+      { n: number; id: string }[]
+    >`select count(*)::int as n, min(id::text) as id from inspections where organization_id = ${t.organization.id}`;
     expect(row).toEqual({ n: 1, id: again.body.id });
     await expectRecovered(stack, "API killed mid-import");
   });
@@ -87,7 +104,9 @@ describe("the API killed between recording a sync request and enqueueing its job
     await isLocked;
     const first = api.post({ employees: sent }, { headers }).catch(() => null);
     await until("the API waiting on the lock", async () => {
-      const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where application_name = 'inspection-api' and wait_event_type = 'Lock'`;
+      const [row] = await stack.db.sql<
+        { n: number }[]
+      >`select count(*)::int as n from pg_stat_activity where application_name = 'inspection-api' and wait_event_type = 'Lock'`;
       return row!.n >= 1;
     });
     await redis.call("client", "pause", "60000", "write");
@@ -101,7 +120,9 @@ describe("the API killed between recording a sync request and enqueueing its job
     await stack.killApi();
     expect(await first).toBeNull();
     await redis.call("client", "unpause");
-    const [items] = await stack.db.sql<{ pending: number }[]>`select count(*)::int as pending from sync_request_items where organization_id = ${t.organization.id} and status = 'pending'`;
+    const [items] = await stack.db.sql<
+      { pending: number }[]
+    >`select count(*)::int as pending from sync_request_items where organization_id = ${t.organization.id} and status = 'pending'`;
     expect(items!.pending).toBe(50);
     redis.disconnect();
 
@@ -111,7 +132,9 @@ describe("the API killed between recording a sync request and enqueueing its job
     report("API killed before enqueueing: the resent request answered after the kill", Date.now() - killedAt);
     expect(again.status).toBe(200);
     expectAllCreatedOnce(again.body, sent);
-    const [recorded] = await stack.db.sql<{ requests: number }[]>`select count(*)::int as requests from sync_requests where organization_id = ${t.organization.id}`;
+    const [recorded] = await stack.db.sql<
+      { requests: number }[]
+    >`select count(*)::int as requests from sync_requests where organization_id = ${t.organization.id}`;
     expect(recorded!.requests).toBe(1);
     await expectNoDuplicates(stack, t.organization.id, sent);
     expect((await api.get(`${SYNC_PATH.replace("employees", "requests")}/${again.body.requestId}`)).body.status).toBe("completed");

@@ -51,11 +51,16 @@ export async function finalSyncAnswer(api: SyncCaller, res: JsonResponse, timeou
   if (res.status === 200) return res.body;
   expect(res.status, res.text).toBe(202);
   let body: any;
-  await until(`request ${res.body.requestId} completed`, async () => {
-    const s = await api.get(`/api/v1/sync/requests/${res.body.requestId}`);
-    body = s.body;
-    return s.status === 200 && s.body.status === "completed";
-  }, timeoutMs, 250);
+  await until(
+    `request ${res.body.requestId} completed`,
+    async () => {
+      const s = await api.get(`/api/v1/sync/requests/${res.body.requestId}`);
+      body = s.body;
+      return s.status === 200 && s.body.status === "completed";
+    },
+    timeoutMs,
+    250,
+  );
   return body;
 }
 

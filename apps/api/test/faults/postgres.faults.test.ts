@@ -2,7 +2,19 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFaultStack, type FaultStack } from "@insp/testing";
 import { dataUrl, importBody, png, publishedAudit } from "../fixtures/inspections.fixtures.ts";
-import { caller, employees, expectAllCreatedOnce, expectNoDuplicates, expectRecovered, finalSyncAnswer, processedItems, report, sleep, slowInserts, until } from "./faults.fixtures.ts";
+import {
+  caller,
+  employees,
+  expectAllCreatedOnce,
+  expectNoDuplicates,
+  expectRecovered,
+  finalSyncAnswer,
+  processedItems,
+  report,
+  sleep,
+  slowInserts,
+  until,
+} from "./faults.fixtures.ts";
 
 /**
  * Postgres dropping the service's connections (pg_terminate_backend: what a failover, a
@@ -58,7 +70,12 @@ describe("Postgres drops the service's connections", () => {
     await expectNoDuplicates(stack, t.organization.id, sent);
     // Every welcome mail exactly once.
     const mailStart = Date.now();
-    await until("500 welcome mails", async () => stack.smtp.messages.filter((m) => m.envelopeTo[0]?.endsWith("@faults.example") && sent.some((e) => e.email === m.envelopeTo[0])).length >= 500, 120_000);
+    await until(
+      "500 welcome mails",
+      async () =>
+        stack.smtp.messages.filter((m) => m.envelopeTo[0]?.endsWith("@faults.example") && sent.some((e) => e.email === m.envelopeTo[0])).length >= 500,
+      120_000,
+    );
     report("welcome mails of the batch all delivered after the batch", Date.now() - mailStart);
     await sleep(2_000);
     const toThisBatch = stack.smtp.messages.filter((m) => sent.some((e) => e.email === m.envelopeTo[0]));
@@ -76,10 +93,16 @@ describe("Postgres drops the service's connections", () => {
     try {
       const auth = { bearer: t.apiKey };
       const post = (i: number, key: string) =>
-        stack.http.post("/api/inspections", importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes"), media: [dataUrl("image/png", png(32, 32, i))] }] }), {
-          auth,
-          headers: { "idempotency-key": key },
-        });
+        stack.http.post(
+          "/api/inspections",
+          importBody(t, tpl, {
+            answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes"), media: [dataUrl("image/png", png(32, 32, i))] }],
+          }),
+          {
+            auth,
+            headers: { "idempotency-key": key },
+          },
+        );
       // A client that resends on 503 and 409 with the same key after Retry-After, as
       // docs/inspections.md (Idempotency-Key) says to (the API's own connections are cut too, so
       // some requests fail before their import is recorded).

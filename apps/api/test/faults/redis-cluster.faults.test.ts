@@ -15,7 +15,10 @@ let stack: FaultStack;
 beforeAll(async () => {
   cluster = await startThrowawayRedisCluster(3);
   const prefix = `{insp-ft-${randomBytes(3).toString("hex")}}`;
-  stack = await startFaultStack({ workers: 1, env: { REDIS_URL: `redis://${cluster.nodes[0]}`, REDIS_CLUSTER_NODES: cluster.nodes.join(","), QUEUE_PREFIX: prefix } });
+  stack = await startFaultStack({
+    workers: 1,
+    env: { REDIS_URL: `redis://${cluster.nodes[0]}`, REDIS_CLUSTER_NODES: cluster.nodes.join(","), QUEUE_PREFIX: prefix },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -35,11 +38,20 @@ describe("a Redis Cluster lost as a whole", () => {
     await cluster.stop();
     await sleep(1_000);
     const lost = Date.now();
-    const health = await within(5_000, fetch(`${stack.http.baseUrl}/healthz`).then((r) => r.status));
+    const health = await within(
+      5_000,
+      fetch(`${stack.http.baseUrl}/healthz`).then((r) => r.status),
+    );
     expect(health).toBe(200);
-    const read = await within(10_000, stack.http.get("/api/templates", { auth: { bearer: t.apiKey } }).then((r) => r.status));
+    const read = await within(
+      10_000,
+      stack.http.get("/api/templates", { auth: { bearer: t.apiKey } }).then((r) => r.status),
+    );
     expect(read).toBe(200);
-    const during = await within(15_000, api.post({ employees: employees(t, 1) }).then((r) => r.status));
+    const during = await within(
+      15_000,
+      api.post({ employees: employees(t, 1) }).then((r) => r.status),
+    );
     expect(during).toBe(503);
     report("Redis Cluster lost: health, a read and a refused sync all answered within", Date.now() - lost);
     expect(stack.alive()).toBe(true);

@@ -2,7 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { startFaultStack, type FaultStack } from "@insp/testing";
-import { caller, employees, expectAllCreatedOnce, expectNoDuplicates, expectRecovered, finalSyncAnswer, processedItems, report, sleep, slowInserts, until } from "./faults.fixtures.ts";
+import {
+  caller,
+  employees,
+  expectAllCreatedOnce,
+  expectNoDuplicates,
+  expectRecovered,
+  finalSyncAnswer,
+  processedItems,
+  report,
+  sleep,
+  slowInserts,
+  until,
+} from "./faults.fixtures.ts";
 
 /** Redis stopped and started again empty: every queued job is gone, Postgres still knows the work. */
 

@@ -33,7 +33,9 @@ describe("SMTP down, then up", () => {
     expect(new Set(mine().map((m) => m.envelopeTo[0])).size).toBe(50);
     // Each carries the Message-ID of its outbox row, the same on every attempt.
     expect(new Set(mine().map((m) => m.headers["message-id"])).size).toBe(50);
-    const [left] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from mail_outbox where organization_id = ${t.organization.id} and status <> 'sent'`;
+    const [left] = await stack.db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from mail_outbox where organization_id = ${t.organization.id} and status <> 'sent'`;
     expect(left!.n).toBe(0);
     await expectRecovered(stack, "SMTP back");
   });

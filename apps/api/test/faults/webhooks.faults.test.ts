@@ -38,10 +38,15 @@ async function successes(endpointId: string, orgId: string): Promise<Map<string,
 }
 
 async function expectEachOnce(t: DemoSeed, endpointId: string, path: string, events: number, label: string, since: number) {
-  await until(`${label}: every event delivered`, async () => {
-    const s = await successes(endpointId, t.organization.id);
-    return s.size === events && [...s.values()].every((n) => n >= 1);
-  }, 180_000, 200);
+  await until(
+    `${label}: every event delivered`,
+    async () => {
+      const s = await successes(endpointId, t.organization.id);
+      return s.size === events && [...s.values()].every((n) => n >= 1);
+    },
+    180_000,
+    200,
+  );
   report(`${label}: every webhook delivered`, Date.now() - since);
   await sleep(1_000);
   const s = await successes(endpointId, t.organization.id);
@@ -69,7 +74,11 @@ describe("webhooks under faults", () => {
     const api = await caller(stack, t);
     const start = Date.now();
     expect((await api.post({ employees: employees(t, 40) })).status).toBe(200);
-    await until("deliveries under way", async () => (await stack.db.sql`select 1 from webhook_deliveries where endpoint_id = ${ep} limit 1`).length > 0, 30_000);
+    await until(
+      "deliveries under way",
+      async () => (await stack.db.sql`select 1 from webhook_deliveries where endpoint_id = ${ep} limit 1`).length > 0,
+      30_000,
+    );
     await sleep(700);
     await stack.killWorker(0);
     await sleep(500);
@@ -90,7 +99,9 @@ describe("webhooks under faults", () => {
     await expectEachOnce(t, ep, path, 30, "receiver 500 then 200", start);
     const failures = (await receiver.received(path)).filter((r) => r.answered === 500);
     expect(failures).toHaveLength(45);
-    const attempts = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ${ep} and a.status_code = 500`;
+    const attempts = await stack.db.sql<
+      { n: number }[]
+    >`select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id where d.endpoint_id = ${ep} and a.status_code = 500`;
     expect(attempts[0]!.n).toBe(45);
   });
 
@@ -101,7 +112,12 @@ describe("webhooks under faults", () => {
     const api = await caller(stack, t);
     const start = Date.now();
     expect((await api.post({ employees: employees(t, 20) })).status).toBe(200);
-    await until("retries scheduled", async () => (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from webhook_deliveries where endpoint_id = ${ep} and attempts > 0`)[0]!.n >= 10, 60_000);
+    await until(
+      "retries scheduled",
+      async () =>
+        (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from webhook_deliveries where endpoint_id = ${ep} and attempts > 0`)[0]!.n >= 10,
+      60_000,
+    );
     await stack.redis.stop();
     await sleep(2_000);
     await stack.redis.start();

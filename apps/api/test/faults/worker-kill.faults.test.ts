@@ -2,7 +2,18 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFaultStack, type FaultStack } from "@insp/testing";
 import { dataUrl, importBody, png, publishedAudit } from "../fixtures/inspections.fixtures.ts";
-import { caller, employees, expectAllCreatedOnce, expectNoDuplicates, expectRecovered, finalSyncAnswer, processedItems, report, slowInserts, until } from "./faults.fixtures.ts";
+import {
+  caller,
+  employees,
+  expectAllCreatedOnce,
+  expectNoDuplicates,
+  expectRecovered,
+  finalSyncAnswer,
+  processedItems,
+  report,
+  slowInserts,
+  until,
+} from "./faults.fixtures.ts";
 
 /** kill -9 of a worker process while it holds jobs: another worker takes them over. */
 
@@ -13,7 +24,9 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const lastItemDoneAt = async (orgId: string) => {
-  const [row] = await stack.db.sql<{ last: number }[]>`select (extract(epoch from max(updated_at)) * 1000)::float8 as last from sync_request_items where organization_id = ${orgId}`;
+  const [row] = await stack.db.sql<
+    { last: number }[]
+  >`select (extract(epoch from max(updated_at)) * 1000)::float8 as last from sync_request_items where organization_id = ${orgId}`;
   return row!.last;
 };
 
@@ -49,13 +62,21 @@ describe("a worker killed with SIGKILL", () => {
     try {
       const auth = { bearer: t.apiKey };
       const posts = Array.from({ length: 10 }, (_, i) =>
-        stack.http.post("/api/inspections", importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes"), media: [dataUrl("image/png", png(64, 64, i))] }] }), {
-          auth,
-          headers: { "idempotency-key": `fault-${randomUUID()}` },
-        }),
+        stack.http.post(
+          "/api/inspections",
+          importBody(t, tpl, {
+            answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes"), media: [dataUrl("image/png", png(64, 64, i))] }],
+          }),
+          {
+            auth,
+            headers: { "idempotency-key": `fault-${randomUUID()}` },
+          },
+        ),
       );
       await until("imports running in the workers", async () => {
-        const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = 'inspection_service' and application_name = 'inspection-worker' and xact_start is not null`;
+        const [row] = await stack.db.sql<
+          { n: number }[]
+        >`select count(*)::int as n from pg_stat_activity where datname = 'inspection_service' and application_name = 'inspection-worker' and xact_start is not null`;
         return row!.n >= 4;
       });
       const killedAt = Date.now();

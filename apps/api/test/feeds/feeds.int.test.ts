@@ -35,7 +35,6 @@ async function drain(get: (path: string) => Promise<JsonResponse>, path: string,
   }
 }
 
-
 const apiGet = (t: DemoSeed) => (path: string) => stack.http.get(path, { auth: { bearer: t.apiKey } });
 
 describe("change feeds", () => {
@@ -47,7 +46,11 @@ describe("change feeds", () => {
     expect((await stack.http.post(`/api/templates/${a.id}/archive`, {}, { auth: { bearer: t.apiKey } })).status).toBe(200);
     // Repeating a transition changes nothing, so it is not in the feed.
     expect((await stack.http.post(`/api/templates/${a.id}/archive`, {}, { auth: { bearer: t.apiKey } })).status).toBe(200);
-    const { items } = await until("template feed", () => drain(get, "/api/feed/templates"), (r) => r.items.length >= 4);
+    const { items } = await until(
+      "template feed",
+      () => drain(get, "/api/feed/templates"),
+      (r) => r.items.length >= 4,
+    );
     expect(items.map((i) => [i.id, i.change])).toEqual([
       [a.id, "created"],
       [a.id, "published"],
@@ -67,7 +70,11 @@ describe("change feeds", () => {
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
     const one = await importOk(stack, t, importBody(t, tpl));
     const two = await importOk(stack, t, importBody(t, tpl));
-    const { items } = await until("inspection feed", () => drain(get, "/api/feed/inspections"), (r) => r.items.length >= 2);
+    const { items } = await until(
+      "inspection feed",
+      () => drain(get, "/api/feed/inspections"),
+      (r) => r.items.length >= 2,
+    );
     expect(items.map((i) => [i.id, i.change])).toEqual([
       [one.id, "created"],
       [two.id, "created"],
@@ -85,7 +92,11 @@ describe("change feeds", () => {
       { externalEmployeeId: a.id, email: a.email, roles: ["inspector"] },
       { externalEmployeeId: b.id, email: b.email },
     ]);
-    const first = await until("employee feed", () => drain(api.get, "/api/v1/feed/employees"), (r) => r.items.length >= 2);
+    const first = await until(
+      "employee feed",
+      () => drain(api.get, "/api/v1/feed/employees"),
+      (r) => r.items.length >= 2,
+    );
     expect(first.items.map((i) => i.change)).toEqual(["created", "created"]);
     const ea = first.items.find((i) => i.resource.externalEmployeeId === a.id);
     const eb = first.items.find((i) => i.resource.externalEmployeeId === b.id);
@@ -101,7 +112,11 @@ describe("change feeds", () => {
     await api.sync([{ externalEmployeeId: b.id, email: b.email, jobTitle: "Lead" }]);
     await api.sync([{ externalEmployeeId: a.id, email: a.email, status: "TERMINATED" }]);
     await api.sync([{ externalEmployeeId: a.id, email: a.email, status: "TERMINATED", jobTitle: "Gone" }]);
-    const next = await until("employee feed", () => drain(api.get, "/api/v1/feed/employees", first.cursor), (r) => r.items.length >= 3);
+    const next = await until(
+      "employee feed",
+      () => drain(api.get, "/api/v1/feed/employees", first.cursor),
+      (r) => r.items.length >= 3,
+    );
     expect(next.items.map((i) => [i.id, i.change])).toEqual([
       [eb!.id, "updated"],
       [ea!.id, "deactivated"],
@@ -117,7 +132,11 @@ describe("change feeds", () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
     await api.sync(Array.from({ length: 23 }, () => ({ externalEmployeeId: uniq("P").id })));
-    const whole = await until("employee feed", () => drain(api.get, "/api/v1/feed/employees"), (r) => r.items.length >= 23);
+    const whole = await until(
+      "employee feed",
+      () => drain(api.get, "/api/v1/feed/employees"),
+      (r) => r.items.length >= 23,
+    );
     const paged = await drain(api.get, "/api/v1/feed/employees", undefined, 5);
     expect(paged.items.map((i) => i.id)).toEqual(whole.items.map((i) => i.id));
     expect(new Set(whole.items.map((i) => i.id)).size).toBe(23);
@@ -131,10 +150,17 @@ describe("change feeds", () => {
   it("is sealed per organization and per credential kind, and refuses cursors it did not give", async () => {
     const [t, other] = [await stack.tenant(), await stack.tenant()];
     await createTemplate(stack, t, auditTemplateBody(t, { name: "Mine" }));
-    const mine = await until("template feed", () => drain(apiGet(t), "/api/feed/templates"), (r) => r.items.length >= 2);
+    const mine = await until(
+      "template feed",
+      () => drain(apiGet(t), "/api/feed/templates"),
+      (r) => r.items.length >= 2,
+    );
     expect((await drain(apiGet(other), "/api/feed/templates")).items).toEqual([]);
     // Another organization's cursor only says where to start; it shows nothing of ours.
-    expect((await drain(apiGet(other), "/api/feed/templates", mine.items.length ? (await apiGet(t)("/api/feed/templates?limit=1")).body.nextCursor : undefined)).items).toEqual([]);
+    expect(
+      (await drain(apiGet(other), "/api/feed/templates", mine.items.length ? (await apiGet(t)("/api/feed/templates?limit=1")).body.nextCursor : undefined))
+        .items,
+    ).toEqual([]);
     expect((await stack.http.get("/api/feed/templates", { auth: null })).status).toBe(401);
     const api = await syncCaller(stack, t);
     expect((await stack.http.get("/api/feed/templates", { auth: { bearer: api.token } })).status).toBe(401);
@@ -142,7 +168,14 @@ describe("change feeds", () => {
     expect((await stack.http.get("/api/v1/feed/employees", { auth: { bearer: t.apiKey } })).status).toBe(200);
     const user = (await stack.http.post("/api/auth/login", { email: t.users.admin.email, password: t.users.admin.password })).body.accessToken as string;
     expect((await stack.http.get("/api/v1/feed/employees", { auth: { bearer: user } })).status).toBe(401);
-    for (const q of ["cursor=nonsense", `cursor=${Buffer.from("1.2.3").toString("base64url")}`, `cursor=${Buffer.from("-1.2").toString("base64url")}`, `cursor=${"A".repeat(300)}`, "limit=0", "limit=abc"]) {
+    for (const q of [
+      "cursor=nonsense",
+      `cursor=${Buffer.from("1.2.3").toString("base64url")}`,
+      `cursor=${Buffer.from("-1.2").toString("base64url")}`,
+      `cursor=${"A".repeat(300)}`,
+      "limit=0",
+      "limit=abc",
+    ]) {
       const res = await apiGet(t)(`/api/feed/templates?${q}`);
       expect(res.status, q).toBe(400);
       expect(res.headers.get("content-type")).toMatch(/application\/json/);
@@ -165,7 +198,8 @@ describe("change feeds", () => {
         cursor = page.cursor;
         if (!stillWriting && page.items.length === 0) {
           // Nothing more visible after the writers ended: one last look once every transaction is over.
-          const open = await stack.db.sql`select count(*)::int as n from change_events where organization_id = ${org} and xid >= ${stack.db.sql.unsafe(CHANGE_HORIZON)}`;
+          const open = await stack.db
+            .sql`select count(*)::int as n from change_events where organization_id = ${org} and xid >= ${stack.db.sql.unsafe(CHANGE_HORIZON)}`;
           if (open[0]!.n === 0) return;
         }
         await new Promise((r) => setTimeout(r, 5));
@@ -179,18 +213,22 @@ describe("change feeds", () => {
       Array.from({ length: 4 }, async (_, k) => {
         const reserved = await stack.db.sql.reserve();
         await reserved`begin`;
-        if (k % 2 === 0) await reserved`insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${randomUUID()}, 'updated')`;
+        if (k % 2 === 0)
+          await reserved`insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${randomUUID()}, 'updated')`;
         else await reserved`select pg_current_xact_id()`;
         return { reserved, k };
       }),
     );
-    const batches = Array.from({ length: 12 }, (_, i) => Array.from({ length: 15 }, (_, j) => ({ externalEmployeeId: `W${i % 6}-${j}`, jobTitle: `round ${i}` })));
+    const batches = Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: 15 }, (_, j) => ({ externalEmployeeId: `W${i % 6}-${j}`, jobTitle: `round ${i}` })),
+    );
     const writers = [0, 1, 2].map(async (w) => {
       for (let i = w; i < batches.length; i += 3) await api.sync(batches[i]!);
     });
     await writers[0];
     for (const h of held) {
-      if (h.k % 2 === 1) await h.reserved`insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${randomUUID()}, 'updated')`;
+      if (h.k % 2 === 1)
+        await h.reserved`insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${randomUUID()}, 'updated')`;
       await h.reserved`commit`;
       h.reserved.release();
       await new Promise((r) => setTimeout(r, 30));
@@ -199,7 +237,9 @@ describe("change feeds", () => {
     writing = false;
     await crawler;
 
-    const rows = await stack.db.sql<{ id: string; change: string }[]>`select resource_id as id, change from change_events where organization_id = ${org} and resource_type = 'employee'`;
+    const rows = await stack.db.sql<
+      { id: string; change: string }[]
+    >`select resource_id as id, change from change_events where organization_id = ${org} and resource_type = 'employee'`;
     const key = (x: { id: string; change: string }) => `${x.id} ${x.change}`;
     expect(rows.length).toBeGreaterThan(90 + 4);
     expect(seen.map(key).sort()).toEqual(rows.map(key).sort());
@@ -212,7 +252,11 @@ describe("change feeds", () => {
     let here: { end: () => Promise<void> } | undefined;
     try {
       const a = await createTemplate(stack, t, auditTemplateBody(t, { name: "Beside another database" }), false);
-      const seen = await until("the change made while another database's transaction runs", () => drain(get, "/api/feed/templates"), (r) => r.items.length >= 1);
+      const seen = await until(
+        "the change made while another database's transaction runs",
+        () => drain(get, "/api/feed/templates"),
+        (r) => r.items.length >= 1,
+      );
       expect(seen.items.map((i) => [i.id, i.change])).toEqual([[a.id, "created"]]);
 
       // A transaction of this database that began first holds every later change back until it ends.
@@ -220,7 +264,11 @@ describe("change feeds", () => {
       const b = await createTemplate(stack, t, auditTemplateBody(t, { name: "Behind this database's" }), false);
       expect((await drain(get, "/api/feed/templates", seen.cursor)).items).toEqual([]);
       await here.end();
-      const after = await until("the change once the older transaction ended", () => drain(get, "/api/feed/templates", seen.cursor), (r) => r.items.length >= 1);
+      const after = await until(
+        "the change once the older transaction ended",
+        () => drain(get, "/api/feed/templates", seen.cursor),
+        (r) => r.items.length >= 1,
+      );
       expect(after.items.map((i) => [i.id, i.change])).toEqual([[b.id, "created"]]);
     } finally {
       await Promise.all([elsewhere.end(), here?.end()]);

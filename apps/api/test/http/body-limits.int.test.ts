@@ -114,7 +114,15 @@ async function sendAll(socket: net.Socket, state: { closed: boolean; sent: numbe
 const chunkFrame = (data: Buffer) => Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]);
 
 const requestHead = (target: Target, t: DemoSeed, headers: Record<string, string>) =>
-  [`POST ${target.path} HTTP/1.1`, "Host: 127.0.0.1", `Content-Type: ${target.type}`, ...(target.auth ? [`Authorization: Bearer ${t.apiKey}`] : []), ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), "", ""].join("\r\n");
+  [
+    `POST ${target.path} HTTP/1.1`,
+    "Host: 127.0.0.1",
+    `Content-Type: ${target.type}`,
+    ...(target.auth ? [`Authorization: Bearer ${t.apiKey}`] : []),
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+    "",
+    "",
+  ].join("\r\n");
 
 /** The status lines and the JSON body of the first answer in what a raw client received. */
 function answers(text: string): { statuses: string[]; headers: string; body: unknown } {
@@ -162,37 +170,45 @@ describe("a body over its limit gets a 413 every client can read (default drain 
     console.log(`[body-limits] fetch, ${target.name}: answered after ${(answeredAfter / MB).toFixed(0)} MB sent`);
   });
 
-  it.each(targets)("a client that sends all of 256 MB to $name before it reads gets the 413, and the API's memory stays flat while it throws them away", async (target) => {
-    const pid = stack.api.child.pid!;
-    await writeFile(`/proc/${pid}/clear_refs`, "5"); // peak := now
-    const before = await peakRssMb(pid);
-    const started = Date.now();
-    const result = await rawExchange(stack.http.baseUrl, requestHead(target, t, { "Content-Length": String(TOTAL) }), async (socket, state) => {
-      await sendAll(socket, state, TOTAL);
-      socket.end(); // done sending; reading goes on
-    });
-    const grown = (await peakRssMb(pid)) - before;
-    const { statuses, headers, body } = answers(result.text);
-    expect(statuses).toEqual(["HTTP/1.1 413 Payload Too Large"]);
-    expect(headers).toContain("connection: close");
-    expect(body).toEqual({ error: expect.stringMatching(/too large|over the per-image limit/) });
-    // Every byte went out: the API read them all, and nothing was reset.
-    expect({ sent: result.sent, error: result.error }).toEqual({ sent: TOTAL, error: null });
-    // 256 MB went through the API; holding them would take at least that.
-    expect(grown).toBeLessThan(64);
-    console.log(`[body-limits] 256 MB sent before reading, ${target.name}: answered and closed in ${result.closedAt - started} ms, API peak RSS ${grown >= 0 ? "+" : ""}${grown.toFixed(0)} MB`);
-  });
+  it.each(targets)(
+    "a client that sends all of 256 MB to $name before it reads gets the 413, and the API's memory stays flat while it throws them away",
+    async (target) => {
+      const pid = stack.api.child.pid!;
+      await writeFile(`/proc/${pid}/clear_refs`, "5"); // peak := now
+      const before = await peakRssMb(pid);
+      const started = Date.now();
+      const result = await rawExchange(stack.http.baseUrl, requestHead(target, t, { "Content-Length": String(TOTAL) }), async (socket, state) => {
+        await sendAll(socket, state, TOTAL);
+        socket.end(); // done sending; reading goes on
+      });
+      const grown = (await peakRssMb(pid)) - before;
+      const { statuses, headers, body } = answers(result.text);
+      expect(statuses).toEqual(["HTTP/1.1 413 Payload Too Large"]);
+      expect(headers).toContain("connection: close");
+      expect(body).toEqual({ error: expect.stringMatching(/too large|over the per-image limit/) });
+      // Every byte went out: the API read them all, and nothing was reset.
+      expect({ sent: result.sent, error: result.error }).toEqual({ sent: TOTAL, error: null });
+      // 256 MB went through the API; holding them would take at least that.
+      expect(grown).toBeLessThan(64);
+      console.log(
+        `[body-limits] 256 MB sent before reading, ${target.name}: answered and closed in ${result.closedAt - started} ms, API peak RSS ${grown >= 0 ? "+" : ""}${grown.toFixed(0)} MB`,
+      );
+    },
+  );
 
   it.each(targets)("Node's http client writing 256 MB (with its Content-Length) to $name gets the 413 and its JSON body", async (target) => {
     const { port } = new URL(stack.http.baseUrl);
     const { body, sent } = zeros(TOTAL);
     const result = await new Promise<{ status?: number; connection?: string; json?: unknown; error?: string }>((resolve) => {
-      const req = http.request({ host: "127.0.0.1", port: Number(port), method: "POST", path: target.path, headers: { ...headersOf(target), "content-length": String(TOTAL) } }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d: string) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode, connection: res.headers.connection, json: JSON.parse(text) }));
-      });
+      const req = http.request(
+        { host: "127.0.0.1", port: Number(port), method: "POST", path: target.path, headers: { ...headersOf(target), "content-length": String(TOTAL) } },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (d: string) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode, connection: res.headers.connection, json: JSON.parse(text) }));
+        },
+      );
       req.on("error", (err: NodeJS.ErrnoException) => resolve({ error: err.code ?? err.message }));
       body.pipe(req);
     });
@@ -203,12 +219,16 @@ describe("a body over its limit gets a 413 every client can read (default drain 
   });
 
   it.each(targets)("a client that asks first (Expect: 100-continue) for a body over the limit of $name gets the 413 without sending it", async (target) => {
-    const result = await rawExchange(stack.http.baseUrl, requestHead(target, t, { "Content-Length": String(TOTAL), Expect: "100-continue" }), async (socket, state) => {
-      // Sends nothing until the answer is in, then hangs up.
-      while (!state.closed && socket.bytesRead === 0) await new Promise((r) => setTimeout(r, 20));
-      await new Promise((r) => setTimeout(r, 200));
-      socket.end();
-    });
+    const result = await rawExchange(
+      stack.http.baseUrl,
+      requestHead(target, t, { "Content-Length": String(TOTAL), Expect: "100-continue" }),
+      async (socket, state) => {
+        // Sends nothing until the answer is in, then hangs up.
+        while (!state.closed && socket.bytesRead === 0) await new Promise((r) => setTimeout(r, 20));
+        await new Promise((r) => setTimeout(r, 200));
+        socket.end();
+      },
+    );
     const { statuses, headers, body } = answers(result.text);
     expect(statuses).toEqual(["HTTP/1.1 413 Payload Too Large"]);
     expect(headers).toContain("connection: close");
@@ -221,12 +241,21 @@ describe("a body over its limit gets a 413 every client can read (default drain 
     const payload = JSON.stringify({ email: t.users.admin.email, password: t.users.admin.password });
     const result = await new Promise<{ continued: boolean; status?: number; json?: unknown }>((resolve, reject) => {
       let continued = false;
-      const req = http.request({ host: "127.0.0.1", port: Number(port), method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)), expect: "100-continue" } }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d: string) => (text += d));
-        res.on("end", () => resolve({ continued, status: res.statusCode, json: JSON.parse(text) }));
-      });
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: Number(port),
+          method: "POST",
+          path: "/api/auth/login",
+          headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(payload)), expect: "100-continue" },
+        },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (d: string) => (text += d));
+          res.on("end", () => resolve({ continued, status: res.statusCode, json: JSON.parse(text) }));
+        },
+      );
       req.on("continue", () => {
         continued = true;
         req.end(payload);
@@ -255,14 +284,20 @@ describe("the drain after a 413 is bounded (REFUSED_BODY_DRAIN_SECONDS=8, REFUSE
   let stack: Stack;
   let t: DemoSeed;
   beforeAll(async () => {
-    stack = await startStack({ env: { BODY_LIMIT_MB: "1", MEDIA_MAX_IMAGE_MB: "10", REFUSED_BODY_DRAIN_SECONDS: "8", REFUSED_BODY_IDLE_SECONDS: "2", REFUSED_BODY_DRAIN_MB: "32" } });
+    stack = await startStack({
+      env: { BODY_LIMIT_MB: "1", MEDIA_MAX_IMAGE_MB: "10", REFUSED_BODY_DRAIN_SECONDS: "8", REFUSED_BODY_IDLE_SECONDS: "2", REFUSED_BODY_DRAIN_MB: "32" },
+    });
     t = await stack.tenant();
   });
   afterAll(() => stack?.stop());
 
   it("a client that never stops sending (chunked, about 2.5 MB/s) gets the 413 and is cut off once the drain time is up", async () => {
     const frame = chunkFrame(Buffer.alloc(CHUNK));
-    const results = await Promise.all(targets.map((target) => rawExchange(stack.http.baseUrl, requestHead(target, t, { "Transfer-Encoding": "chunked" }), (socket, state) => sendForever(socket, state, frame, 25))));
+    const results = await Promise.all(
+      targets.map((target) =>
+        rawExchange(stack.http.baseUrl, requestHead(target, t, { "Transfer-Encoding": "chunked" }), (socket, state) => sendForever(socket, state, frame, 25)),
+      ),
+    );
     for (const [i, result] of results.entries()) {
       const { statuses, headers, body } = answers(result.text);
       expect({ target: targets[i]!.name, statuses }).toEqual({ target: targets[i]!.name, statuses: ["HTTP/1.1 413 Payload Too Large"] });
@@ -271,7 +306,9 @@ describe("the drain after a 413 is bounded (REFUSED_BODY_DRAIN_SECONDS=8, REFUSE
       // The API kept reading after its answer until the drain time (8 s) was up; only then did it close.
       const drained = (result.closedAt - result.answeredAt!) / 1000;
       expect(drained).toBeGreaterThan(6);
-      console.log(`[body-limits] endless sender, ${targets[i]!.name}: ${(result.sent / MB).toFixed(0)} MB sent in all, cut off ${drained.toFixed(1)} s after the answer (${result.error ?? "closed"})`);
+      console.log(
+        `[body-limits] endless sender, ${targets[i]!.name}: ${(result.sent / MB).toFixed(0)} MB sent in all, cut off ${drained.toFixed(1)} s after the answer (${result.error ?? "closed"})`,
+      );
     }
   });
 
@@ -300,7 +337,9 @@ describe("the drain after a 413 is bounded (REFUSED_BODY_DRAIN_SECONDS=8, REFUSE
 
   it("a client that sends as fast as it can is cut off once REFUSED_BODY_DRAIN_MB were discarded", async () => {
     const frame = chunkFrame(Buffer.alloc(CHUNK));
-    const result = await rawExchange(stack.http.baseUrl, requestHead(targets[0]!, t, { "Transfer-Encoding": "chunked" }), (socket, state) => sendForever(socket, state, frame, 0));
+    const result = await rawExchange(stack.http.baseUrl, requestHead(targets[0]!, t, { "Transfer-Encoding": "chunked" }), (socket, state) =>
+      sendForever(socket, state, frame, 0),
+    );
     expect(answers(result.text).statuses).toEqual(["HTTP/1.1 413 Payload Too Large"]);
     // 10 MB up to the refusal and 32 MB discarded, plus what the sockets' buffers held; 8 s at this
     // speed would be far more.

@@ -29,14 +29,24 @@ let pathIds: Record<string, string> = {};
 const auth: Record<string, string> = {};
 
 beforeAll(async () => {
-  stack = await startStack({ workers: 1, env: { RATE_LIMIT_PER_MINUTE: "1000000", RATE_LIMIT_ORG_PER_MINUTE: "1000000", RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000", AUTH_FAILURES_PER_MINUTE: "1000000" } });
+  stack = await startStack({
+    workers: 1,
+    env: {
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      RATE_LIMIT_ORG_PER_MINUTE: "1000000",
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: "1000000",
+      AUTH_FAILURES_PER_MINUTE: "1000000",
+    },
+  });
   t = await stack.tenant();
   const tpl = await publishedAudit(stack, t);
   const inspection = await importOk(stack, t, importBody(t, tpl));
   const sync = await syncCaller(stack, t);
   const synced = await sync.sync([{ externalEmployeeId: "FUZZ-1", email: "fuzz-1@example.test", userAccount: {} }]);
   const login = await stack.http.post("/api/auth/login", { email: t.users.inspector.email, password: t.users.inspector.password });
-  const action = (await stack.http.post("/api/actions", { title: "Fuzz", inspectionId: inspection.id, questionId: tpl.q.brakes!.id }, { auth: { bearer: t.apiKey } })).body as { id: string };
+  const action = (
+    await stack.http.post("/api/actions", { title: "Fuzz", inspectionId: inspection.id, questionId: tpl.q.brakes!.id }, { auth: { bearer: t.apiKey } })
+  ).body as { id: string };
   const exported = (await stack.http.post("/api/exports", { format: "csv" }, { auth: { bearer: t.apiKey } })).body as { id: string };
   knownIds.push(
     exported.id,
@@ -119,7 +129,8 @@ async function send(r: FuzzRequest): Promise<Finding | null> {
     // Past 16 KB of URL and headers the server answers 431 and closes while the client may
     // still be writing: a reset on such a request is that answer, not a crash (checked below).
     const headBytes = r.url.length + JSON.stringify(r.headers).length;
-    if (headBytes > 16_000 && /ECONNRESET|EPIPE|other side closed/.test(String(cause?.message ?? err)) && (await fetch(`${stack.api.baseUrl}/healthz`)).ok) return null;
+    if (headBytes > 16_000 && /ECONNRESET|EPIPE|other side closed/.test(String(cause?.message ?? err)) && (await fetch(`${stack.api.baseUrl}/healthz`)).ok)
+      return null;
     return { request: show(r), status: 0, problem: `no answer: ${String(cause ?? err)}`, body: "" };
   }
   statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
@@ -130,7 +141,12 @@ async function send(r: FuzzRequest): Promise<Finding | null> {
   // The one documented answer that is not JSON: a PDF report of an inspection (GET .../report.pdf).
   if (res.status === 200 && /^application\/pdf$/.test(res.headers.get("content-type") ?? "") && text.startsWith("%PDF-")) return null;
   // And an export's file (GET /api/exports/{id}/download).
-  if (res.status === 200 && r.url.startsWith("/api/exports/") && /^text\/csv; charset=utf-8$|^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet$/.test(res.headers.get("content-type") ?? "")) return null;
+  if (
+    res.status === 200 &&
+    r.url.startsWith("/api/exports/") &&
+    /^text\/csv; charset=utf-8$|^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet$/.test(res.headers.get("content-type") ?? "")
+  )
+    return null;
   if (!/^application\/(scim\+)?json/.test(res.headers.get("content-type") ?? "")) return problem(`content-type ${res.headers.get("content-type")}`);
   let body: any;
   try {
@@ -170,7 +186,15 @@ const SLOTS = 80;
 describe("fuzzing every operation of /openapi.json", () => {
   it("covers every documented operation", () => {
     expect(ops.map((o) => `${o.method} ${o.path}`)).toEqual(
-      expect.arrayContaining(["POST /api/templates", "POST /api/inspections", "POST /api/v1/sync/employees", "GET /api/inspections", "GET /api/v1/employees", "POST /oauth/token", "POST /api/auth/login"]),
+      expect.arrayContaining([
+        "POST /api/templates",
+        "POST /api/inspections",
+        "POST /api/v1/sync/employees",
+        "GET /api/inspections",
+        "GET /api/v1/employees",
+        "POST /oauth/token",
+        "POST /api/auth/login",
+      ]),
     );
   });
 
@@ -187,11 +211,35 @@ describe("fuzzing every operation of /openapi.json", () => {
       const creds = { ...auth, apiKey: op.path === "/api/auth/password" ? auth.user! : auth.apiKey! };
       const schemas = { components: doc.components?.schemas ?? {}, knownIds, hints };
       // The random cases, then the coercion-trap sweep: every node of one full body in turn (mutations.ts).
-      const requests = [...fc.sample(requestArbitrary(op, schemas, creds), { numRuns: CASES, seed: SEED + i }), ...coercionSweepRequests(op, schemas, creds, SEED + i, pathIds)];
+      const requests = [
+        ...fc.sample(requestArbitrary(op, schemas, creds), { numRuns: CASES, seed: SEED + i }),
+        ...coercionSweepRequests(op, schemas, creds, SEED + i, pathIds),
+      ];
       statuses.clear();
       const findings = await runAll(requests);
-      console.log(`[fuzz] ${op.method} ${op.path} (${requests.length} cases): ${[...statuses].sort(([a], [b]) => a - b).map(([code, n]) => `${code}x${n}`).join(" ")}`);
-      if (findings.length && process.env.FUZZ_SHOW_ERRORS) console.log(stack.api.output().split("\n").filter((l) => l.includes('"level":50')).map((l) => { try { const j = JSON.parse(l); return `${j.err?.type}: ${j.err?.message} ${j.msg} @ ${String(j.err?.stack).split("\n").slice(1, 4).join(" | ")}`; } catch { return l.slice(0, 300); } }).filter((v, i, a) => a.indexOf(v) === i).join("\n"));
+      console.log(
+        `[fuzz] ${op.method} ${op.path} (${requests.length} cases): ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([code, n]) => `${code}x${n}`)
+          .join(" ")}`,
+      );
+      if (findings.length && process.env.FUZZ_SHOW_ERRORS)
+        console.log(
+          stack.api
+            .output()
+            .split("\n")
+            .filter((l) => l.includes('"level":50'))
+            .map((l) => {
+              try {
+                const j = JSON.parse(l);
+                return `${j.err?.type}: ${j.err?.message} ${j.msg} @ ${String(j.err?.stack).split("\n").slice(1, 4).join(" | ")}`;
+              } catch {
+                return l.slice(0, 300);
+              }
+            })
+            .filter((v, i, a) => a.indexOf(v) === i)
+            .join("\n"),
+        );
       expect(findings.slice(0, 5), `${op.method} ${op.path}: ${findings.length} of ${requests.length} cases failed (FUZZ_SEED=${SEED})`).toEqual([]);
       // Still alive after each operation's cases.
       expect((await stack.http.get("/healthz")).status).toBe(200);

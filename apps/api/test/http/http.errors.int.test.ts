@@ -61,7 +61,11 @@ describe("errors are JSON with the right status", () => {
     ];
     for (const [rawBody, path, bearer] of lone) {
       const res = await stack.http.request("POST", path!, { rawBody, headers: { ...json, authorization: `Bearer ${bearer}` } });
-      expect({ path, status: res.status, error: res.body.error }).toEqual({ path, status: 400, error: "Request body contains an unpaired UTF-16 surrogate (\\uD800-\\uDFFF), which is not valid Unicode text" });
+      expect({ path, status: res.status, error: res.body.error }).toEqual({
+        path,
+        status: 400,
+        error: "Request body contains an unpaired UTF-16 surrogate (\\uD800-\\uDFFF), which is not valid Unicode text",
+      });
     }
     // An emoji written as an escaped pair is fine: the body passes the door and meets the usual checks.
     const pair = await stack.http.request("POST", "/api/auth/login", { rawBody: '{"email":"\\ud83d\\ude00@b.c","password":"x"}', headers: json });
@@ -70,13 +74,25 @@ describe("errors are JSON with the right status", () => {
 
   it("a body nested deeper than 64 levels is a 400 before any code walks it (2,500 levels overflowed SCIM's stack: a 500)", async () => {
     const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
-    const deep = await stack.http.request("POST", "/api/templates", { rawBody: `{"name":"x","x":${nested(2_500)}}`, headers: { "content-type": "application/json" }, auth: { bearer: t.apiKey } });
+    const deep = await stack.http.request("POST", "/api/templates", {
+      rawBody: `{"name":"x","x":${nested(2_500)}}`,
+      headers: { "content-type": "application/json" },
+      auth: { bearer: t.apiKey },
+    });
     expect(deep).toMatchObject({ status: 400, body: { error: "Request body contains JSON nested deeper than 64 levels" } });
-    const scim = await stack.http.request("POST", "/scim/v2/Users", { rawBody: `{"userName":"x","name":${nested(2_500)}}`, headers: { "content-type": "application/scim+json" }, auth: { bearer: (await scimCaller(stack, t)).token } });
+    const scim = await stack.http.request("POST", "/scim/v2/Users", {
+      rawBody: `{"userName":"x","name":${nested(2_500)}}`,
+      headers: { "content-type": "application/scim+json" },
+      auth: { bearer: (await scimCaller(stack, t)).token },
+    });
     // SCIM answers the malformed body in its own shape.
     expect(scim).toMatchObject({ status: 400, body: { status: "400", scimType: "invalidSyntax" } });
     // 63 levels inside the body (64 with it) is still JSON the API reads: the template's own checks answer.
-    const fine = await stack.http.request("POST", "/api/templates", { rawBody: `{"name":"x","x":${nested(62)}}`, headers: { "content-type": "application/json" }, auth: { bearer: t.apiKey } });
+    const fine = await stack.http.request("POST", "/api/templates", {
+      rawBody: `{"name":"x","x":${nested(62)}}`,
+      headers: { "content-type": "application/json" },
+      auth: { bearer: t.apiKey },
+    });
     expect(fine.status).toBe(400);
     expect(fine.body.error).not.toMatch(/nested deeper/);
   });

@@ -25,7 +25,9 @@ function mounted(stack: Layer[]): string[] {
     if (!layer.route) return layer.handle?.stack ? mounted(layer.handle.stack) : [];
     const op = layer.route.stack.map((l) => l.handle?.[OPERATION]).find(Boolean);
     if (op) return [`${op.method.toUpperCase()} ${expressPath(op.path)}`];
-    return Object.keys(layer.route.methods).filter((m) => m !== "_all").map((m) => `${m.toUpperCase()} ${layer.route!.path} (mounted by hand)`);
+    return Object.keys(layer.route.methods)
+      .filter((m) => m !== "_all")
+      .map((m) => `${m.toUpperCase()} ${layer.route!.path} (mounted by hand)`);
   });
 }
 
@@ -33,7 +35,18 @@ function mounted(stack: Layer[]): string[] {
 function stubDeps(): Deps {
   const env = loadApiEnv({ ...process.env, METRICS_TOKEN: "metrics-token-for-the-route-list" });
   const inert: object = new Proxy(function () {}, { get: (_t, key) => (key === "then" ? undefined : inert), apply: () => inert });
-  return { env, db: inert, dbHandle: inert, redis: inert, queues: inert, waiter: inert, tokens: inert, logger: inert, media: inert, metrics: { registry: inert, httpDuration: inert } } as unknown as Deps;
+  return {
+    env,
+    db: inert,
+    dbHandle: inert,
+    redis: inert,
+    queues: inert,
+    waiter: inert,
+    tokens: inert,
+    logger: inert,
+    media: inert,
+    metrics: { registry: inert, httpDuration: inert },
+  } as unknown as Deps;
 }
 
 describe("routes and operation definitions", () => {

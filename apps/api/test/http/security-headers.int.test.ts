@@ -43,7 +43,14 @@ const cases = (): Case[] => [
   { name: "a 401", method: "GET", path: "/api/templates", status: 401 },
   { name: "a 404", method: "GET", path: "/api/nothing-here", headers: { authorization: `Bearer ${t.apiKey}` }, status: 404 },
   { name: "a 400", method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json" }, body: '{"email":', status: 400 },
-  { name: "a 413", method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json" }, body: JSON.stringify({ password: "x".repeat(1_200_000) }), status: 413 },
+  {
+    name: "a 413",
+    method: "POST",
+    path: "/api/auth/login",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ password: "x".repeat(1_200_000) }),
+    status: 413,
+  },
   { name: "/openapi.json", method: "GET", path: "/openapi.json", status: 200 },
   { name: "/healthz", method: "GET", path: "/healthz", status: 200 },
   { name: "/docs/ (Swagger UI)", method: "GET", path: "/docs/", status: 200 },
@@ -63,13 +70,24 @@ describe("security headers", () => {
         referrer: res.header("referrer-policy"),
         hsts: res.header("strict-transport-security"),
       };
-      expect({ case: c.name, ...got }).toEqual({ case: c.name, status: c.status, nosniff: "nosniff", frameOptions: "DENY", frameAncestors: true, referrer: "no-referrer", hsts: null });
+      expect({ case: c.name, ...got }).toEqual({
+        case: c.name,
+        status: c.status,
+        nosniff: "nosniff",
+        frameOptions: "DENY",
+        frameAncestors: true,
+        referrer: "no-referrer",
+        hsts: null,
+      });
     }
   });
 
   it("API answers get a policy that loads and runs nothing; /docs only its own scripts", async () => {
     for (const c of cases().filter((x) => !x.path.startsWith("/docs"))) {
-      expect({ case: c.name, csp: (await answer(stack.api.baseUrl, c.method, c.path, c)).header("content-security-policy") }).toEqual({ case: c.name, csp: API_CSP });
+      expect({ case: c.name, csp: (await answer(stack.api.baseUrl, c.method, c.path, c)).header("content-security-policy") }).toEqual({
+        case: c.name,
+        csp: API_CSP,
+      });
     }
     const docs = (await answer(stack.api.baseUrl, "GET", "/docs/")).header("content-security-policy")!;
     const directives = Object.fromEntries(docs.split(";").map((d) => [d.trim().split(" ")[0], d.trim().split(" ").slice(1)]));
@@ -86,7 +104,11 @@ describe("security headers", () => {
     try {
       for (const c of cases()) {
         const res = await answer(api.baseUrl, c.method, c.path, c);
-        expect({ case: c.name, status: res.status, hsts: res.header("strict-transport-security") }).toEqual({ case: c.name, status: c.status, hsts: "max-age=31536000" });
+        expect({ case: c.name, status: res.status, hsts: res.header("strict-transport-security") }).toEqual({
+          case: c.name,
+          status: c.status,
+          hsts: "max-age=31536000",
+        });
       }
     } finally {
       await api.stop();

@@ -44,16 +44,39 @@ function pressBody(t: DemoSeed, extra: Record<string, unknown> = {}) {
             ],
           },
           { key: "pressure", text: "Pressure (bar)", responseTypeId: rt(t, "NUMBER") },
-          { key: "valve", text: "Relief valve works?", options: [{ label: "Yes", value: "yes", score: 1 }, { label: "No", value: "no", score: 0 }] },
+          {
+            key: "valve",
+            text: "Relief valve works?",
+            options: [
+              { label: "Yes", value: "yes", score: 1 },
+              { label: "No", value: "no", score: 0 },
+            ],
+          },
           { key: "damage_notes", text: "What is damaged?", responseTypeId: rt(t, "TEXT") },
-          { key: "bonus", text: "Spare guard on site?", options: [{ label: "Yes", value: "yes", score: 5 }, { label: "No", value: "no", score: 0 }] },
+          {
+            key: "bonus",
+            text: "Spare guard on site?",
+            options: [
+              { label: "Yes", value: "yes", score: 5 },
+              { label: "No", value: "no", score: 0 },
+            ],
+          },
           { key: "remarks", text: "Remarks", responseTypeId: rt(t, "TEXT") },
         ],
       },
     ],
     logicRules: [
       { sourceKey: "guard", targetKey: "damage_notes", condition: { type: "equals", value: "damaged" } },
-      { sourceKey: "guard", targetKey: "bonus", condition: { all: [{ type: "equals", value: "damaged" }, { type: "greater_than", value: 3, sourceKey: "pressure" }] } },
+      {
+        sourceKey: "guard",
+        targetKey: "bonus",
+        condition: {
+          all: [
+            { type: "equals", value: "damaged" },
+            { type: "greater_than", value: 3, sourceKey: "pressure" },
+          ],
+        },
+      },
       { sourceKey: "guard", condition: { type: "equals", value: "damaged" }, actionType: "require_note" },
       { sourceKey: "guard", targetKey: "damage_notes", condition: { type: "equals", value: "damaged" }, actionType: "require_action" },
       { sourceKey: "valve", condition: { type: "equals", value: "no" }, actionType: "require_photo" },
@@ -64,8 +87,15 @@ function pressBody(t: DemoSeed, extra: Record<string, unknown> = {}) {
 }
 
 const ans = (tpl: Tpl, key: string, fields: Record<string, unknown>) => ({ questionId: tpl.q[key]!.id, ...fields });
-const choose = (tpl: Tpl, key: string, value: string, fields: Record<string, unknown> = {}) => ans(tpl, key, { responseOptionId: tpl.opt(key, value), ...fields });
-const body = (t: DemoSeed, tpl: Tpl, answers: unknown[], extra: Record<string, unknown> = {}) => ({ templateId: tpl.id, conductedBy: t.users.inspector.id, siteId: t.sites[0]!.id, answers, ...extra });
+const choose = (tpl: Tpl, key: string, value: string, fields: Record<string, unknown> = {}) =>
+  ans(tpl, key, { responseOptionId: tpl.opt(key, value), ...fields });
+const body = (t: DemoSeed, tpl: Tpl, answers: unknown[], extra: Record<string, unknown> = {}) => ({
+  templateId: tpl.id,
+  conductedBy: t.users.inspector.id,
+  siteId: t.sites[0]!.id,
+  answers,
+  ...extra,
+});
 const detail = async (t: DemoSeed, id: string) => (await stack.http.get(`/api/inspections/${id}?images=url`, auth(t))).body;
 
 describe("template logic and scoring at save time", () => {
@@ -83,7 +113,16 @@ describe("template logic and scoring at save time", () => {
     expect(questions.find((q: any) => q.key === "remarks").options).toEqual([]);
     expect(guard.logicRules.map((r: any) => [r.actionType, r.triggeredQuestion.text, r.condition])).toEqual([
       ["ask_questions", "What is damaged?", { type: "equals", value: "damaged" }],
-      ["ask_questions", "Spare guard on site?", { all: [{ type: "equals", value: "damaged" }, { type: "greater_than", value: 3, sourceKey: "pressure" }] }],
+      [
+        "ask_questions",
+        "Spare guard on site?",
+        {
+          all: [
+            { type: "equals", value: "damaged" },
+            { type: "greater_than", value: 3, sourceKey: "pressure" },
+          ],
+        },
+      ],
       ["require_note", "Guard intact?", { type: "equals", value: "damaged" }],
       ["require_action", "What is damaged?", { type: "equals", value: "damaged" }],
     ]);
@@ -105,9 +144,20 @@ describe("template logic and scoring at save time", () => {
       expect(res.body.error).toBe("Invalid template logic");
       return res.body.details as string[];
     };
-    expect(await refused([{ sourceKey: "guard", targetKey: "bonus", condition: { any: [{ type: "equals", value: "ok" }, { type: "is_empty", sourceKey: "nope" }] } }])).toEqual([
-      "Condition in rule from 'guard' to 'bonus': sourceKey 'nope' matches no question key",
-    ]);
+    expect(
+      await refused([
+        {
+          sourceKey: "guard",
+          targetKey: "bonus",
+          condition: {
+            any: [
+              { type: "equals", value: "ok" },
+              { type: "is_empty", sourceKey: "nope" },
+            ],
+          },
+        },
+      ]),
+    ).toEqual(["Condition in rule from 'guard' to 'bonus': sourceKey 'nope' matches no question key"]);
     expect(await refused([{ sourceKey: "guard", targetKey: "bonus", condition: { type: "contains", value: "x", sourceKey: "pressure" } }])).toEqual([
       "Condition 'contains' cannot be used on NUMBER question 'pressure'",
     ]);
@@ -123,7 +173,9 @@ describe("template logic and scoring at save time", () => {
     expect(await refused([{ sourceKey: "guard", condition: { type: "equals", value: "ok" } }])).toEqual([
       "logicRules[0]: targetKey is required for ask_questions rules (the question the rule shows)",
     ]);
-    expect(await refused([{ sourceKey: "guard", targetKey: "bonus", condition: { not: [] } }])).toEqual(["Condition in rule from 'guard' to 'bonus': a condition must be an object, got []"]);
+    expect(await refused([{ sourceKey: "guard", targetKey: "bonus", condition: { not: [] } }])).toEqual([
+      "Condition in rule from 'guard' to 'bonus': a condition must be an object, got []",
+    ]);
   });
 });
 
@@ -145,7 +197,10 @@ describe("scores, flags and answer rules at import", () => {
         choose(tpl, "guard", "damaged", { note: "cracked" }),
         ans(tpl, "pressure", { answerNumber: 12 }),
         choose(tpl, "valve", "yes"),
-        ans(tpl, "damage_notes", { answerText: "left panel", actions: [{ title: "Replace the guard", priority: "HIGH", assigneeId: t.users.inspector.id, dueAt: "2030-01-01T00:00:00Z" }] }),
+        ans(tpl, "damage_notes", {
+          answerText: "left panel",
+          actions: [{ title: "Replace the guard", priority: "HIGH", assigneeId: t.users.inspector.id, dueAt: "2030-01-01T00:00:00Z" }],
+        }),
         choose(tpl, "bonus", "yes"),
       ]),
     );
@@ -160,7 +215,16 @@ describe("scores, flags and answer rules at import", () => {
     });
     // The action was created with the inspection and is listed on its answer and in /api/actions.
     const notes = d.answers.find((x: any) => x.question.text === "What is damaged?");
-    expect(notes.actions).toMatchObject([{ title: "Replace the guard", priority: "HIGH", status: "OPEN", inspectionId: c.id, questionId: tpl.q.damage_notes!.id, assigneeId: t.users.inspector.id }]);
+    expect(notes.actions).toMatchObject([
+      {
+        title: "Replace the guard",
+        priority: "HIGH",
+        status: "OPEN",
+        inspectionId: c.id,
+        questionId: tpl.q.damage_notes!.id,
+        assigneeId: t.users.inspector.id,
+      },
+    ]);
     const listed = await stack.http.get(`/api/actions?inspectionId=${c.id}`, auth(t));
     expect(listed.body.actions.map((x: any) => x.id)).toEqual([notes.actions[0].id]);
     // An action falling overdue (no change of its own) is a new representation of the detail.
@@ -172,9 +236,19 @@ describe("scores, flags and answer rules at import", () => {
     expect(stale.body.answers.find((x: any) => x.question.text === "What is damaged?").actions[0].overdue).toBe(true);
     // Summaries carry the score too: the list, and the feed webhooks are built from.
     const list = await stack.http.get(`/api/inspections?limit=10`, auth(t));
-    expect(list.body.inspections.find((i: any) => i.id === c.id)).toMatchObject({ score: 6, maxScore: 8, scorePercentage: 75, flaggedCount: 2, location: null });
+    expect(list.body.inspections.find((i: any) => i.id === c.id)).toMatchObject({
+      score: 6,
+      maxScore: 8,
+      scorePercentage: 75,
+      flaggedCount: 2,
+      location: null,
+    });
     // A change appears in a feed once every transaction older than it has ended, on the whole server: polled.
-    const feed = await until("the import in the feed", async () => (await stack.http.get(`/api/feed/inspections?limit=100`, auth(t))).body, (b) => b.items.some((i: any) => i.id === c.id));
+    const feed = await until(
+      "the import in the feed",
+      async () => (await stack.http.get(`/api/feed/inspections?limit=100`, auth(t))).body,
+      (b) => b.items.some((i: any) => i.id === c.id),
+    );
     expect(feed.items.find((i: any) => i.id === c.id).resource).toMatchObject({ score: 6, scorePercentage: 75, flaggedCount: 2 });
   });
 
@@ -193,7 +267,11 @@ describe("scores, flags and answer rules at import", () => {
       ],
     });
     const other = await stack.tenant();
-    const foreign = await stack.http.post("/api/inspections", body(t, tpl, [choose(tpl, "guard", "ok"), ans(tpl, "remarks", { answerText: "x", actions: [{ title: "Fix", assigneeId: other.users.inspector.id }] })]), auth(t));
+    const foreign = await stack.http.post(
+      "/api/inspections",
+      body(t, tpl, [choose(tpl, "guard", "ok"), ans(tpl, "remarks", { answerText: "x", actions: [{ title: "Fix", assigneeId: other.users.inspector.id }] })]),
+      auth(t),
+    );
     expect(foreign.status).toBe(400);
     expect(foreign.body.details).toEqual([`Answer to 'Remarks': actions[0]: assigneeId '${other.users.inspector.id}' is not a user of this organization`]);
 
@@ -218,7 +296,11 @@ describe("scores, flags and answer rules at import", () => {
     expect(fixed.body).toMatchObject({ status: "COMPLETED", score: 0, maxScore: 3, flaggedCount: 1 });
     etag = fixed.headers.get("etag")!;
     // The action is kept: a later correction need not raise it again.
-    const again = await stack.http.patch(`/api/inspections/${draft.id}`, { answers: [ans(tpl, "remarks", { answerText: "checked twice" })] }, { ...auth(t), headers: { "if-match": etag } });
+    const again = await stack.http.patch(
+      `/api/inspections/${draft.id}`,
+      { answers: [ans(tpl, "remarks", { answerText: "checked twice" })] },
+      { ...auth(t), headers: { "if-match": etag } },
+    );
     expect(again.status).toBe(200);
   });
 
@@ -228,7 +310,11 @@ describe("scores, flags and answer rules at import", () => {
     const { id } = await importOk(stack, t, body(t, tpl, [choose(tpl, "guard", "ok"), choose(tpl, "valve", "yes"), ans(tpl, "pressure", { answerNumber: 5 })]));
     expect(await detail(t, id)).toMatchObject({ score: 3, flaggedCount: 0 });
     const etag = (await stack.http.get(`/api/inspections/${id}`, auth(t))).headers.get("etag")!;
-    const res = await stack.http.patch(`/api/inspections/${id}?images=url`, { answers: [ans(tpl, "pressure", { answerNumber: 15 })] }, { ...auth(t), headers: { "if-match": etag } });
+    const res = await stack.http.patch(
+      `/api/inspections/${id}?images=url`,
+      { answers: [ans(tpl, "pressure", { answerNumber: 15 })] },
+      { ...auth(t), headers: { "if-match": etag } },
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ score: 3, flaggedCount: 1 });
     expect(res.body.answers.find((a: any) => a.questionId === tpl.q.valve!.id).flagged).toBe(true);
@@ -250,7 +336,16 @@ describe("list filters: flagged, score range, location and bbox", () => {
     const t = await stack.tenant();
     const tpl = await createTemplate(stack, t, pressBody(t));
     const make = async (guard: string, valve: string, location: unknown, extra: unknown[] = []) =>
-      (await importOk(stack, t, body(t, tpl, [choose(tpl, "guard", guard, guard === "damaged" ? { note: "n" } : {}), choose(tpl, "valve", valve), ...extra], { location, status: guard === "damaged" || valve === "no" ? "IN_PROGRESS" : "COMPLETED" }))).id;
+      (
+        await importOk(
+          stack,
+          t,
+          body(t, tpl, [choose(tpl, "guard", guard, guard === "damaged" ? { note: "n" } : {}), choose(tpl, "valve", valve), ...extra], {
+            location,
+            status: guard === "damaged" || valve === "no" ? "IN_PROGRESS" : "COMPLETED",
+          }),
+        )
+      ).id;
     const berlin = await make("ok", "yes", { latitude: 52.52, longitude: 13.4, accuracyMeters: 8 }); // 100 %
     const fiji = await make("ok", "no", { latitude: -17.7, longitude: 178.0 }); // 67 %
     const nowhere = await make("damaged", "yes", null); // 33 %, flagged
@@ -280,13 +375,23 @@ describe("list filters: flagged, score range, location and bbox", () => {
       expect(res.status, query).toBe(400);
       expect(JSON.stringify(res.body.details ?? res.body.error)).toContain(message);
     }
-    for (const location of [{ latitude: 91, longitude: 0 }, { latitude: 0, longitude: -180.5 }, { latitude: 0, longitude: 0, accuracyMeters: -1 }, { latitude: "52", longitude: 13 }, { longitude: 13 }]) {
+    for (const location of [
+      { latitude: 91, longitude: 0 },
+      { latitude: 0, longitude: -180.5 },
+      { latitude: 0, longitude: 0, accuracyMeters: -1 },
+      { latitude: "52", longitude: 13 },
+      { longitude: 13 },
+    ]) {
       const res = await stack.http.post("/api/inspections", body(t, tpl, [choose(tpl, "guard", "ok")], { location }), auth(t));
       expect(res.status, JSON.stringify(location)).toBe(400);
     }
     // PATCH moves and removes it.
     let etag = (await stack.http.get(`/api/inspections/${berlin}`, auth(t))).headers.get("etag")!;
-    const moved = await stack.http.patch(`/api/inspections/${berlin}`, { location: { latitude: 48.85, longitude: 2.35 } }, { ...auth(t), headers: { "if-match": etag } });
+    const moved = await stack.http.patch(
+      `/api/inspections/${berlin}`,
+      { location: { latitude: 48.85, longitude: 2.35 } },
+      { ...auth(t), headers: { "if-match": etag } },
+    );
     expect(moved.body).toMatchObject({ revision: 2, location: { latitude: 48.85, longitude: 2.35 } });
     etag = moved.headers.get("etag")!;
     const removed = await stack.http.patch(`/api/inspections/${berlin}`, { location: null }, { ...auth(t), headers: { "if-match": etag } });

@@ -13,8 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-const post = (t: DemoSeed, body: unknown, headers: Record<string, string> = {}) => stack.http.post("/api/inspections", body, { auth: { bearer: t.apiKey }, headers });
-const count = async (table: string, t: DemoSeed) => (await stack.db.sql`select count(*)::int as n from ${stack.db.sql(table)} where organization_id = ${t.organization.id}`)[0]!.n as number;
+const post = (t: DemoSeed, body: unknown, headers: Record<string, string> = {}) =>
+  stack.http.post("/api/inspections", body, { auth: { bearer: t.apiKey }, headers });
+const count = async (table: string, t: DemoSeed) =>
+  (await stack.db.sql`select count(*)::int as n from ${stack.db.sql(table)} where organization_id = ${t.organization.id}`)[0]!.n as number;
 
 async function setup(): Promise<{ t: DemoSeed; tpl: Tpl }> {
   const t = await stack.tenant();
@@ -102,7 +104,10 @@ describe("every violation is reported at once, one message each", () => {
     const otherAsset = await createAsset(stack, other, "Not yours");
     const res = await post(t, importBody(t, tpl, { siteId: other.sites[0]!.id, assetId: otherAsset }));
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual([`siteId '${other.sites[0]!.id}' is not a site of this organization`, `assetId '${otherAsset}' is not an asset of this organization`]);
+    expect(res.body.details).toEqual([
+      `siteId '${other.sites[0]!.id}' is not a site of this organization`,
+      `assetId '${otherAsset}' is not an asset of this organization`,
+    ]);
   });
 
   it("completedAt on an IN_PROGRESS import, and completedAt before startedAt", async () => {
@@ -125,13 +130,16 @@ describe("every violation is reported at once, one message each", () => {
 describe("conditional logic: a three-level chain", () => {
   it("rejects an answer to a hidden grandchild (its parent is hidden) and to a hidden child", async () => {
     const { t, tpl } = await setup();
-    const res = await post(t, importBody(t, tpl, {
-      answers: [
-        { questionId: tpl.q.brakes!.id, answerText: "yes" },
-        { questionId: tpl.q.brake_issue!.id, answerJson: ["rust"] },
-        { questionId: tpl.q.leak_size!.id, answerNumber: 3 },
-      ],
-    }));
+    const res = await post(
+      t,
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, answerText: "yes" },
+          { questionId: tpl.q.brake_issue!.id, answerJson: ["rust"] },
+          { questionId: tpl.q.leak_size!.id, answerNumber: 3 },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([
       "Question 'What is wrong with the brakes?' is not shown: its trigger condition is not met by the answer to 'Brakes OK?'",
@@ -141,12 +149,15 @@ describe("conditional logic: a three-level chain", () => {
 
   it("rejects a COMPLETED import where the parent is visible and the required child is missing", async () => {
     const { t, tpl } = await setup();
-    const res = await post(t, importBody(t, tpl, {
-      answers: [
-        { questionId: tpl.q.brakes!.id, answerText: "no", note: "worn", media: [png(1, 1).toString("base64")] },
-        { questionId: tpl.q.brake_issue!.id, answerJson: ["leak"] },
-      ],
-    }));
+    const res = await post(
+      t,
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, answerText: "no", note: "worn", media: [png(1, 1).toString("base64")] },
+          { questionId: tpl.q.brake_issue!.id, answerJson: ["leak"] },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual(["Required question 'Leak size in cm' is not answered"]);
   });
@@ -160,7 +171,10 @@ describe("conditional logic: a three-level chain", () => {
 
   it("an option that requires a note and a photo needs both", async () => {
     const { t, tpl } = await setup();
-    const res = await post(t, importBody(t, tpl, { status: "IN_PROGRESS", answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "no"), note: "  " }] }));
+    const res = await post(
+      t,
+      importBody(t, tpl, { status: "IN_PROGRESS", answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "no"), note: "  " }] }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual(["Answer to 'Brakes OK?': option 'No' requires a note", "Answer to 'Brakes OK?': option 'No' requires a photo (media)"]);
   });
@@ -171,12 +185,15 @@ describe("media", () => {
     const { t, tpl } = await setup();
     const pdf = Buffer.from("%PDF-1.7\n1 0 obj\n<<>>\nendobj\n").toString("base64");
     const brokenPng = png(4, 4).subarray(0, 16).toString("base64");
-    const res = await post(t, importBody(t, tpl, {
-      answers: [
-        { questionId: tpl.q.brakes!.id, answerText: "yes", media: [pdf, "not*base64!", "data:image/png,rawbytes"] },
-        { questionId: tpl.q.remarks!.id, answerText: "x", media: [brokenPng, png(2, 2).toString("base64")] },
-      ],
-    }));
+    const res = await post(
+      t,
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, answerText: "yes", media: [pdf, "not*base64!", "data:image/png,rawbytes"] },
+          { questionId: tpl.q.remarks!.id, answerText: "x", media: [brokenPng, png(2, 2).toString("base64")] },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([
       "Answer to 'Brakes OK?': media #1 is not a JPEG, PNG, WebP or GIF image",

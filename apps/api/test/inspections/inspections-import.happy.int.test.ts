@@ -1,6 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type Stack } from "@insp/testing";
-import { createAsset, createTemplate, auditTemplateBody, dataUrl, gif, importBody, importOk, jpeg, noisyPng, png, publishedAudit, webp1x1 } from "../fixtures/inspections.fixtures.ts";
+import {
+  createAsset,
+  createTemplate,
+  auditTemplateBody,
+  dataUrl,
+  gif,
+  importBody,
+  importOk,
+  jpeg,
+  noisyPng,
+  png,
+  publishedAudit,
+  webp1x1,
+} from "../fixtures/inspections.fixtures.ts";
 
 let stack: Stack;
 
@@ -49,8 +62,19 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     });
     expect(detail.body.assetId).toBeUndefined();
     expect(detail.body.answers).toEqual([
-      expect.objectContaining({ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes"), note: "checked twice", question: { id: tpl.q.brakes!.id, text: "Brakes OK?" }, images: [] }),
-      expect.objectContaining({ answerNumber: 21.5, unitId: "celsius", unitCategory: "temperature", question: { id: tpl.q.temperature!.id, text: "Temperature" } }),
+      expect.objectContaining({
+        questionId: tpl.q.brakes!.id,
+        responseOptionId: tpl.opt("brakes", "yes"),
+        note: "checked twice",
+        question: { id: tpl.q.brakes!.id, text: "Brakes OK?" },
+        images: [],
+      }),
+      expect.objectContaining({
+        answerNumber: 21.5,
+        unitId: "celsius",
+        unitCategory: "temperature",
+        question: { id: tpl.q.temperature!.id, text: "Temperature" },
+      }),
       expect.objectContaining({ answerDate: "2026-03-01", answerText: null }),
       expect.objectContaining({ answerBoolean: false }),
       expect.objectContaining({ answerText: "All fine", answerJson: { tags: ["a", "b"] } }),
@@ -79,7 +103,10 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     const t = await stack.tenant();
     const tpl = await publishedAudit(stack, t);
     // brakes "no" shows the required brake_issue, which is left out: fine for a draft.
-    const body = importBody(t, tpl, { status: "IN_PROGRESS", answers: [{ questionId: tpl.q.brakes!.id, answerText: "no", note: "n", media: [png(1, 1).toString("base64")] }] });
+    const body = importBody(t, tpl, {
+      status: "IN_PROGRESS",
+      answers: [{ questionId: tpl.q.brakes!.id, answerText: "no", note: "n", media: [png(1, 1).toString("base64")] }],
+    });
     const created = await importOk(stack, t, body);
     const detail = await stack.http.get(`/api/inspections/${created.id}`, auth(t));
     expect(detail.body).toMatchObject({ status: "IN_PROGRESS", completedAt: null });
@@ -98,8 +125,16 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     const body = importBody(t, tpl, {
       answers: [
         // bare base64 and data URLs (the declared type of the second is wrong on purpose: the bytes decide)
-        { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes"), media: [images[0]!.bytes.toString("base64"), dataUrl("image/png", images[1]!.bytes)] },
-        { questionId: tpl.q.remarks!.id, answerText: "photos", media: [dataUrl("image/gif", images[2]!.bytes), images[3]!.bytes.toString("base64"), images[0]!.bytes.toString("base64")] },
+        {
+          questionId: tpl.q.brakes!.id,
+          responseOptionId: tpl.opt("brakes", "yes"),
+          media: [images[0]!.bytes.toString("base64"), dataUrl("image/png", images[1]!.bytes)],
+        },
+        {
+          questionId: tpl.q.remarks!.id,
+          answerText: "photos",
+          media: [dataUrl("image/gif", images[2]!.bytes), images[3]!.bytes.toString("base64"), images[0]!.bytes.toString("base64")],
+        },
       ],
     });
     const created = await importOk(stack, t, body);
@@ -145,7 +180,9 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     const { n } = (await stack.db.sql`select count(*)::int as n from inspections where organization_id = ${t.organization.id}`)[0]!;
     expect(n).toBe(1);
     // Concurrent duplicates converge on one inspection too.
-    const burst = await Promise.all(Array.from({ length: 5 }, () => stack.http.post("/api/inspections", body, { ...auth(t), headers: { "idempotency-key": "burst-1" } })));
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => stack.http.post("/api/inspections", body, { ...auth(t), headers: { "idempotency-key": "burst-1" } })),
+    );
     const ok = burst.filter((r) => r.status === 201);
     expect(ok.length).toBeGreaterThan(0);
     expect(new Set(ok.map((r) => r.body.id)).size).toBe(1);
@@ -160,7 +197,12 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     const assetId = await createAsset(stack, t, "Forklift 7", "FL-7");
     const created = await importOk(stack, t, { ...importBody(t, tpl), siteId: undefined, assetId });
     const detail = await stack.http.get(`/api/inspections/${created.id}`, auth(t));
-    expect(detail.body).toMatchObject({ assetId, assetName: "Forklift 7", asset: { id: assetId, name: "Forklift 7", code: "FL-7" }, template: { type: "ASSET" } });
+    expect(detail.body).toMatchObject({
+      assetId,
+      assetName: "Forklift 7",
+      asset: { id: assetId, name: "Forklift 7", code: "FL-7" },
+      template: { type: "ASSET" },
+    });
     expect(detail.body.siteId).toBeUndefined();
     expect(detail.body.site).toBeUndefined();
   });
@@ -172,7 +214,13 @@ describe("POST /api/inspections creates the inspection through the worker", () =
     const images = Array.from({ length: 4 }, () => noisyPng(1300, 1300));
     expect(images[0]!.length).toBeGreaterThan(5_000_000);
     const results = await Promise.all(
-      images.map((img) => stack.http.post("/api/inspections", importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, answerText: "yes", media: [dataUrl("image/png", img)] }] }), auth(t))),
+      images.map((img) =>
+        stack.http.post(
+          "/api/inspections",
+          importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, answerText: "yes", media: [dataUrl("image/png", img)] }] }),
+          auth(t),
+        ),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     // And the bytes come back intact.

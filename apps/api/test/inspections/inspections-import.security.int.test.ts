@@ -17,7 +17,11 @@ describe("POST /api/inspections: credentials and tenants", () => {
     expect((await stack.http.post("/api/inspections", body)).status).toBe(401);
     expect((await stack.http.post("/api/inspections", body, { auth: { bearer: "isk_wrong_key" } })).status).toBe(401);
     const token = await stack.http.request("POST", "/oauth/token", {
-      rawBody: new URLSearchParams({ grant_type: "client_credentials", client_id: t.oauthClient.clientId, client_secret: t.oauthClient.clientSecret }).toString(),
+      rawBody: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: t.oauthClient.clientId,
+        client_secret: t.oauthClient.clientSecret,
+      }).toString(),
       headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(token.status).toBe(200);
@@ -49,7 +53,9 @@ describe("POST /api/inspections: credentials and tenants", () => {
     const b = await stack.tenant();
     const tpl = await publishedAudit(stack, a);
     const assetB = await createAsset(stack, b, "B's forklift");
-    const res = await stack.http.post("/api/inspections", importBody(a, tpl, { conductedBy: b.users.admin.id, siteId: b.sites[0]!.id, assetId: assetB }), { auth: { bearer: a.apiKey } });
+    const res = await stack.http.post("/api/inspections", importBody(a, tpl, { conductedBy: b.users.admin.id, siteId: b.sites[0]!.id, assetId: assetB }), {
+      auth: { bearer: a.apiKey },
+    });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([
       `conductedBy '${b.users.admin.id}' is not a user of this organization`,
@@ -63,9 +69,13 @@ describe("POST /api/inspections: credentials and tenants", () => {
     const b = await stack.tenant();
     const tplA = await publishedAudit(stack, a);
     const tplB = await publishedAudit(stack, b);
-    const res = await stack.http.post("/api/inspections", importBody(a, tplA, { answers: [...importBody(a, tplA).answers, { questionId: tplB.q.remarks!.id, answerText: "x" }] }), {
-      auth: { bearer: a.apiKey },
-    });
+    const res = await stack.http.post(
+      "/api/inspections",
+      importBody(a, tplA, { answers: [...importBody(a, tplA).answers, { questionId: tplB.q.remarks!.id, answerText: "x" }] }),
+      {
+        auth: { bearer: a.apiKey },
+      },
+    );
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([`Question '${tplB.q.remarks!.id}' is not part of this template`]);
   });
@@ -81,7 +91,8 @@ describe("POST /api/inspections: credentials and tenants", () => {
     const rb = await stack.http.post("/api/inspections", withImage(b, tplB), { auth: { bearer: b.apiKey }, headers });
     expect([ra.status, rb.status]).toEqual([201, 201]);
     expect(ra.body.id).not.toBe(rb.body.id);
-    const rows = await stack.db.sql`select organization_id, storage_key from media where organization_id in ${stack.db.sql([a.organization.id, b.organization.id])}`;
+    const rows = await stack.db
+      .sql`select organization_id, storage_key from media where organization_id in ${stack.db.sql([a.organization.id, b.organization.id])}`;
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(r.storage_key.startsWith(`${r.organization_id}/`)).toBe(true);
   });
@@ -89,7 +100,11 @@ describe("POST /api/inspections: credentials and tenants", () => {
   it("the import request handed to the worker (and its job) carries media ids, never the images", async () => {
     const t = await stack.tenant();
     const tpl = await publishedAudit(stack, t);
-    const created = await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, answerText: "yes", media: [png(5, 5).toString("base64")] }] }));
+    const created = await importOk(
+      stack,
+      t,
+      importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, answerText: "yes", media: [png(5, 5).toString("base64")] }] }),
+    );
     const [imp] = await stack.db.sql`select payload from inspection_imports where inspection_id = ${created.id}`;
     expect(JSON.stringify(imp!.payload)).not.toMatch(/iVBOR|base64/);
     expect(imp!.payload.answers[0].mediaIds).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);

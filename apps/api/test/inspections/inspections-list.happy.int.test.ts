@@ -96,13 +96,17 @@ describe("GET /api/inspections", () => {
   it("includeAnswers=true adds each item's answers (values, option, note), never images", async () => {
     const t = await stack.tenant();
     const tpl = await publishedAudit(stack, t);
-    await importOk(stack, t, importBody(t, tpl, {
-      answers: [
-        { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "no"), note: "worn", media: [png(2, 2).toString("base64")] },
-        { questionId: tpl.q.brake_issue!.id, answerJson: ["rust"] },
-        { questionId: tpl.q.temperature!.id, answerNumber: 18 },
-      ],
-    }));
+    await importOk(
+      stack,
+      t,
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "no"), note: "worn", media: [png(2, 2).toString("base64")] },
+          { questionId: tpl.q.brake_issue!.id, answerJson: ["rust"] },
+          { questionId: tpl.q.temperature!.id, answerNumber: 18 },
+        ],
+      }),
+    );
     const plain = await get(t, "/api/inspections");
     expect(plain.body.inspections[0].answers).toBeUndefined();
     const res = await get(t, "/api/inspections?includeAnswers=true");
@@ -120,7 +124,10 @@ describe("GET /api/inspections", () => {
     const tpl = await publishedAudit(stack, t);
     await importOk(stack, t, importBody(t, tpl));
     expect((await get(t, "/api/inspections?limit=1000")).body.pagination).toEqual({ total: 1, limit: 100, offset: 0, hasMore: false });
-    expect((await get(t, "/api/inspections?templateId=nope")).body).toEqual({ inspections: [], pagination: { total: 0, limit: 50, offset: 0, hasMore: false } });
+    expect((await get(t, "/api/inspections?templateId=nope")).body).toEqual({
+      inspections: [],
+      pagination: { total: 0, limit: 50, offset: 0, hasMore: false },
+    });
     expect((await get(t, "/api/inspections?offset=5")).body).toEqual({ inspections: [], pagination: { total: 1, limit: 50, offset: 5, hasMore: false } });
   });
 

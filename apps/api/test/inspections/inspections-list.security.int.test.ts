@@ -40,12 +40,22 @@ describe("inspections are scoped to the caller's organization", () => {
     const a = await stack.tenant();
     const b = await stack.tenant();
     const withImage = (t: DemoSeed, tpl: Tpl, seed: number) =>
-      importBody(t, tpl, { status: "IN_PROGRESS", answers: [{ questionId: tpl.q.brakes!.id, answerText: "no", note: "n", media: [png(3, 3, seed).toString("base64")] }] });
+      importBody(t, tpl, {
+        status: "IN_PROGRESS",
+        answers: [{ questionId: tpl.q.brakes!.id, answerText: "no", note: "n", media: [png(3, 3, seed).toString("base64")] }],
+      });
     const tplA = await publishedAudit(stack, a);
-    const tplB = await createTemplate(stack, b, { ...auditTemplateBody(b), sections: [{ title: "B", questions: [{ key: "brakes", text: "B's secret question", responseTypeId: b.responseTypes.find((r) => r.inputType === "SELECT")!.id }] }], logicRules: [] });
+    const tplB = await createTemplate(stack, b, {
+      ...auditTemplateBody(b),
+      sections: [
+        { title: "B", questions: [{ key: "brakes", text: "B's secret question", responseTypeId: b.responseTypes.find((r) => r.inputType === "SELECT")!.id }] },
+      ],
+      logicRules: [],
+    });
     const ours = await importOk(stack, a, withImage(a, tplA, 1));
     const theirs = await importOk(stack, b, withImage(b, tplB, 2));
-    const answerOf = async (inspectionId: string) => (await stack.db.sql`select id from inspection_answers where inspection_id = ${inspectionId}`)[0]!.id as string;
+    const answerOf = async (inspectionId: string) =>
+      (await stack.db.sql`select id from inspection_answers where inspection_id = ${inspectionId}`)[0]!.id as string;
     const [ourAnswer, theirAnswer] = [await answerOf(ours.id), await answerOf(theirs.id)];
     const auth = { auth: { bearer: a.apiKey } };
     const before = await stack.http.get(`/api/inspections/${ours.id}`, auth);

@@ -30,8 +30,14 @@ describe("PATCH /api/inspections/{id}", () => {
     const add = { answers: [{ questionId: tpl.q.temperature!.id, answerNumber: 21.5 }] };
 
     const none = await patch(t, id, add);
-    expect(none).toMatchObject({ status: 428, body: { error: "If-Match is required: send the ETag of GET /api/inspections/{id}, so that a change made meanwhile is not overwritten" } });
-    expect(await patch(t, id, add, '"r7"')).toMatchObject({ status: 412, body: { error: "The inspection has changed since you read it (it is at revision 1); GET it again and reapply your change with its new ETag" } });
+    expect(none).toMatchObject({
+      status: 428,
+      body: { error: "If-Match is required: send the ETag of GET /api/inspections/{id}, so that a change made meanwhile is not overwritten" },
+    });
+    expect(await patch(t, id, add, '"r7"')).toMatchObject({
+      status: 412,
+      body: { error: "The inspection has changed since you read it (it is at revision 1); GET it again and reapply your change with its new ETag" },
+    });
     expect((await patch(t, id, add, 'W/"r1"')).status).toBe(412);
 
     const ok = await patch(t, id, add, etag);
@@ -91,7 +97,9 @@ describe("PATCH /api/inspections/{id}", () => {
     ]);
     expect((await stack.http.get(`/api/inspections/${id}/revisions`, { auth: { bearer: t.apiKey } })).body.revisions).toHaveLength(1);
     // A completedAt while it stays IN_PROGRESS is refused too.
-    expect((await patch(t, id, { completedAt: "2026-01-01T00:00:00Z" }, etag)).body.details).toEqual(["completedAt must not be given for an IN_PROGRESS inspection"]);
+    expect((await patch(t, id, { completedAt: "2026-01-01T00:00:00Z" }, etag)).body.details).toEqual([
+      "completedAt must not be given for an IN_PROGRESS inspection",
+    ]);
 
     const done = await patch(t, id, { status: "COMPLETED", answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }] }, etag);
     expect(done.status).toBe(200);
@@ -121,13 +129,22 @@ describe("PATCH /api/inspections/{id}", () => {
     const auth = { bearer: t.apiKey };
     const { id, tpl } = await draft(t);
     const [png, jpg] = [noisyPng(20, 10), jpeg(4, 3)];
-    const up = await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" }, body: png });
+    const up = await fetch(`${stack.http.baseUrl}/api/media`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" },
+      body: png,
+    });
     const { mediaId } = (await up.json()) as { mediaId: string };
     // r2: an image by reference on remarks (changed) and a new answer with a base64 image.
     const r2 = await patch(
       t,
       id,
-      { answers: [{ questionId: tpl.q.remarks!.id, answerText: "with photo", mediaIds: [mediaId] }, { questionId: tpl.q.powered!.id, answerBoolean: true, media: [jpg.toString("base64")] }] },
+      {
+        answers: [
+          { questionId: tpl.q.remarks!.id, answerText: "with photo", mediaIds: [mediaId] },
+          { questionId: tpl.q.powered!.id, answerBoolean: true, media: [jpg.toString("base64")] },
+        ],
+      },
       '"r1"',
       "?images=url",
     );
@@ -138,7 +155,14 @@ describe("PATCH /api/inspections/{id}", () => {
     const r3 = await patch(
       t,
       id,
-      { status: "COMPLETED", answers: [{ questionId: tpl.q.remarks!.id, answerText: "no photo after all" }, { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }], removeAnswers: [tpl.q.powered!.id] },
+      {
+        status: "COMPLETED",
+        answers: [
+          { questionId: tpl.q.remarks!.id, answerText: "no photo after all" },
+          { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+        ],
+        removeAnswers: [tpl.q.powered!.id],
+      },
       '"r2"',
     );
     expect(r3.status).toBe(200);
@@ -151,8 +175,24 @@ describe("PATCH /api/inspections/{id}", () => {
     expect(revisions.status).toBe(200);
     const actor = { type: "api_key", id: expect.any(String) };
     expect(revisions.body.revisions).toEqual([
-      { revision: 1, createdAt: expect.any(String), status: "IN_PROGRESS", completedAt: null, actor, requestId: expect.any(String), changes: { added: [tpl.q.remarks!.id], changed: [], removed: [] } },
-      { revision: 2, createdAt: expect.any(String), status: "IN_PROGRESS", completedAt: null, actor, requestId: expect.any(String), changes: { added: [tpl.q.powered!.id], changed: [tpl.q.remarks!.id], removed: [] } },
+      {
+        revision: 1,
+        createdAt: expect.any(String),
+        status: "IN_PROGRESS",
+        completedAt: null,
+        actor,
+        requestId: expect.any(String),
+        changes: { added: [tpl.q.remarks!.id], changed: [], removed: [] },
+      },
+      {
+        revision: 2,
+        createdAt: expect.any(String),
+        status: "IN_PROGRESS",
+        completedAt: null,
+        actor,
+        requestId: expect.any(String),
+        changes: { added: [tpl.q.powered!.id], changed: [tpl.q.remarks!.id], removed: [] },
+      },
       {
         revision: 3,
         createdAt: expect.any(String),
@@ -169,17 +209,26 @@ describe("PATCH /api/inspections/{id}", () => {
     expect(first.body.answers.map((a: { answerText: string }) => a.answerText)).toEqual(["started"]);
     const second = await stack.http.get(`/api/inspections/${id}/revisions/2`, { auth });
     expect(second.body).toMatchObject({ revision: 2, status: "IN_PROGRESS" });
-    expect(second.body.answers.map((a: { answerText: string | null; answerBoolean: boolean | null }) => a.answerText ?? a.answerBoolean)).toEqual(["with photo", true]);
+    expect(second.body.answers.map((a: { answerText: string | null; answerBoolean: boolean | null }) => a.answerText ?? a.answerBoolean)).toEqual([
+      "with photo",
+      true,
+    ]);
     // An old revision's images are still served: what it referenced is kept.
     expect(second.body.answers[0].images[0].imgBlobSrc).toBe(`data:image/png;base64,${png.toString("base64")}`);
     expect(second.body.answers[1].images[0].imgBlobSrc).toBe(`data:image/jpeg;base64,${jpg.toString("base64")}`);
     const current = await stack.http.get(`/api/inspections/${id}/revisions/3`, { auth });
     expect(current.body).toEqual((await stack.http.get(`/api/inspections/${id}`, { auth })).body);
-    expect(await stack.http.get(`/api/inspections/${id}/revisions/4`, { auth })).toMatchObject({ status: 404, body: { error: `Inspection ${id} has no revision 4` } });
+    expect(await stack.http.get(`/api/inspections/${id}/revisions/4`, { auth })).toMatchObject({
+      status: 404,
+      body: { error: `Inspection ${id} has no revision 4` },
+    });
     expect((await stack.http.get(`/api/inspections/${id}/revisions/zero`, { auth })).status).toBe(400);
     // The list with includeAnswers shows the current answers only.
     const listed = await stack.http.get("/api/inspections?includeAnswers=true", { auth });
-    expect(listed.body.inspections.find((i: { id: string }) => i.id === id).answers.map((a: { answerText: string | null }) => a.answerText)).toEqual(["no photo after all", null]);
+    expect(listed.body.inspections.find((i: { id: string }) => i.id === id).answers.map((a: { answerText: string | null }) => a.answerText)).toEqual([
+      "no photo after all",
+      null,
+    ]);
   });
 
   it("of two PATCHes with the same ETag, one wins and the other gets 412; the change log, webhooks' source and audit see each change", async () => {
@@ -194,7 +243,11 @@ describe("PATCH /api/inspections/{id}", () => {
     await patch(t, id, { status: "COMPLETED", answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }] }, '"r2"');
 
     // A feed shows a change once every older transaction of this database has ended: poll.
-    const changes = await until("the feed's changes", async () => (await stack.http.get("/api/feed/inspections", { auth: { bearer: t.apiKey } })).body.items.map((i: { change: string }) => i.change), (c: string[]) => c.length >= 4);
+    const changes = await until(
+      "the feed's changes",
+      async () => (await stack.http.get("/api/feed/inspections", { auth: { bearer: t.apiKey } })).body.items.map((i: { change: string }) => i.change),
+      (c: string[]) => c.length >= 4,
+    );
     expect(changes).toEqual(["created", "updated", "updated", "completed"]);
     const audit = await stack.http.get(`/api/audit?resourceId=${id}&action=inspection.updated`, { auth: { bearer: t.apiKey } });
     expect(audit.body.items.map((i: { changedFields: string[] }) => i.changedFields)).toEqual([["answers", "status", "completedAt"], ["answers"]]);
@@ -203,19 +256,30 @@ describe("PATCH /api/inspections/{id}", () => {
   it("is sealed per organization and checks its input: another tenant's inspection is a 404, bad bodies are 400s", async () => {
     const [t, other] = [await stack.tenant(), await stack.tenant()];
     const { id, tpl, etag } = await draft(t);
-    const theirs = await stack.http.patch(`/api/inspections/${id}`, { removeAnswers: [tpl.q.remarks!.id] }, { auth: { bearer: other.apiKey }, headers: { "if-match": etag } });
+    const theirs = await stack.http.patch(
+      `/api/inspections/${id}`,
+      { removeAnswers: [tpl.q.remarks!.id] },
+      { auth: { bearer: other.apiKey }, headers: { "if-match": etag } },
+    );
     expect(theirs).toMatchObject({ status: 404, body: { error: `Inspection ${id} not found` } });
     expect((await stack.http.get(`/api/inspections/${id}/revisions`, { auth: { bearer: other.apiKey } })).status).toBe(404);
     expect((await stack.http.get(`/api/inspections/${id}/revisions/1`, { auth: { bearer: other.apiKey } })).status).toBe(404);
     expect((await stack.http.patch(`/api/inspections/${id}`, { removeAnswers: [] }, { auth: null, headers: { "if-match": etag } })).status).toBe(401);
     expect((await patch(t, "not-a-uuid", { status: "COMPLETED" }, etag)).status).toBe(404);
-    expect(await patch(t, id, {}, etag)).toMatchObject({ status: 400, body: { error: "Invalid request body", details: ["give at least one of status, completedAt, answers, removeAnswers, location"] } });
+    expect(await patch(t, id, {}, etag)).toMatchObject({
+      status: 400,
+      body: { error: "Invalid request body", details: ["give at least one of status, completedAt, answers, removeAnswers, location"] },
+    });
     expect((await patch(t, id, { status: "DONE" }, etag)).status).toBe(400);
     expect((await patch(t, id, { conductedBy: t.users.admin.id }, etag)).body.details).toEqual(['Unrecognized key: "conductedBy"']);
     const both = await patch(t, id, { answers: [{ questionId: tpl.q.remarks!.id, answerText: "x" }], removeAnswers: [tpl.q.remarks!.id] }, etag);
     expect(both.body.details).toEqual(["removeAnswers: question 'Remarks' is also answered in this request"]);
     // Another organization's uploaded image cannot be referenced.
-    const up = await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "image/png" }, body: noisyPng(3, 3) });
+    const up = await fetch(`${stack.http.baseUrl}/api/media`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "image/png" },
+      body: noisyPng(3, 3),
+    });
     const { mediaId } = (await up.json()) as { mediaId: string };
     const stolen = await patch(t, id, { answers: [{ questionId: tpl.q.remarks!.id, answerText: "x", mediaIds: [mediaId] }] }, etag);
     expect(stolen.body.details).toEqual([`Answer to 'Remarks': mediaId '${mediaId}' not found (upload it with POST /api/media)`]);

@@ -22,7 +22,11 @@ const stores: { name: string; start(scratch: () => string): Promise<StoreUnderTe
     name: "filesystem",
     start: async (mediaDir) => ({
       env: {},
-      has: (key) => access(path.join(mediaDir(), key)).then(() => true, () => false),
+      has: (key) =>
+        access(path.join(mediaDir(), key)).then(
+          () => true,
+          () => false,
+        ),
       stop: async () => {},
     }),
   },
@@ -92,7 +96,10 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
       { mediaId: expect.any(String), url: `/api/media/${images[1].mediaId}`, mimeType: "image/jpeg", imgDimension: "4x3", bytes: jpg.length },
     ]);
     expect(refs.text.length).toBeLessThan(byDefault.text.length / 5);
-    for (const [image, bytes] of [[images[0], png], [images[1], jpg]] as const) {
+    for (const [image, bytes] of [
+      [images[0], png],
+      [images[1], jpg],
+    ] as const) {
       const { res, bytes: got } = await raw(t, image.url);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe(image.mimeType);
@@ -158,9 +165,20 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
     const up = await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { ...auth, "content-type": "image/png" }, body: png });
     expect(up.status).toBe(201);
     const meta = (await up.json()) as { mediaId: string; url: string; mimeType: string; imgDimension: string; bytes: number; sha256: string };
-    expect(meta).toEqual({ mediaId: expect.any(String), url: `/api/media/${meta.mediaId}`, mimeType: "image/png", imgDimension: "200x150", bytes: png.length, sha256: createHash("sha256").update(png).digest("hex") });
+    expect(meta).toEqual({
+      mediaId: expect.any(String),
+      url: `/api/media/${meta.mediaId}`,
+      mimeType: "image/png",
+      imgDimension: "200x150",
+      bytes: png.length,
+      sha256: createHash("sha256").update(png).digest("hex"),
+    });
     // The same bytes again (declared as anything): the same media.
-    const again = await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { ...auth, "content-type": "application/octet-stream" }, body: png });
+    const again = await fetch(`${stack.http.baseUrl}/api/media`, {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/octet-stream" },
+      body: png,
+    });
     expect(((await again.json()) as { mediaId: string }).mediaId).toBe(meta.mediaId);
     const served = await raw(t, meta.url);
     expect(served.bytes.equals(png)).toBe(true);
@@ -177,11 +195,15 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
     });
     const { id } = await importOk(stack, t, body);
     const detail = await stack.http.get(`/api/inspections/${id}?images=url`, { auth: { bearer: t.apiKey } });
-    const byQuestion = Object.fromEntries(detail.body.answers.map((a: { questionId: string; images: { mediaId: string; mimeType: string }[] }) => [a.questionId, a.images.map((i) => i.mimeType)]));
+    const byQuestion = Object.fromEntries(
+      detail.body.answers.map((a: { questionId: string; images: { mediaId: string; mimeType: string }[] }) => [a.questionId, a.images.map((i) => i.mimeType)]),
+    );
     expect(byQuestion[tpl.q.brakes!.id]).toEqual(["image/png"]);
     expect(byQuestion[tpl.q.remarks!.id]).toEqual(["image/jpeg", "image/png"]);
     const base64 = await stack.http.get(`/api/inspections/${id}`, { auth: { bearer: t.apiKey } });
-    expect(base64.body.answers.find((a: { questionId: string }) => a.questionId === tpl.q.brakes!.id).images[0].imgBlobSrc).toBe(`data:image/png;base64,${png.toString("base64")}`);
+    expect(base64.body.answers.find((a: { questionId: string }) => a.questionId === tpl.q.brakes!.id).images[0].imgBlobSrc).toBe(
+      `data:image/png;base64,${png.toString("base64")}`,
+    );
   });
 
   it("refuses uploads that are not images, empty, too large or JSON, and references to media that are not the caller's", async () => {
@@ -208,7 +230,12 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
     const chunked = await fetch(`${stack.http.baseUrl}/api/media`, {
       method: "POST",
       headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" },
-      body: new ReadableStream({ start(c) { for (let i = 0; i < big.length; i += 65536) c.enqueue(big.subarray(i, i + 65536)); c.close(); } }),
+      body: new ReadableStream({
+        start(c) {
+          for (let i = 0; i < big.length; i += 65536) c.enqueue(big.subarray(i, i + 65536));
+          c.close();
+        },
+      }),
       duplex: "half",
     } as RequestInit);
     expect(chunked.status).toBe(413);
@@ -216,16 +243,40 @@ describe.each(stores)("media as a resource ($name store)", ({ start }) => {
     const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from media where organization_id = ${t.organization.id}`;
     expect(row!.n).toBe(0);
 
-    const theirs = (await (await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "image/png" }, body: noisyPng(5, 5) })).json()) as { mediaId: string };
+    const theirs = (await (
+      await fetch(`${stack.http.baseUrl}/api/media`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "image/png" },
+        body: noisyPng(5, 5),
+      })
+    ).json()) as { mediaId: string };
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
-    const res = await stack.http.post("/api/inspections", importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "x", mediaIds: [theirs.mediaId, "nope"] }] }), { auth: { bearer: t.apiKey } });
+    const res = await stack.http.post(
+      "/api/inspections",
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+          { questionId: tpl.q.remarks!.id, answerText: "x", mediaIds: [theirs.mediaId, "nope"] },
+        ],
+      }),
+      { auth: { bearer: t.apiKey } },
+    );
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual([
       `Answer to 'Remarks': mediaId '${theirs.mediaId}' not found (upload it with POST /api/media)`,
       "Answer to 'Remarks': mediaId 'nope' not found (upload it with POST /api/media)",
     ]);
     // One image listed twice in an answer (a detail would send it twice).
-    const twice = await stack.http.post("/api/inspections", importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "x", mediaIds: [theirs.mediaId, theirs.mediaId] }] }), { auth: { bearer: t.apiKey } });
+    const twice = await stack.http.post(
+      "/api/inspections",
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+          { questionId: tpl.q.remarks!.id, answerText: "x", mediaIds: [theirs.mediaId, theirs.mediaId] },
+        ],
+      }),
+      { auth: { bearer: t.apiKey } },
+    );
     expect(twice.status).toBe(400);
     expect(twice.body.details).toEqual(["answers.1.mediaIds: mediaIds must not list an image twice"]);
   });
@@ -310,11 +361,18 @@ describe.each(stores)("large uploads and the orphan media sweep ($name store)", 
     const uploads = Array.from({ length: 4 }, () => pngStream(50));
     const answers = await Promise.all(
       uploads.map((u) =>
-        fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" }, body: u.body, duplex: "half" } as RequestInit),
+        fetch(`${stack.http.baseUrl}/api/media`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" },
+          body: u.body,
+          duplex: "half",
+        } as RequestInit),
       ),
     );
     const grown = (await peakRssMb(pid)) - before;
-    const metas = await Promise.all(answers.map(async (a) => ({ status: a.status, ...((await a.json()) as { mediaId: string; bytes: number; sha256: string; imgDimension: string }) })));
+    const metas = await Promise.all(
+      answers.map(async (a) => ({ status: a.status, ...((await a.json()) as { mediaId: string; bytes: number; sha256: string; imgDimension: string }) })),
+    );
     metas.forEach((m, i) => expect(m).toMatchObject({ status: 201, bytes: 50 * 1024 * 1024, sha256: uploads[i]!.digest(), imgDimension: "4000x3000" }));
     // 200 MB went through; a copy held in memory would be at least that.
     expect(grown).toBeLessThan(100);
@@ -330,13 +388,27 @@ describe.each(stores)("large uploads and the orphan media sweep ($name store)", 
     const uploads = Array.from({ length: 4 }, () => pngStream(40));
     const ids: string[] = [];
     for (const u of uploads) {
-      const res = await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" }, body: u.body, duplex: "half" } as RequestInit);
+      const res = await fetch(`${stack.http.baseUrl}/api/media`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" },
+        body: u.body,
+        duplex: "half",
+      } as RequestInit);
       expect(res.status).toBe(201);
       ids.push(((await res.json()) as { mediaId: string }).mediaId);
     }
     const sent = uploads.map((u) => u.digest());
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
-    const { id } = await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "photos", mediaIds: ids }] }));
+    const { id } = await importOk(
+      stack,
+      t,
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+          { questionId: tpl.q.remarks!.id, answerText: "photos", mediaIds: ids },
+        ],
+      }),
+    );
 
     const pid = stack.api.child.pid!;
     await writeFile(`/proc/${pid}/clear_refs`, "5"); // peak := now
@@ -359,7 +431,13 @@ describe.each(stores)("large uploads and the orphan media sweep ($name store)", 
   });
 
   const upload = async (t: DemoSeed, bytes: Buffer) =>
-    (await (await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" }, body: bytes })).json()) as { mediaId: string };
+    (await (
+      await fetch(`${stack.http.baseUrl}/api/media`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" },
+        body: bytes,
+      })
+    ).json()) as { mediaId: string };
   const keyOf = async (mediaId: string) => (await stack.db.sql<{ storage_key: string }[]>`select storage_key from media where id = ${mediaId}`)[0]?.storage_key;
   /** As if last used two minutes ago: past the grace period. */
   const age = (mediaIds: string[]) => stack.db.sql`update media set last_used_at = now() - interval '2 minutes' where id = any(${mediaIds}::uuid[])`;
@@ -377,26 +455,54 @@ describe.each(stores)("large uploads and the orphan media sweep ($name store)", 
     // Referenced by the current answers.
     const kept = await upload(t, keptPng);
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
-    const { id } = await importOk(stack, t, importBody(t, tpl, { status: "IN_PROGRESS", answers: [{ questionId: tpl.q.remarks!.id, answerText: "x", mediaIds: [kept.mediaId] }, { questionId: tpl.q.powered!.id, answerBoolean: true, media: [oldPng.toString("base64")] }] }));
+    const { id } = await importOk(
+      stack,
+      t,
+      importBody(t, tpl, {
+        status: "IN_PROGRESS",
+        answers: [
+          { questionId: tpl.q.remarks!.id, answerText: "x", mediaIds: [kept.mediaId] },
+          { questionId: tpl.q.powered!.id, answerBoolean: true, media: [oldPng.toString("base64")] },
+        ],
+      }),
+    );
     // Referenced only by revision 1 once this PATCH removes its answer.
     const detail = await stack.http.get(`/api/inspections/${id}?images=url`, { auth });
     const old = detail.body.answers[1].images[0].mediaId as string;
-    expect((await stack.http.patch(`/api/inspections/${id}`, { removeAnswers: [tpl.q.powered!.id] }, { auth, headers: { "if-match": detail.headers.get("etag")! } })).status).toBe(200);
+    expect(
+      (await stack.http.patch(`/api/inspections/${id}`, { removeAnswers: [tpl.q.powered!.id] }, { auth, headers: { "if-match": detail.headers.get("etag")! } }))
+        .status,
+    ).toBe(200);
     // Named by an import still waiting for its worker (made to look stale, as if queued for long;
     // written once the worker's start-up requeue is done, so no job picks it up).
     await stack.settled();
     const pending = await upload(t, pendingPng);
-    await stack.db.sql`insert into inspection_imports (organization_id, payload) values (${t.organization.id}, ${JSON.stringify({ v: 1, answers: [{ questionId: tpl.q.remarks!.id, mediaIds: [pending.mediaId] }] })}::jsonb)`;
+    await stack.db
+      .sql`insert into inspection_imports (organization_id, payload) values (${t.organization.id}, ${JSON.stringify({ v: 1, answers: [{ questionId: tpl.q.remarks!.id, mediaIds: [pending.mediaId] }] })}::jsonb)`;
     await age([orphan.mediaId, kept.mediaId, old, pending.mediaId]);
 
-    await until("the orphan's row is deleted", () => keyOf(orphan.mediaId), (k) => k === undefined, 20_000);
+    await until(
+      "the orphan's row is deleted",
+      () => keyOf(orphan.mediaId),
+      (k) => k === undefined,
+      20_000,
+    );
     // Its bytes go right after the row's deletion commits.
-    await until("the orphan's bytes are deleted", () => store.has(orphanKey), (has) => !has, 5_000);
+    await until(
+      "the orphan's bytes are deleted",
+      () => store.has(orphanKey),
+      (has) => !has,
+      5_000,
+    );
     expect((await fetch(`${stack.http.baseUrl}/api/media/${orphan.mediaId}`, { headers: { authorization: `Bearer ${t.apiKey}` } })).status).toBe(404);
     // Give the sweep a few more rounds: nothing referenced goes.
     await new Promise((r) => setTimeout(r, 2500));
     expect(await keyOf(recent.mediaId)).toBeDefined();
-    for (const [mediaId, bytes] of [[kept.mediaId, keptPng], [old, oldPng], [pending.mediaId, pendingPng]] as const) {
+    for (const [mediaId, bytes] of [
+      [kept.mediaId, keptPng],
+      [old, oldPng],
+      [pending.mediaId, pendingPng],
+    ] as const) {
       const res = await fetch(`${stack.http.baseUrl}/api/media/${mediaId}`, { headers: { authorization: `Bearer ${t.apiKey}` } });
       expect(res.status).toBe(200);
       expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);

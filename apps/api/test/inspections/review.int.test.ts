@@ -44,7 +44,12 @@ describe("POST /api/inspections/{id}/review", () => {
 
     const issues = await review(key(t), id, { state: "HAS_ISSUES", comment: "Photo of the brakes missing" });
     expect(issues.status).toBe(200);
-    expect(issues.body).toMatchObject({ inspectionId: id, reviewState: "HAS_ISSUES", previousState: "RECEIVED", comment: { kind: "review", reviewState: "HAS_ISSUES", body: "Photo of the brakes missing", author: { type: "api_key" } } });
+    expect(issues.body).toMatchObject({
+      inspectionId: id,
+      reviewState: "HAS_ISSUES",
+      previousState: "RECEIVED",
+      comment: { kind: "review", reviewState: "HAS_ISSUES", body: "Photo of the brakes missing", author: { type: "api_key" } },
+    });
     const approved = await review(key(t), id, { state: "APPROVED" });
     expect(approved.body).toMatchObject({ reviewState: "APPROVED", previousState: "HAS_ISSUES", comment: null });
 
@@ -58,7 +63,11 @@ describe("POST /api/inspections/{id}/review", () => {
     // Webhooks' source (the change log, through the feed) and the audit log see each review.
     // A change appears in a feed once every transaction older than it has ended, on the whole server: polled.
     const changes = (body: any) => body.items.filter((i: any) => i.id === id).map((i: any) => i.change);
-    const feed = await until("reviews in the feed", async () => (await stack.http.get("/api/feed/inspections?limit=100", key(t))).body, (b) => changes(b).length === 3);
+    const feed = await until(
+      "reviews in the feed",
+      async () => (await stack.http.get("/api/feed/inspections?limit=100", key(t))).body,
+      (b) => changes(b).length === 3,
+    );
     expect(changes(feed)).toEqual(["created", "reviewed", "reviewed"]);
     expect(feed.items.find((i: any) => i.change === "reviewed").resource.reviewState).toBe("APPROVED");
     const audit = await stack.http.get(`/api/audit?action=inspection.reviewed&resourceId=${id}`, key(t));
@@ -77,11 +86,18 @@ describe("POST /api/inspections/{id}/review", () => {
     expect((await review(admin, id, { state: "APPROVED" })).body).toMatchObject({ reviewState: "APPROVED", comment: null });
     // An admin who changed someone else's inspection cannot approve the result either.
     const changed = await inspection(t);
-    const patched = await stack.http.patch(`/api/inspections/${changed.id}`, { answers: [{ questionId: changed.tpl.q.remarks!.id, answerText: "mine now" }] }, { ...admin, headers: { "if-match": "*" } });
+    const patched = await stack.http.patch(
+      `/api/inspections/${changed.id}`,
+      { answers: [{ questionId: changed.tpl.q.remarks!.id, answerText: "mine now" }] },
+      { ...admin, headers: { "if-match": "*" } },
+    );
     expect(patched.status).toBe(200);
     expect(await review(admin, changed.id, { state: "APPROVED" })).toMatchObject(own);
     const readOnly = (await createApiKey(stack.db.db, t.organization.id, "reader", undefined, undefined, ["inspections:read"])).apiKey;
-    expect(await review({ auth: { bearer: readOnly } }, id, { state: "REJECTED", comment: "no" })).toMatchObject({ status: 403, body: { error: "API key lacks the scope inspections:write" } });
+    expect(await review({ auth: { bearer: readOnly } }, id, { state: "REJECTED", comment: "no" })).toMatchObject({
+      status: 403,
+      body: { error: "API key lacks the scope inspections:write" },
+    });
     const stranger = await stack.tenant();
     expect((await review(key(stranger), id, { state: "APPROVED" })).status).toBe(404);
     expect((await review(key(t), "not-a-uuid", { state: "APPROVED" })).status).toBe(404);
@@ -95,7 +111,12 @@ describe("comments", () => {
     const inspector = { auth: { bearer: await userToken(stack, t.users.inspector) } };
     const first = await stack.http.post(`/api/inspections/${id}/comments`, { body: "Brakes re-checked after the repair" }, inspector);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ kind: "comment", reviewState: null, body: "Brakes re-checked after the repair", author: { type: "user", id: t.users.inspector.id, name: "Demo Inspector" } });
+    expect(first.body).toMatchObject({
+      kind: "comment",
+      reviewState: null,
+      body: "Brakes re-checked after the repair",
+      author: { type: "user", id: t.users.inspector.id, name: "Demo Inspector" },
+    });
     await review(key(t), id, { state: "REJECTED", comment: "Wrong asset" });
     await stack.http.post(`/api/inspections/${id}/comments`, { body: "Asset corrected" }, key(t));
     const page1 = await stack.http.get(`/api/inspections/${id}/comments?limit=2`, key(t));
@@ -124,15 +145,28 @@ describe("an approved inspection that changes", () => {
     const { id, tpl } = await inspection(t);
     await review(key(t), id, { state: "APPROVED" });
     let etag = (await stack.http.get(`/api/inspections/${id}`, key(t))).headers.get("etag")!;
-    const patched = await stack.http.patch(`/api/inspections/${id}`, { answers: [{ questionId: tpl.q.remarks!.id, answerText: "added later" }] }, { ...key(t), headers: { "if-match": etag } });
+    const patched = await stack.http.patch(
+      `/api/inspections/${id}`,
+      { answers: [{ questionId: tpl.q.remarks!.id, answerText: "added later" }] },
+      { ...key(t), headers: { "if-match": etag } },
+    );
     expect(patched.status).toBe(200);
     expect(patched.body.reviewState).toBe("RECEIVED");
     const comments = (await stack.http.get(`/api/inspections/${id}/comments`, key(t))).body.comments;
-    expect(comments.at(-1)).toMatchObject({ kind: "system", reviewState: "RECEIVED", body: "Changed after approval (revision 2): the review state is back to RECEIVED", author: { type: "system", id: null } });
+    expect(comments.at(-1)).toMatchObject({
+      kind: "system",
+      reviewState: "RECEIVED",
+      body: "Changed after approval (revision 2): the review state is back to RECEIVED",
+      author: { type: "system", id: null },
+    });
 
     await review(key(t), id, { state: "HAS_ISSUES", comment: "Remarks unclear" });
     etag = (await stack.http.get(`/api/inspections/${id}`, key(t))).headers.get("etag")!;
-    const again = await stack.http.patch(`/api/inspections/${id}`, { answers: [{ questionId: tpl.q.remarks!.id, answerText: "clearer now" }] }, { ...key(t), headers: { "if-match": etag } });
+    const again = await stack.http.patch(
+      `/api/inspections/${id}`,
+      { answers: [{ questionId: tpl.q.remarks!.id, answerText: "clearer now" }] },
+      { ...key(t), headers: { "if-match": etag } },
+    );
     expect(again.body.reviewState).toBe("HAS_ISSUES");
     expect((await stack.http.get(`/api/inspections/${id}/comments`, key(t))).body.pagination.total).toBe(2);
   });

@@ -15,7 +15,10 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   [stack, receiver] = await Promise.all([
-    startStack({ workers: 1, env: { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_TIMEOUT_SECONDS: "3", WEBHOOK_RETRY_SCHEDULE: "0,60", WEBHOOK_MAX_IN_FLIGHT_PER_ORG: "2" } }),
+    startStack({
+      workers: 1,
+      env: { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_TIMEOUT_SECONDS: "3", WEBHOOK_RETRY_SCHEDULE: "0,60", WEBHOOK_MAX_IN_FLIGHT_PER_ORG: "2" },
+    }),
     startReceiver(),
   ]);
 });
@@ -32,7 +35,8 @@ const unattempted = async (orgId: string) => {
   const [row] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from webhook_deliveries where organization_id = ${orgId} and attempts = 0`;
   return row!.n;
 };
-const employees = (n: number) => Array.from({ length: n }, () => uniq("F")).map((e) => ({ externalEmployeeId: e.id, email: e.email, firstName: "Fair", lastName: "Queue" }));
+const employees = (n: number) =>
+  Array.from({ length: n }, () => uniq("F")).map((e) => ({ externalEmployeeId: e.id, email: e.email, firstName: "Fair", lastName: "Queue" }));
 
 describe("fair queues across organizations", () => {
   it("a 10-employee synchronous sync answers while another organization still has thousands of employees queued", async () => {
@@ -60,10 +64,20 @@ describe("fair queues across organizations", () => {
     await register(a, `/hang-${a.organization.id}`);
     await register(b, `/ok-${b.organization.id}`);
     await (await syncCaller(stack, a)).sync(employees(40));
-    await until("A's 40 deliveries made", () => unattempted(a.organization.id), (n) => n >= 36, 30_000);
+    await until(
+      "A's 40 deliveries made",
+      () => unattempted(a.organization.id),
+      (n) => n >= 36,
+      30_000,
+    );
 
     await (await syncCaller(stack, b)).sync(employees(5));
-    const got = await until("B's 5 deliveries", () => receiver.received(`/ok-${b.organization.id}`), (rs) => rs.length >= 5, 20_000);
+    const got = await until(
+      "B's 5 deliveries",
+      () => receiver.received(`/ok-${b.organization.id}`),
+      (rs) => rs.length >= 5,
+      20_000,
+    );
     const leftOfA = await unattempted(a.organization.id);
     console.log(`[fair] B's 5 deliveries arrived while ${leftOfA} of A's 40 were not attempted yet`);
     expect(got.map((r) => r.body.type)).toEqual(Array(5).fill("employee.created"));

@@ -73,7 +73,9 @@ describe("quotas per organization", () => {
     // Up to the limit it is taken, and another organization is not affected by this one's queue.
     expect((await api.sync(employees.slice(0, 1))).results).toHaveLength(1);
     const other = await stack.tenant();
-    expect((await (await syncCaller(stack, other)).sync([uniq("O"), uniq("O")].map((e) => ({ externalEmployeeId: e.id, email: e.email })))).results).toHaveLength(2);
+    expect(
+      (await (await syncCaller(stack, other)).sync([uniq("O"), uniq("O")].map((e) => ({ externalEmployeeId: e.id, email: e.email })))).results,
+    ).toHaveLength(2);
 
     // Once the queued items are done there is room again, and the refused Idempotency-Key was never used.
     await stack.db.sql`update sync_request_items set status = 'done' where request_id = ${held}`;
@@ -84,15 +86,21 @@ describe("quotas per organization", () => {
 
   it("WEBHOOK_MAX_ENDPOINTS_PER_ORG: one endpoint more answers 409 until one is deleted", async () => {
     const t = await stack.tenant();
-    const register = (n: number) => stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}/limit-${t.organization.id}-${n}`, events: ["template.created"] }, auth(t));
+    const register = (n: number) =>
+      stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}/limit-${t.organization.id}-${n}`, events: ["template.created"] }, auth(t));
     const [a, b] = [await register(1), await register(2)];
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(await register(3)).toMatchObject({
       status: 409,
-      body: { error: "This organization already has 2 webhook endpoints (at most 2: WEBHOOK_MAX_ENDPOINTS_PER_ORG); delete one it no longer needs first (DELETE /api/webhooks/{id})" },
+      body: {
+        error:
+          "This organization already has 2 webhook endpoints (at most 2: WEBHOOK_MAX_ENDPOINTS_PER_ORG); delete one it no longer needs first (DELETE /api/webhooks/{id})",
+      },
     });
     expect(await count(stack.db.sql`select count(*)::int as n from webhook_endpoints where organization_id = ${t.organization.id}`)).toBe(2);
-    expect((await stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}/limit-other`, events: ["template.created"] }, auth(await stack.tenant()))).status).toBe(201);
+    expect(
+      (await stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}/limit-other`, events: ["template.created"] }, auth(await stack.tenant()))).status,
+    ).toBe(201);
     expect((await stack.http.request("DELETE", `/api/webhooks/${a.body.id}`, auth(t))).status).toBe(204);
     expect((await register(4)).status).toBe(201);
   });
@@ -113,7 +121,10 @@ describe("quotas per organization", () => {
     const at = refused.body.until as string;
     expect(refused).toMatchObject({
       status: 422,
-      body: { error: `This replay would create more than 3 deliveries (WEBHOOK_REPLAY_MAX_DELIVERIES) and created none; replay a shorter window: until ${at} first, then since ${at}`, limit: 3 },
+      body: {
+        error: `This replay would create more than 3 deliveries (WEBHOOK_REPLAY_MAX_DELIVERIES) and created none; replay a shorter window: until ${at} first, then since ${at}`,
+        limit: 3,
+      },
     });
     // The fourth event's time (to the millisecond): the first three are before it.
     expect(Date.parse(at)).toBeGreaterThan(events[2]!.ms);
@@ -121,15 +132,25 @@ describe("quotas per organization", () => {
     expect(await deliveries()).toBe(0);
 
     // The window it names fits; the rest follows from there.
-    expect(await stack.http.post(`/api/webhooks/${ep.body.id}/replay`, { since, until: refused.body.until }, auth(t))).toMatchObject({ status: 202, body: { replayed: 3, hasMore: false } });
-    expect(await stack.http.post(`/api/webhooks/${ep.body.id}/replay`, { since: refused.body.until }, auth(t))).toMatchObject({ status: 202, body: { replayed: 1, hasMore: false } });
+    expect(await stack.http.post(`/api/webhooks/${ep.body.id}/replay`, { since, until: refused.body.until }, auth(t))).toMatchObject({
+      status: 202,
+      body: { replayed: 3, hasMore: false },
+    });
+    expect(await stack.http.post(`/api/webhooks/${ep.body.id}/replay`, { since: refused.body.until }, auth(t))).toMatchObject({
+      status: 202,
+      body: { replayed: 1, hasMore: false },
+    });
     expect(await deliveries()).toBe(4);
-    expect(await stack.http.post(`/api/webhooks/${ep.body.id}/replay`, { since, until: since }, auth(t))).toMatchObject({ status: 400, body: { details: ["until: until must be later than since"] } });
+    expect(await stack.http.post(`/api/webhooks/${ep.body.id}/replay`, { since, until: since }, auth(t))).toMatchObject({
+      status: 400,
+      body: { details: ["until: until must be later than since"] },
+    });
   });
 
   it("MEDIA_MAX_STORED_MB_PER_ORG: an upload, import or PATCH whose new images would pass it answers 413 and stores nothing", async () => {
     const t = await stack.tenant();
-    const upload = (bytes: Buffer) => fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" }, body: bytes });
+    const upload = (bytes: Buffer) =>
+      fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${t.apiKey}`, "content-type": "image/png" }, body: bytes });
     const stored = () => count(stack.db.sql`select count(*)::int as n from media where organization_id = ${t.organization.id}`);
     // Two images of about 400 KB each fit in 1 MB; a third does not, but the same bytes again add nothing.
     const [first, second, third] = [noisyPng(370, 370), noisyPng(370, 370), noisyPng(370, 370)];
@@ -137,22 +158,39 @@ describe("quotas per organization", () => {
     expect((await upload(second)).status).toBe(201);
     const refused = await upload(third);
     expect(refused.status).toBe(413);
-    expect(((await refused.json()) as { error: string }).error).toMatch(/^Storing these images would take this organization's media to 1\.\d MB, over its limit of 1 MB \(MEDIA_MAX_STORED_MB_PER_ORG\); nothing was stored$/);
+    expect(((await refused.json()) as { error: string }).error).toMatch(
+      /^Storing these images would take this organization's media to 1\.\d MB, over its limit of 1 MB \(MEDIA_MAX_STORED_MB_PER_ORG\); nothing was stored$/,
+    );
     expect((await upload(first)).status).toBe(201);
     expect(await stored()).toBe(2);
 
     const tpl: Tpl = await createTemplate(stack, t, auditTemplateBody(t));
-    const photo = (png: Buffer) => [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "photo", media: [png.toString("base64")] }];
+    const photo = (png: Buffer) => [
+      { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+      { questionId: tpl.q.remarks!.id, answerText: "photo", media: [png.toString("base64")] },
+    ];
     const imported = await stack.http.post("/api/inspections", importBody(t, tpl, { answers: photo(third) }), auth(t));
     expect(imported).toMatchObject({ status: 413, body: { error: expect.stringContaining("(MEDIA_MAX_STORED_MB_PER_ORG); nothing was stored") } });
     const inspection = await importOk(stack, t, importBody(t, tpl, { status: "IN_PROGRESS" }));
-    const patched = await stack.http.patch(`/api/inspections/${inspection.id}`, { answers: photo(third).slice(1) }, { ...auth(t), headers: { "if-match": '"r1"' } });
+    const patched = await stack.http.patch(
+      `/api/inspections/${inspection.id}`,
+      { answers: photo(third).slice(1) },
+      { ...auth(t), headers: { "if-match": '"r1"' } },
+    );
     expect(patched).toMatchObject({ status: 413, body: { error: expect.stringContaining("(MEDIA_MAX_STORED_MB_PER_ORG)") } });
     expect(await stored()).toBe(2);
 
     // Another organization stores its own.
     const other = await stack.tenant();
-    expect((await fetch(`${stack.http.baseUrl}/api/media`, { method: "POST", headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "image/png" }, body: third })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${stack.http.baseUrl}/api/media`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${other.apiKey}`, "content-type": "image/png" },
+          body: third,
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it("REPORTS_MAX_RENDERING_PER_ORG: a report that would be one more in flight answers 429 with Retry-After", async () => {
@@ -164,7 +202,10 @@ describe("quotas per organization", () => {
       insert into inspection_reports (organization_id, inspection_id, cache_key, status)
       select ${t.organization.id}, ${id}, k, s from unnest(array['held-1', 'held-2'], array['QUEUED', 'RUNNING']) as x(k, s)`;
     const refused = await stack.http.get(`/api/inspections/${id}/report.pdf`, auth(t));
-    expect(refused).toMatchObject({ status: 429, body: { error: "This organization already has 2 reports being rendered (at most 2: REPORTS_MAX_RENDERING_PER_ORG); ask again in a few seconds" } });
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { error: "This organization already has 2 reports being rendered (at most 2: REPORTS_MAX_RENDERING_PER_ORG); ask again in a few seconds" },
+    });
     expect(refused.headers.get("retry-after")).toBe("5");
     expect(await count(stack.db.sql`select count(*)::int as n from inspection_reports where organization_id = ${t.organization.id}`)).toBe(2);
 
@@ -174,6 +215,10 @@ describe("quotas per organization", () => {
     // One finished: room for this one.
     await stack.db.sql`update inspection_reports set status = 'FAILED' where organization_id = ${t.organization.id} and cache_key = 'held-1'`;
     expect([200, 202]).toContain((await stack.http.get(`/api/inspections/${id}/report.pdf`, auth(t))).status);
-    await until("the report rendered", async () => (await stack.http.get(`/api/inspections/${id}/report.pdf`, auth(t))).status, (s) => s === 200);
+    await until(
+      "the report rendered",
+      async () => (await stack.http.get(`/api/inspections/${id}/report.pdf`, auth(t))).status,
+      (s) => s === 200,
+    );
   });
 });

@@ -56,7 +56,9 @@ describe("requests the client abandons", () => {
       const key = (await stack.tenant()).apiKey;
       const socket = net.connect(Number(port), hostname);
       await once(socket, "connect");
-      socket.write(`POST /api/inspections HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"answers": [`);
+      socket.write(
+        `POST /api/inspections HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"answers": [`,
+      );
       await new Promise((r) => setTimeout(r, 300));
       socket.destroy();
     }

@@ -12,7 +12,9 @@ const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const read = (file: string) => readFileSync(path.join(root, file), "utf8");
 const tsconfig = (file: string) => ts.readConfigFile(path.join(root, file), ts.sys.readFile).config;
 
-const workspaces = ["apps", "packages"].flatMap((d) => readdirSync(path.join(root, d)).map((n) => `${d}/${n}`)).filter((d) => existsSync(path.join(root, d, "package.json")));
+const workspaces = ["apps", "packages"]
+  .flatMap((d) => readdirSync(path.join(root, d)).map((n) => `${d}/${n}`))
+  .filter((d) => existsSync(path.join(root, d, "package.json")));
 /** Test-only: never built, never shipped. */
 const TEST_ONLY = ["packages/testing"];
 const built: string[] = tsconfig("tsconfig.build.json").references.map((r: { path: string }) => path.dirname(r.path));
@@ -32,7 +34,7 @@ describe("npm run build", () => {
     expect(tsconfig("tsconfig.json").compilerOptions.customConditions).toEqual(["source"]);
   });
 
-  it("every export of a built package has the sources under \"source\" and the same path in dist/ by default", () => {
+  it('every export of a built package has the sources under "source" and the same path in dist/ by default', () => {
     for (const dir of built.filter((d) => d.startsWith("packages/"))) {
       const exports = manifest(dir).exports as Record<string, unknown>;
       expect(Object.keys(exports).length, dir).toBeGreaterThan(0);
@@ -113,7 +115,9 @@ describe("Dockerfile", () => {
   });
 
   it(".dockerignore keeps local builds and dependencies out of the build context", () => {
-    const ignored = read(".dockerignore").split("\n").map((l) => l.trim());
+    const ignored = read(".dockerignore")
+      .split("\n")
+      .map((l) => l.trim());
     expect(ignored).toEqual(expect.arrayContaining(["**/node_modules", "**/dist", ".git"]));
   });
 });

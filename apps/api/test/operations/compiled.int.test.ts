@@ -8,7 +8,18 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, freePort, queuePrefix, redisUrl, runFlags, startApi, startWorker, type ApiProcess, type RunningProcess, type TestDatabase } from "@insp/testing";
+import {
+  createTestDatabase,
+  freePort,
+  queuePrefix,
+  redisUrl,
+  runFlags,
+  startApi,
+  startWorker,
+  type ApiProcess,
+  type RunningProcess,
+  type TestDatabase,
+} from "@insp/testing";
 
 // What production runs: `npm run build`, then the compiled apps with plain Node (no tsx, no
 // "source" condition, @insp/* resolved to their dist/). Other tests run the sources, so a build
@@ -20,7 +31,9 @@ const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const run = promisify(execFile);
 
 /** The projects `npm run build` compiles: the references of tsconfig.build.json. */
-const built: string[] = (ts.readConfigFile(path.join(root, "tsconfig.build.json"), ts.sys.readFile).config.references as { path: string }[]).map((r) => path.dirname(r.path));
+const built: string[] = (ts.readConfigFile(path.join(root, "tsconfig.build.json"), ts.sys.readFile).config.references as { path: string }[]).map((r) =>
+  path.dirname(r.path),
+);
 
 interface Manifest {
   name: string;
@@ -28,7 +41,9 @@ interface Manifest {
   exports?: Record<string, string | { source: string; default: string }>;
 }
 const manifest = (dir: string): Manifest => JSON.parse(readFileSync(path.join(root, dir, "package.json"), "utf8"));
-const workspaces = ["", ...["apps", "packages"].flatMap((d) => readdirSync(path.join(root, d)).map((n) => `${d}/${n}`))].filter((d) => existsSync(path.join(root, d, "package.json")));
+const workspaces = ["", ...["apps", "packages"].flatMap((d) => readdirSync(path.join(root, d)).map((n) => `${d}/${n}`))].filter((d) =>
+  existsSync(path.join(root, d, "package.json")),
+);
 const byName = new Map(workspaces.map((d) => [manifest(d).name, d]));
 /** What `npm ci --omit=dev` installs: the dependencies of the root and of every workspace. */
 const productionDeps = new Set(workspaces.flatMap((d) => Object.keys(manifest(d).dependencies ?? {})));
@@ -97,7 +112,8 @@ describe("npm run build", () => {
             if (!target || !existsSync(target)) problems.push(`${where}: ${spec} reaches no compiled file (${target ?? "no export"})`);
           } else if (!spec.startsWith("node:") && !builtinModules.includes(spec)) {
             const pkg = spec.startsWith("@") ? spec.split("/").slice(0, 2).join("/") : spec.split("/")[0]!;
-            if (!productionDeps.has(pkg) && !where.startsWith(`${DEVELOPMENT_ONLY.get(pkg) ?? "-"}/dist/`)) problems.push(`${where}: ${pkg} is not a production dependency of any workspace`);
+            if (!productionDeps.has(pkg) && !where.startsWith(`${DEVELOPMENT_ONLY.get(pkg) ?? "-"}/dist/`))
+              problems.push(`${where}: ${pkg} is not a production dependency of any workspace`);
           }
         }
       }
@@ -136,7 +152,11 @@ describe("the compiled apps on plain Node", () => {
   /** A compiled command run to its end with plain Node and only the given environment. */
   function node(script: string, args: string[], extraEnv: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((resolve) => {
-      const child = spawn(process.execPath, [...runFlags(script), script, ...args], { cwd: root, env: { PATH: process.env.PATH ?? "", ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn(process.execPath, [...runFlags(script), script, ...args], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? "", ...extraEnv },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -172,9 +192,15 @@ describe("the compiled apps on plain Node", () => {
     // The package's bin picks dist/ when started without the source condition.
     const csv = path.join(scratch, "one.csv");
     await writeFile(csv, "externalEmployeeId,firstName,lastName,email\nC-1,Compiled,Output,compiled@example.test\n");
-    const sync = await node("packages/client/bin/insp-sync.mjs", [csv], { INSP_URL: api.baseUrl, INSP_CLIENT_ID: tenant.oauthClient.clientId, INSP_CLIENT_SECRET: tenant.oauthClient.clientSecret });
+    const sync = await node("packages/client/bin/insp-sync.mjs", [csv], {
+      INSP_URL: api.baseUrl,
+      INSP_CLIENT_ID: tenant.oauthClient.clientId,
+      INSP_CLIENT_SECRET: tenant.oauthClient.clientSecret,
+    });
     expect(sync.code, sync.stderr).toBe(0);
-    const rows = await db.sql<{ first_name: string; status: string }[]>`select first_name, status from employees where organization_id = ${tenant.organization.id} and external_employee_id = 'C-1'`;
+    const rows = await db.sql<
+      { first_name: string; status: string }[]
+    >`select first_name, status from employees where organization_id = ${tenant.organization.id} and external_employee_id = 'C-1'`;
     expect(rows).toEqual([{ first_name: "Compiled", status: "ACTIVE" }]);
 
     expect(await worker.stop()).toBe(0);

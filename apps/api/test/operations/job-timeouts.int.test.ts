@@ -42,7 +42,11 @@ afterAll(async () => {
 
 const timeouts = async (queue: string) => {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  return parsePrometheusText(text).get("insp_job_timeouts_total")?.samples.find((s) => s.labels.queue === queue)?.value ?? 0;
+  return (
+    parsePrometheusText(text)
+      .get("insp_job_timeouts_total")
+      ?.samples.find((s) => s.labels.queue === queue)?.value ?? 0
+  );
 };
 
 async function endpoint(t: DemoSeed, path: string, delayMs = 0) {
@@ -61,13 +65,22 @@ describe("job timeouts", () => {
     // A's delivery holds the one webhook slot (its transaction waits for the receiver), then B's event comes.
     await until(
       "A's delivery in flight",
-      async () => (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction' and query like '%pg_try_advisory_xact_lock%'`)[0]!.n,
+      async () =>
+        (
+          await stack.db.sql<
+            { n: number }[]
+          >`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'idle in transaction' and query like '%pg_try_advisory_xact_lock%'`
+        )[0]!.n,
       (n) => n === 1,
     );
     await createTemplate(stack, b, auditTemplateBody(b), false);
 
     // Without the timeout B waits for A's receiver (60 s, past this wait).
-    const got = await until("B's delivery", () => receiver.received(`/ok-${b.organization.id}`), (rs) => rs.length === 1);
+    const got = await until(
+      "B's delivery",
+      () => receiver.received(`/ok-${b.organization.id}`),
+      (rs) => rs.length === 1,
+    );
     expect(got[0]!.body).toMatchObject({ type: "template.created", organizationId: b.organization.id });
     // A's attempt was stopped and recorded as failed, its next attempt scheduled.
     const deliveries = await until(
@@ -75,7 +88,10 @@ describe("job timeouts", () => {
       async () => (await stack.http.get(`/api/webhooks/${hung}/deliveries`, { auth: { bearer: a.apiKey } })).body.deliveries,
       (ds: any[]) => ds[0]?.attempts?.length === 1,
     );
-    expect(deliveries[0]).toMatchObject({ status: "pending", attempts: [{ attempt: 1, statusCode: null, error: "no answer before the delivery job was stopped (its time limit)" }] });
+    expect(deliveries[0]).toMatchObject({
+      status: "pending",
+      attempts: [{ attempt: 1, statusCode: null, error: "no answer before the delivery job was stopped (its time limit)" }],
+    });
     expect(await timeouts("webhook")).toBeGreaterThanOrEqual(1);
     expect(await receiver.received(`/hang-${a.organization.id}`)).toEqual([]);
   });
@@ -98,15 +114,27 @@ describe("job timeouts", () => {
       expect((await apiD.sync([{ externalEmployeeId: other.id, email: other.email }])).results).toMatchObject([{ status: "CREATED" }]);
 
       // Each timed-out attempt's statement was cancelled: at most the current attempt waits for the lock, never one per attempt.
-      await until("two timed-out attempts", () => timeouts("employee-sync"), (n) => n >= 2, 30_000);
-      const [waiting] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+      await until(
+        "two timed-out attempts",
+        () => timeouts("employee-sync"),
+        (n) => n >= 2,
+        30_000,
+      );
+      const [waiting] = await stack.db.sql<
+        { n: number }[]
+      >`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
       expect(waiting!.n).toBeLessThanOrEqual(1);
     } finally {
       await held`rollback`;
       held.release();
     }
     // The lock is free: a later attempt does the work.
-    const status = await until("C's request done", async () => (await apiC.get(`/api/v1/sync/requests/${(await requestOf(c)).id}`)).body, (b) => b.status === "completed", 30_000);
+    const status = await until(
+      "C's request done",
+      async () => (await apiC.get(`/api/v1/sync/requests/${(await requestOf(c)).id}`)).body,
+      (b) => b.status === "completed",
+      30_000,
+    );
     expect(status).toMatchObject({ status: "completed", results: [{ externalEmployeeId: e.id, status: "CREATED" }] });
   });
 });

@@ -66,7 +66,13 @@ describe("request content is never logged", () => {
       sites: [{ id: marker, role: marker }],
       userAccount: { username: `${marker}${n}` },
     });
-    const templateBody = { createdBy: t.users.admin.id, name: marker, description: marker, type: "AUDIT", sections: [{ title: marker, description: marker, questions: [{ key: marker, text: marker, hint: marker }] }] };
+    const templateBody = {
+      createdBy: t.users.admin.id,
+      name: marker,
+      description: marker,
+      type: "AUDIT",
+      sections: [{ title: marker, description: marker, questions: [{ key: marker, text: marker, hint: marker }] }],
+    };
     const base = importBody(t, tpl);
     const inspection = { ...base, answers: [...base.answers, { questionId: tpl.q.remarks!.id, answerText: marker, note: marker }] };
 
@@ -124,10 +130,19 @@ describe("secrets are stored as hashes and never written anywhere readable", () 
     expect((await stack.http.get("/api/templates", { auth: { basic: [t.apiKey, ""] } })).status).toBe(200);
     expect((await stack.http.get("/api/v1/employees", { auth: { bearer: clientToken } })).status).toBe(200);
     const newPassword = `new-${randomBytes(12).toString("hex")}`;
-    expect((await stack.http.post("/api/auth/password", { currentPassword: t.users.admin.password, newPassword }, { auth: { bearer: userToken } })).status).toBe(204);
+    expect(
+      (await stack.http.post("/api/auth/password", { currentPassword: t.users.admin.password, newPassword }, { auth: { bearer: userToken } })).status,
+    ).toBe(204);
     // Wrong secrets are not logged either.
     const wrongSecret = `ics_${randomBytes(16).toString("hex")}`;
-    expect((await stack.http.request("POST", "/oauth/token", { rawBody: `grant_type=client_credentials&client_id=${t.oauthClient.clientId}&client_secret=${wrongSecret}`, headers: { "content-type": "application/x-www-form-urlencoded" } })).status).toBe(401);
+    expect(
+      (
+        await stack.http.request("POST", "/oauth/token", {
+          rawBody: `grant_type=client_credentials&client_id=${t.oauthClient.clientId}&client_secret=${wrongSecret}`,
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+        })
+      ).status,
+    ).toBe(401);
     // A temporary password, made by the worker and mailed.
     const email = `temp-${randomBytes(4).toString("hex")}@example.test`;
     await (await syncCaller(stack, t)).sync([{ externalEmployeeId: `T-${email}`, email, userAccount: { forcePasswordReset: true, sendWelcomeEmail: true } }]);
@@ -147,7 +162,10 @@ describe("secrets are stored as hashes and never written anywhere readable", () 
       userToken,
       temporaryPassword: temporary!,
     };
-    const found = (where: string, text: string) => Object.entries(secrets).filter(([, v]) => text.includes(v)).map(([k]) => `${k} in ${where}`);
+    const found = (where: string, text: string) =>
+      Object.entries(secrets)
+        .filter(([, v]) => text.includes(v))
+        .map(([k]) => `${k} in ${where}`);
 
     const rows = await everyRowAsText(stack.db.sql);
     expect(rows).toContain(t.organization.id); // the rows really hold this tenant
@@ -159,13 +177,19 @@ describe("secrets are stored as hashes and never written anywhere readable", () 
       for (const key of await redis.keys(`${stack.env.QUEUE_PREFIX}:*`)) {
         const type = await redis.type(key);
         const value =
-          type === "string" ? await redis.get(key)
-          : type === "hash" ? await redis.hgetall(key)
-          : type === "list" ? await redis.lrange(key, 0, -1)
-          : type === "set" ? await redis.smembers(key)
-          : type === "zset" ? await redis.zrange(key, 0, -1)
-          : type === "stream" ? await redis.xrange(key, "-", "+")
-          : null;
+          type === "string"
+            ? await redis.get(key)
+            : type === "hash"
+              ? await redis.hgetall(key)
+              : type === "list"
+                ? await redis.lrange(key, 0, -1)
+                : type === "set"
+                  ? await redis.smembers(key)
+                  : type === "zset"
+                    ? await redis.zrange(key, 0, -1)
+                    : type === "stream"
+                      ? await redis.xrange(key, "-", "+")
+                      : null;
         redisText += `${key} ${JSON.stringify(value)}\n`;
       }
     } finally {

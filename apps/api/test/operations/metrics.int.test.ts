@@ -2,7 +2,21 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { dashboardExpressions, freePort, parsePrometheusText, promqlMetricNames, sampleNames, startApi, startStack, startWorker, until, type ApiProcess, type Family, type RunningProcess, type Stack } from "@insp/testing";
+import {
+  dashboardExpressions,
+  freePort,
+  parsePrometheusText,
+  promqlMetricNames,
+  sampleNames,
+  startApi,
+  startStack,
+  startWorker,
+  until,
+  type ApiProcess,
+  type Family,
+  type RunningProcess,
+  type Stack,
+} from "@insp/testing";
 import { syncCaller, uniq } from "../fixtures/employee-sync.fixtures.ts";
 
 // /metrics of the API and of a worker (docs/operations.md, Metrics, dashboards and tracing): every family
@@ -35,9 +49,20 @@ const value = (f: Map<string, Family>, family: string, name: string, labels: Rec
 /** The IPv4 address a local TCP port listens on (Linux /proc/net/tcp, state 0A = LISTEN). */
 async function listeningAddress(port: number): Promise<string | undefined> {
   const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
-  const rows = (await readFile("/proc/net/tcp", "utf8")).split("\n").slice(1).map((l) => l.trim().split(/\s+/));
+  const rows = (await readFile("/proc/net/tcp", "utf8"))
+    .split("\n")
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/));
   const local = rows.find((f) => f[1]?.endsWith(`:${hexPort}`) && f[3] === "0A")?.[1];
-  return local && local.slice(0, 8).match(/../g)!.reverse().map((h) => parseInt(h, 16)).join(".");
+  return (
+    local &&
+    local
+      .slice(0, 8)
+      .match(/../g)!
+      .reverse()
+      .map((h) => parseInt(h, 16))
+      .join(".")
+  );
 }
 
 beforeAll(async () => {
@@ -76,8 +101,11 @@ describe("GET /metrics", () => {
     expect(count("/api/v1/sync/employees", "POST", "200")).toBe(1);
     expect(count("/oauth/token", "POST", "200")).toBeGreaterThanOrEqual(1);
     expect(count("unmatched", "GET", "404")).toBeGreaterThanOrEqual(1);
-    for (const queue of QUEUES) for (const state of ["waiting", "active", "delayed", "failed"]) expect(value(f, "insp_queue_jobs", "insp_queue_jobs", { queue, state })).toBeGreaterThanOrEqual(0);
-    for (const state of ["busy", "reserved", "idle", "connecting"]) expect(value(f, "insp_pg_pool_connections", "insp_pg_pool_connections", { state })).toBeGreaterThanOrEqual(0);
+    for (const queue of QUEUES)
+      for (const state of ["waiting", "active", "delayed", "failed"])
+        expect(value(f, "insp_queue_jobs", "insp_queue_jobs", { queue, state })).toBeGreaterThanOrEqual(0);
+    for (const state of ["busy", "reserved", "idle", "connecting"])
+      expect(value(f, "insp_pg_pool_connections", "insp_pg_pool_connections", { state })).toBeGreaterThanOrEqual(0);
     expect(value(f, "insp_pg_pool_connections", "insp_pg_pool_connections", { state: "idle" })).toBeGreaterThanOrEqual(1);
     expect(value(f, "insp_pg_pool_max_connections", "insp_pg_pool_max_connections", {})).toBe(10);
     expect(value(f, "insp_pg_pool_waiting_queries", "insp_pg_pool_waiting_queries", {})).toBe(0);
@@ -88,7 +116,11 @@ describe("GET /metrics", () => {
   });
 
   it("worker: job wait and run times per queue, the sync counter, and the same process metrics", async () => {
-    const f = await until("the worker's job metrics", workerMetrics, (m) => (value(m, "insp_job_run_seconds", "insp_job_run_seconds_count", { queue: "employee-sync", outcome: "completed" }) ?? 0) >= 1);
+    const f = await until(
+      "the worker's job metrics",
+      workerMetrics,
+      (m) => (value(m, "insp_job_run_seconds", "insp_job_run_seconds_count", { queue: "employee-sync", outcome: "completed" }) ?? 0) >= 1,
+    );
     expect(f.get("insp_job_wait_seconds")?.type).toBe("histogram");
     expect(value(f, "insp_job_wait_seconds", "insp_job_wait_seconds_count", { queue: "employee-sync" })).toBeGreaterThanOrEqual(1);
     expect(value(f, "insp_sync_employees_total", "insp_sync_employees_total", { outcome: "done" })).toBe(1);
@@ -160,7 +192,7 @@ describe("GET /metrics", () => {
     expect(await until("every metric the dashboard names, exported", missing, (m) => m.length === 0)).toEqual([]);
   });
 
-  it("counts a request its client gave up on, as status \"aborted\" (it runs last: its sync goes on in the worker)", async () => {
+  it('counts a request its client gave up on, as status "aborted" (it runs last: its sync goes on in the worker)', async () => {
     const sync = await syncCaller(stack, tenant);
     const people = Array.from({ length: 300 }, () => uniq()).map((e) => ({ externalEmployeeId: e.id, firstName: "Gave", lastName: "Up", email: e.email }));
     const gaveUp = new AbortController();
@@ -172,7 +204,12 @@ describe("GET /metrics", () => {
     }).catch((err: Error) => err.name);
     setTimeout(() => gaveUp.abort(), 30); // 300 employees are not done in 30 ms
     expect(await sent).toBe("AbortError");
-    const aborted = (m: Map<string, Family>) => value(m, "insp_http_request_duration_seconds", "insp_http_request_duration_seconds_count", { route: "/api/v1/sync/employees", method: "POST", status: "aborted" }) ?? 0;
+    const aborted = (m: Map<string, Family>) =>
+      value(m, "insp_http_request_duration_seconds", "insp_http_request_duration_seconds_count", {
+        route: "/api/v1/sync/employees",
+        method: "POST",
+        status: "aborted",
+      }) ?? 0;
     expect(aborted(await until("the aborted request counted", apiMetrics, (m) => aborted(m) >= 1))).toBe(1);
   });
 });

@@ -33,12 +33,14 @@ describe("observability settings", () => {
   it("want a long metrics token, never quoted, and a metrics port of its own", () => {
     const short = problems(() => loadApiEnv({ METRICS_TOKEN: "short" }));
     expect(short[0]).toMatch(/^METRICS_TOKEN: must be at least 16 characters/);
-    expect(short.join()).not.toContain("short\"");
+    expect(short.join()).not.toContain('short"');
     expect(problems(() => loadApiEnv({ PORT: "9000", METRICS_PORT: "9000" }))).toEqual(["METRICS_PORT: must differ from PORT"]);
   });
 
   it("accept an OTLP endpoint and protocol", () => {
-    expect(loadTracingEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" })).toMatchObject({ OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" });
+    expect(loadTracingEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318", OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" })).toMatchObject({
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/json",
+    });
     expect(problems(() => loadTracingEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" }))[0]).toMatch(/^OTEL_EXPORTER_OTLP_ENDPOINT: must be a URL/);
     expect(problems(() => loadTracingEnv({ OTEL_EXPORTER_OTLP_PROTOCOL: "thrift" }))[0]).toMatch(/^OTEL_EXPORTER_OTLP_PROTOCOL:/);
   });

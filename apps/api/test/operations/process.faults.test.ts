@@ -75,10 +75,14 @@ describe("start-up and shutdown", () => {
     const http = client(api.baseUrl);
     const token = await http.request("POST", "/oauth/token", {
       rawBody: "grant_type=client_credentials",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${t.oauthClient.clientId}:${t.oauthClient.clientSecret}`).toString("base64")}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${t.oauthClient.clientId}:${t.oauthClient.clientSecret}`).toString("base64")}`,
+      },
     });
     const pending = http.post("/api/v1/sync/employees", { employees: [{ externalEmployeeId: "E-1" }] }, { auth: { bearer: token.body.access_token } });
-    for (let i = 0; i < 50 && (await db.sql`select 1 from sync_requests where organization_id = ${t.organization.id}`).length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 50 && (await db.sql`select 1 from sync_requests where organization_id = ${t.organization.id}`).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
     const stopped = api.stop();
     const res = await pending;
     expect(res.status).toBe(202);
@@ -91,7 +95,14 @@ describe("start-up and shutdown", () => {
 describe("npm start (the launcher)", () => {
   it("starts a worker again after it is killed, with the API left running; SIGTERM stops everything", async () => {
     const port = String(await freePort());
-    const launcher = startProcess("apps/admin/src/start-all.ts", { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), PORT: port, HOST: "127.0.0.1", LOG_LEVEL: "info" });
+    const launcher = startProcess("apps/admin/src/start-all.ts", {
+      DATABASE_URL: db.url,
+      REDIS_URL: redisUrl(),
+      QUEUE_PREFIX: queuePrefix(),
+      PORT: port,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+    });
     const readyPids = () => [...launcher.output().matchAll(/"pid":(\d+)[^\n]*"msg":"worker ready"/g)].map((m) => Number(m[1]));
     const waitFor = async (what: string, check: () => boolean | Promise<boolean>) => {
       for (let i = 0; i < 300; i++) {
@@ -116,9 +127,17 @@ describe("npm start (the launcher)", () => {
   it("with PORT taken by another program, says so in one line before starting anything, exit 78", async () => {
     const held = await holdPort();
     try {
-      const launcher = startProcess("apps/admin/src/start-all.ts", { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), PORT: String(held.port), LOG_LEVEL: "warn" });
+      const launcher = startProcess("apps/admin/src/start-all.ts", {
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl(),
+        QUEUE_PREFIX: queuePrefix(),
+        PORT: String(held.port),
+        LOG_LEVEL: "warn",
+      });
       expect(await exitCode(launcher, 60_000), launcher.output()).toBe(78);
-      expect(launcher.output().trim()).toBe(`Invalid configuration:\n  - PORT=${held.port}: another program already listens on port ${held.port}; stop it or choose another port`);
+      expect(launcher.output().trim()).toBe(
+        `Invalid configuration:\n  - PORT=${held.port}: another program already listens on port ${held.port}; stop it or choose another port`,
+      );
     } finally {
       await held.close();
     }
@@ -127,7 +146,14 @@ describe("npm start (the launcher)", () => {
   it("when an app finds its port taken (here the API's METRICS_PORT), stops the others with the app's line, exit 78", async () => {
     const held = await holdPort();
     try {
-      const launcher = startProcess("apps/admin/src/start-all.ts", { DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: queuePrefix(), PORT: String(await freePort()), METRICS_PORT: String(held.port), LOG_LEVEL: "warn" });
+      const launcher = startProcess("apps/admin/src/start-all.ts", {
+        DATABASE_URL: db.url,
+        REDIS_URL: redisUrl(),
+        QUEUE_PREFIX: queuePrefix(),
+        PORT: String(await freePort()),
+        METRICS_PORT: String(held.port),
+        LOG_LEVEL: "warn",
+      });
       expect(await exitCode(launcher, 60_000), launcher.output()).toBe(78);
       expect(launcher.output()).toContain(`METRICS_PORT=${held.port}: another program already listens on port ${held.port}`);
       expect(launcher.output()).toContain("api exited: configuration error; stopping the others");
@@ -138,7 +164,11 @@ describe("npm start (the launcher)", () => {
 });
 
 describe("admin CLI", () => {
-  const admin = (...args: string[]) => run(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args], { cwd: root, env: { PATH: process.env.PATH, DATABASE_URL: db.url } });
+  const admin = (...args: string[]) =>
+    run(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args], {
+      cwd: root,
+      env: { PATH: process.env.PATH, DATABASE_URL: db.url },
+    });
 
   it("seed-demo --json prints the documented shape, a new tenant on every call", async () => {
     const a = JSON.parse((await admin("seed-demo", "--json")).stdout);
@@ -166,34 +196,69 @@ describe("admin CLI", () => {
     await admin("create-role", "--org", org.id, "--name", "auditor");
     await admin("create-response-type", "--org", org.id, "--name", "Pass/Fail", "--input-type", "select", "--option", "Pass=pass", "--option", "Fail=fail");
     const types = JSON.parse((await admin("list", "response-types", "--org", org.id, "--json")).stdout);
-    expect(types[0]).toMatchObject({ name: "Pass/Fail", inputType: "SELECT", options: [{ label: "Pass", value: "pass" }, { label: "Fail", value: "fail" }] });
+    expect(types[0]).toMatchObject({
+      name: "Pass/Fail",
+      inputType: "SELECT",
+      options: [
+        { label: "Pass", value: "pass" },
+        { label: "Fail", value: "fail" },
+      ],
+    });
     const keys = (await admin("list", "api-keys", "--org", org.id, "--json")).stdout;
     expect(keys).not.toContain(key.apiKey);
     expect(JSON.parse(keys)[0].prefix).toBe(key.apiKey.slice(0, 12));
     await admin("revoke-api-key", "--org", org.id, "--id", key.id);
     const client = JSON.parse((await admin("create-oauth-client", "--org", org.id, "--json")).stdout);
     await admin("revoke-oauth-client", "--org", org.id, "--client-id", client.clientId);
-    const audited = await db.sql<{ action: string; actor_type: string; resource_id: string }[]>`select action, actor_type, resource_id from audit_log where organization_id = ${org.id} order by seq`;
+    const audited = await db.sql<
+      { action: string; actor_type: string; resource_id: string }[]
+    >`select action, actor_type, resource_id from audit_log where organization_id = ${org.id} order by seq`;
     expect(audited.map((r) => [r.action, r.actor_type, r.resource_id])).toEqual([
       ["api_key.created", "admin_cli", key.id],
       ["api_key.revoked", "admin_cli", key.id],
       ["oauth_client.created", "admin_cli", client.clientId],
       ["oauth_client.revoked", "admin_cli", client.clientId],
     ]);
-    await expect(admin("create-site", "--org", "not-a-uuid", "--name", "x", "--code", "y")).rejects.toMatchObject({ stderr: expect.stringMatching(/--org must be an organization id/) });
+    await expect(admin("create-site", "--org", "not-a-uuid", "--name", "x", "--code", "y")).rejects.toMatchObject({
+      stderr: expect.stringMatching(/--org must be an organization id/),
+    });
   });
 
   it("manages webhook endpoints: the secret once, never in a listing; bad events refused", async () => {
     const org = JSON.parse((await admin("create-org", "--name", "Hooks", "--json")).stdout);
-    const ep = JSON.parse((await admin("create-webhook", "--org", org.id, "--url", "https://hooks.example.com/in", "--event", "employee.created", "--event", "sync.request.completed", "--json")).stdout);
-    expect(ep).toMatchObject({ url: "https://hooks.example.com/in", events: ["employee.created", "sync.request.completed"], enabled: true, secret: expect.stringMatching(/^whsec_/) });
+    const ep = JSON.parse(
+      (
+        await admin(
+          "create-webhook",
+          "--org",
+          org.id,
+          "--url",
+          "https://hooks.example.com/in",
+          "--event",
+          "employee.created",
+          "--event",
+          "sync.request.completed",
+          "--json",
+        )
+      ).stdout,
+    );
+    expect(ep).toMatchObject({
+      url: "https://hooks.example.com/in",
+      events: ["employee.created", "sync.request.completed"],
+      enabled: true,
+      secret: expect.stringMatching(/^whsec_/),
+    });
     const listed = (await admin("list", "webhooks", "--org", org.id, "--json")).stdout;
     expect(JSON.parse(listed).map((x: { id: string }) => x.id)).toEqual([ep.id]);
     expect(listed).not.toContain(ep.secret);
     const rotated = JSON.parse((await admin("rotate-webhook-secret", "--org", org.id, "--id", ep.id, "--json")).stdout);
     expect(rotated.secret).toMatch(/^whsec_/);
-    await expect(admin("create-webhook", "--org", org.id, "--url", "https://hooks.example.com/in", "--event", "nope")).rejects.toMatchObject({ stderr: expect.stringMatching(/events\.0: must be one of/) });
-    await expect(admin("create-webhook", "--org", org.id, "--url", "https://10.0.0.1/in", "--event", "employee.created")).rejects.toMatchObject({ stderr: expect.stringMatching(/private address/) });
+    await expect(admin("create-webhook", "--org", org.id, "--url", "https://hooks.example.com/in", "--event", "nope")).rejects.toMatchObject({
+      stderr: expect.stringMatching(/events\.0: must be one of/),
+    });
+    await expect(admin("create-webhook", "--org", org.id, "--url", "https://10.0.0.1/in", "--event", "employee.created")).rejects.toMatchObject({
+      stderr: expect.stringMatching(/private address/),
+    });
     expect(JSON.parse((await admin("delete-webhook", "--org", org.id, "--id", ep.id, "--json")).stdout)).toEqual({ deleted: true });
     expect(JSON.parse((await admin("list", "webhooks", "--org", org.id, "--json")).stdout)).toEqual([]);
   });

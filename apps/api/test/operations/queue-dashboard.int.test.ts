@@ -26,7 +26,12 @@ const call = async (method: string, path: string, authorization?: string) => {
 
 beforeAll(async () => {
   // The hash comes from the admin CLI, the password through stdin.
-  const out = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", "hash-password"], { cwd: root, input: `${PASSWORD}\n`, encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+  const out = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", "hash-password"], {
+    cwd: root,
+    input: `${PASSWORD}\n`,
+    encoding: "utf8",
+    env: { PATH: process.env.PATH ?? "" },
+  });
   expect(out.status, out.stderr).toBe(0);
   hash = out.stdout.trim();
   stack = await startStack({ env: { ADMIN_DASHBOARD_USER: USER, ADMIN_DASHBOARD_PASSWORD_HASH: hash, AUTH_FAILURES_PER_MINUTE: "40" } });
@@ -92,7 +97,11 @@ describe("/admin/queues", () => {
     try {
       const failed = await queue.add("mail", { fail: true }, { attempts: 1 });
       const done = await queue.add("mail", { fail: false });
-      await until("both jobs finished", async () => [await failed.getState(), await done.getState()], (s) => s[0] === "failed" && s[1] === "completed");
+      await until(
+        "both jobs finished",
+        async () => [await failed.getState(), await done.getState()],
+        (s) => s[0] === "failed" && s[1] === "completed",
+      );
       await worker.close();
 
       const list = await call("GET", "/api/queues?activeQueue=mail&status=failed&page=1&jobsPerPage=10", OPERATOR);
@@ -105,7 +114,12 @@ describe("/admin/queues", () => {
       expect(await failed.getState()).toBe("waiting");
 
       // bull-board cleans jobs finished more than 5 s ago.
-      await until("completed jobs cleaned", async () => (await call("PUT", "/api/queues/mail/clean/completed", OPERATOR), await queue.getJobCounts("completed")), (c) => c.completed === 0, 15_000);
+      await until(
+        "completed jobs cleaned",
+        async () => (await call("PUT", "/api/queues/mail/clean/completed", OPERATOR), await queue.getJobCounts("completed")),
+        (c) => c.completed === 0,
+        15_000,
+      );
       expect(await done.getState()).toBe("unknown");
     } finally {
       await worker.close();

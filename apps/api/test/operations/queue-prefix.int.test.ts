@@ -69,7 +69,11 @@ async function syncWithWelcomeMail(stack: Stack) {
   ]);
   expect(errors).toEqual([]);
   expect(results.map((r) => r.externalEmployeeId).sort()).toEqual([a.id, b.id].sort());
-  await until("welcome mail written", () => readdir(stack.env.MAIL_DIR!).catch(() => [] as string[]), (files) => files.some((f) => f.endsWith(".eml")));
+  await until(
+    "welcome mail written",
+    () => readdir(stack.env.MAIL_DIR!).catch(() => [] as string[]),
+    (files) => files.some((f) => f.endsWith(".eml")),
+  );
 }
 
 describe("a queue prefix with a Redis Cluster hash tag", () => {
@@ -86,7 +90,11 @@ describe("a queue prefix with a Redis Cluster hash tag", () => {
       await syncWithWelcomeMail(stack);
       const keys = await keysOf(stack.env.REDIS_URL!, prefix);
       expect(keys).toContain(`${prefix}:epoch`);
-      for (const part of [":employee-sync:", ":mail:", ":rl:"]) expect(keys.some((k) => k.includes(part)), part).toBe(true);
+      for (const part of [":employee-sync:", ":mail:", ":rl:"])
+        expect(
+          keys.some((k) => k.includes(part)),
+          part,
+        ).toBe(true);
       expect(new Set(keys.map(keySlot))).toEqual(new Set([keySlot(prefix)]));
     });
   });
@@ -116,12 +124,19 @@ describe("a queue prefix with a Redis Cluster hash tag", () => {
       do prefix = `{insp-cluster-${randomBytes(4).toString("hex")}}`;
       while (cluster.nodeOf(keySlot(prefix)) === cluster.nodes[0]);
       const owner = cluster.nodeOf(keySlot(prefix));
-      stack = await startStack({ workers: 1, env: { REDIS_URL: `redis://${cluster.nodes[0]}`, REDIS_CLUSTER_NODES: cluster.nodes.join(","), QUEUE_PREFIX: prefix } });
+      stack = await startStack({
+        workers: 1,
+        env: { REDIS_URL: `redis://${cluster.nodes[0]}`, REDIS_CLUSTER_NODES: cluster.nodes.join(","), QUEUE_PREFIX: prefix },
+      });
       expect((await stack.http.get("/readyz", { auth: null })).body).toMatchObject({ status: "ready", redis: "up" });
       await syncWithWelcomeMail(stack);
       const keys = await keysOf(`redis://${owner}`, prefix);
       expect(keys).toContain(`${prefix}:epoch`);
-      for (const part of [":employee-sync:", ":mail:", ":rl:"]) expect(keys.some((k) => k.includes(part)), part).toBe(true);
+      for (const part of [":employee-sync:", ":mail:", ":rl:"])
+        expect(
+          keys.some((k) => k.includes(part)),
+          part,
+        ).toBe(true);
       // The rate limit counts on the cluster (it would let everything through, fail open, if its script could not run).
       const t = await stack.tenant();
       const remaining = async () => Number((await stack!.http.get("/api/templates", { auth: { bearer: t.apiKey } })).headers.get("ratelimit-remaining"));

@@ -33,7 +33,8 @@ describe("tracing", () => {
 
     const find = (spans: ReceivedSpan[], service: string, kind: number, name: string, traceId?: string) =>
       spans.find((s) => s.service === service && s.kind === kind && s.name === name && (!traceId || s.traceId === traceId));
-    const show = () => JSON.stringify(receiver.spans.map((s) => [s.service, s.kind, s.name, s.traceId.slice(0, 8), s.spanId.slice(0, 8), s.parentSpanId.slice(0, 8)]));
+    const show = () =>
+      JSON.stringify(receiver.spans.map((s) => [s.service, s.kind, s.name, s.traceId.slice(0, 8), s.spanId.slice(0, 8), s.parentSpanId.slice(0, 8)]));
     const chain = await until(
       "the trace's four spans",
       async () => {
@@ -62,7 +63,12 @@ describe("tracing", () => {
     const t = await stack.tenant();
     const id = t.organization.id;
     expect((await stack.http.get(`/api/templates/${id}?secretQuery=needle-in-query`, { auth: { bearer: t.apiKey } })).status).toBe(404);
-    const span = await until("the detail's server span", async () => receiver.spans.find((s) => s.kind === KIND.SERVER && s.name === "GET /api/templates/:id"), (s) => !!s, 20_000);
+    const span = await until(
+      "the detail's server span",
+      async () => receiver.spans.find((s) => s.kind === KIND.SERVER && s.name === "GET /api/templates/:id"),
+      (s) => !!s,
+      20_000,
+    );
     const attributes = JSON.stringify(span!.attributes);
     expect(attributes).toContain("/api/templates/:id");
     expect(attributes).not.toContain(id);
@@ -72,6 +78,10 @@ describe("tracing", () => {
   it("leaves health checks and BullMQ's polling out", async () => {
     // Workers poll and check for stalled jobs every few seconds: give their spans time to arrive.
     await new Promise((r) => setTimeout(r, 1_500));
-    expect(receiver.spans.filter((s) => /healthz|readyz|getNextJob|moveStalledJobsToWait/.test(s.name)).map((s) => [s.name, receiver.spans.find((p) => p.spanId === s.parentSpanId)?.name ?? s.parentSpanId])).toEqual([]);
+    expect(
+      receiver.spans
+        .filter((s) => /healthz|readyz|getNextJob|moveStalledJobsToWait/.test(s.name))
+        .map((s) => [s.name, receiver.spans.find((p) => p.spanId === s.parentSpanId)?.name ?? s.parentSpanId]),
+    ).toEqual([]);
   });
 });

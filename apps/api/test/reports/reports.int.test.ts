@@ -55,14 +55,21 @@ async function inspection(t: DemoSeed): Promise<{ id: string; inspectionNumber: 
   const made = await importOk(stack, t, body);
   const action = await stack.http.post(
     "/api/actions",
-    { title: "Replace the mast chain", inspectionId: made.id, questionId: tpl.q.remarks!.id, assigneeId: t.users.inspector.id, dueAt: "2030-01-15T00:00:00.000Z" },
+    {
+      title: "Replace the mast chain",
+      inspectionId: made.id,
+      questionId: tpl.q.remarks!.id,
+      assigneeId: t.users.inspector.id,
+      dueAt: "2030-01-15T00:00:00.000Z",
+    },
     { auth: { bearer: t.apiKey } },
   );
   expect(action.status).toBe(201);
   return { ...made, tpl };
 }
 
-const reportRows = (inspectionId: string) => stack.db.sql`select id, status, storage_key, pages, byte_size from inspection_reports where inspection_id = ${inspectionId} order by created_at`;
+const reportRows = (inspectionId: string) =>
+  stack.db.sql`select id, status, storage_key, pages, byte_size from inspection_reports where inspection_id = ${inspectionId} order by created_at`;
 async function reportJobs(): Promise<number> {
   const queues = new Queues(createRedis({ REDIS_URL: stack.env.REDIS_URL! }, "producer"), stack.env.QUEUE_PREFIX!);
   try {
@@ -87,7 +94,23 @@ describe("GET /api/inspections/{id}/report.pdf", () => {
     expect(etag).toMatch(/^"report-[0-9a-f-]{36}"$/);
 
     const { text, pages } = await pdfText(first.bytes);
-    for (const s of ["Forklift check", inspectionNumber, "Brakes OK?", "Yes", "Temperature", "21.5 celsius", "Inspected on", "2026-03-01T09:30:00.000Z", "Powered?", "Mast chain looks worn", "Note: Checked by the night shift", "Replace the mast chain", "RECEIVED", "2030-01-15", `page 1 of ${pages}`]) {
+    for (const s of [
+      "Forklift check",
+      inspectionNumber,
+      "Brakes OK?",
+      "Yes",
+      "Temperature",
+      "21.5 celsius",
+      "Inspected on",
+      "2026-03-01T09:30:00.000Z",
+      "Powered?",
+      "Mast chain looks worn",
+      "Note: Checked by the night shift",
+      "Replace the mast chain",
+      "RECEIVED",
+      "2030-01-15",
+      `page 1 of ${pages}`,
+    ]) {
       expect(text, s).toContain(s);
     }
     expect(text).toMatch(/Score \d+ \/ \d+/);
@@ -112,14 +135,32 @@ describe("GET /api/inspections/{id}/report.pdf", () => {
 
     // The status resource of that report.
     const status = await stack.http.get(`/api/inspections/${id}/reports/${row!.id}`, { auth: { bearer: t.apiKey } });
-    expect(status).toMatchObject({ status: 200, body: { id: row!.id, status: "SUCCEEDED", pages, downloadUrl: `/api/inspections/${id}/report.pdf`, statusUrl: `/api/inspections/${id}/reports/${row!.id}` } });
+    expect(status).toMatchObject({
+      status: 200,
+      body: {
+        id: row!.id,
+        status: "SUCCEEDED",
+        pages,
+        downloadUrl: `/api/inspections/${id}/report.pdf`,
+        statusUrl: `/api/inspections/${id}/reports/${row!.id}`,
+      },
+    });
   });
 
   it("places images one below the other, scaled to the page: four photos of one answer take more than one page", async () => {
     const t = await stack.tenant();
     const tpl = await createTemplate(stack, t, auditTemplateBody(t));
     const photos = [1, 2, 3, 4].map((seed) => png(1600, 1200, seed).toString("base64"));
-    const { id } = await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: tpl.q.remarks!.id, answerText: "four photos", media: photos }] }));
+    const { id } = await importOk(
+      stack,
+      t,
+      importBody(t, tpl, {
+        answers: [
+          { questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+          { questionId: tpl.q.remarks!.id, answerText: "four photos", media: photos },
+        ],
+      }),
+    );
     const res = await getPdf(t, id);
     expect(res.status).toBe(200);
     // Each is at most a third of a page high: four of them and the header do not fit on one page.
@@ -137,7 +178,11 @@ describe("GET /api/inspections/{id}/report.pdf", () => {
     const [old] = await reportRows(id);
 
     const detail = await stack.http.get(`/api/inspections/${id}`, { auth: { bearer: t.apiKey } });
-    const patched = await stack.http.patch(`/api/inspections/${id}`, { answers: [{ questionId: tpl.q.temperature!.id, answerNumber: 37.25 }] }, { auth: { bearer: t.apiKey }, headers: { "if-match": detail.headers.get("etag")! } });
+    const patched = await stack.http.patch(
+      `/api/inspections/${id}`,
+      { answers: [{ questionId: tpl.q.temperature!.id, answerNumber: 37.25 }] },
+      { auth: { bearer: t.apiKey }, headers: { "if-match": detail.headers.get("etag")! } },
+    );
     expect(patched.status).toBe(200);
 
     const second = await getPdf(t, id);
@@ -210,7 +255,8 @@ describe("GET /api/inspections/{id}/report.pdf", () => {
     const t = await stack.tenant();
     const { id } = await inspection(t);
     // The image's bytes are lost from the store: the worker cannot draw it.
-    const [m] = await stack.db.sql`select m.storage_key from media m join answer_media am on am.media_id = m.id join inspection_answers a on a.id = am.answer_id where a.inspection_id = ${id}`;
+    const [m] = await stack.db
+      .sql`select m.storage_key from media m join answer_media am on am.media_id = m.id join inspection_answers a on a.id = am.answer_id where a.inspection_id = ${id}`;
     await rm(path.join(stack.env.MEDIA_DIR!, m!.storage_key as string));
     const res = await getPdf(t, id);
     expect(res.status).toBe(422);

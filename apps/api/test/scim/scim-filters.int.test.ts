@@ -19,11 +19,21 @@ beforeAll(async () => {
   stack = await startStack();
   c = await scimCaller(stack, await stack.tenant());
   ada = expectResource(
-    await c.call("POST", "/Users", { schemas: [USER, ENTERPRISE], userName: `ada-${tag}@example.test`, name: { givenName: "Ada", middleName: 'The "Countess"', familyName: "Lovelace" }, title: "Analyst", [ENTERPRISE]: { department: "Engines" } }),
+    await c.call("POST", "/Users", {
+      schemas: [USER, ENTERPRISE],
+      userName: `ada-${tag}@example.test`,
+      name: { givenName: "Ada", middleName: 'The "Countess"', familyName: "Lovelace" },
+      title: "Analyst",
+      [ENTERPRISE]: { department: "Engines" },
+    }),
     201,
     "User",
   );
-  bob = expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `bob-${tag}@example.test`, name: { givenName: "Bob" }, active: false }), 201, "User");
+  bob = expectResource(
+    await c.call("POST", "/Users", { schemas: [USER], userName: `bob-${tag}@example.test`, name: { givenName: "Bob" }, active: false }),
+    201,
+    "User",
+  );
 });
 afterAll(() => stack?.stop());
 
@@ -98,7 +108,10 @@ const MALFORMED: Record<string, Case[]> = {
     ['user*name eq "x"', /"user\*name" is not an attribute name/],
     ['1userName eq "x"', /"1userName" is not an attribute name/],
     ['foo:userName eq "x"', /only a schema URN \(urn:…\) may come before ':'/],
-    ['urn:ietf:params:scim:schemas:extension:other:2.0:User:department eq "x"', /"urn:ietf:params:scim:schemas:extension:other:2.0:User" is not a schema of User resources/],
+    [
+      'urn:ietf:params:scim:schemas:extension:other:2.0:User:department eq "x"',
+      /"urn:ietf:params:scim:schemas:extension:other:2.0:User" is not a schema of User resources/,
+    ],
     [`${ENTERPRISE}: eq "x"`, /names a schema but no attribute/],
     [`${ENTERPRISE}:costCentre eq "x"`, /"urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:costCentre" is not an attribute of User/],
     ['name eq "Ada"', /"name" is a complex attribute: filter on one of its sub-attributes, such as name.formatted/],
@@ -140,14 +153,14 @@ const MALFORMED: Record<string, Case[]> = {
     ["meta.created gt 1714564800", /"meta.created" is a dateTime/],
     ['meta.created co "2024"', /"meta.created" is a dateTime: compare it with eq, ne, gt, ge, lt or le/],
     ["title gt null", /"title" gt null: null compares with eq or ne only/],
-    ['emails[type eq work]', /"work" at character 16 is not a value/],
+    ["emails[type eq work]", /"work" at character 16 is not a value/],
     ['emails[primary eq "yes"]', /"emails.primary" is a boolean/],
   ],
-  "groups": [
+  groups: [
     ['displayName eq "x" and', /"and" at character 20 has nothing after it/, "/Groups"],
     ['members[value eq "x"', /'\[' at character 8 is not closed/, "/Groups"],
     ['userName eq "x"', /"userName" is not an attribute of Group/, "/Groups"],
-    ['members.display gt 1', /"members.display" is a string/, "/Groups"],
+    ["members.display gt 1", /"members.display" is a string/, "/Groups"],
     ['members.$ref eq "x"', /filtering on "members.\$ref" is not supported/, "/Groups"],
     [`${ENTERPRISE}:department eq "x"`, /is not a schema of Group resources/, "/Groups"],
   ],
@@ -170,8 +183,9 @@ describe("malformed filters are a 400 invalidFilter with SCIM's error body (RFC 
   });
 
   it("a malformed filter in a PATCH path is an invalidFilter too, a malformed path an invalidPath (RFC 7644 section 3.5.2)", async () => {
-    const patch = (path: string) => c.call("PATCH", `/Users/${ada.id}`, { schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", path, value: "x" }] });
-    expect(expectError(await patch('emails[type eq work].value'), 400, "invalidFilter")).toMatch(/"work" at character 16 is not a value/);
+    const patch = (path: string) =>
+      c.call("PATCH", `/Users/${ada.id}`, { schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"], Operations: [{ op: "replace", path, value: "x" }] });
+    expect(expectError(await patch("emails[type eq work].value"), 400, "invalidFilter")).toMatch(/"work" at character 16 is not a value/);
     expect(expectError(await patch('emails[type eq "work".value'), 400, "invalidFilter")).toMatch(/not closed|expected '\]'/);
     expect(expectError(await patch("name..givenName"), 400, "invalidPath")).toMatch(/an attribute name is missing/);
     expect(expectError(await patch('title "x"'), 400, "invalidPath")).toMatch(/expected the end of the path/);
@@ -199,7 +213,7 @@ describe("well-formed filters are answered (scimmy's parser got these wrong)", (
     ['meta.created ge "2000-01-01T00:00:00"', () => [ada, bob]],
     ['meta.created gt "9999-12-31T23:59:59.999Z" or meta.created lt "0001-01-01T00:30:00+01:00"', () => []],
     [`meta.created eq "${"CREATED"}"`, () => [ada]],
-    ['  title   pr  ', () => [ada]],
+    ["  title   pr  ", () => [ada]],
   ];
   it.each(cases)("%s", async (filter, expected) => {
     // meta.created to the millisecond the resource shows (the test's filters are written before ada exists).

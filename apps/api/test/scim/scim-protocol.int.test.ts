@@ -4,7 +4,19 @@ import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, until, type JsonResponse, type Stack } from "@insp/testing";
 import { syncCaller } from "../fixtures/employee-sync.fixtures.ts";
-import { ENTERPRISE, ERROR, GROUP, PATCH_OP, USER, expectError, expectList, expectResource, expectScim, scimCaller, type ScimCaller } from "../fixtures/scim.fixtures.ts";
+import {
+  ENTERPRISE,
+  ERROR,
+  GROUP,
+  PATCH_OP,
+  USER,
+  expectError,
+  expectList,
+  expectResource,
+  expectScim,
+  scimCaller,
+  type ScimCaller,
+} from "../fixtures/scim.fixtures.ts";
 
 /** RFC 7644's rules the identity providers rely on: discovery, paging, filters, versions, errors, auth and tenancy, Bulk. */
 
@@ -29,7 +41,11 @@ const getAs = (host: string, path: string, token: string) =>
   });
 
 const newUser = async (c: ScimCaller, n: string, extra: Record<string, unknown> = {}) =>
-  expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `${n}@example.test`, externalId: n, name: { givenName: n, familyName: "Tester" }, ...extra }), 201, "User");
+  expectResource(
+    await c.call("POST", "/Users", { schemas: [USER], userName: `${n}@example.test`, externalId: n, name: { givenName: n, familyName: "Tester" }, ...extra }),
+    201,
+    "User",
+  );
 
 describe("SCIM 2.0 protocol", () => {
   it("describes itself: ServiceProviderConfig, ResourceTypes and Schemas (RFC 7643 sections 5 to 7), without a token", async () => {
@@ -113,9 +129,9 @@ describe("SCIM 2.0 protocol", () => {
     expect(await find(`meta.created ge "${before}" and not (name.givenName sw "alpha")`)).toEqual([b.id]);
     // Attributes the service does not keep are not filterable (the malformed filters: scim-filters.int.test.ts).
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('addresses.locality eq "x"')}`), 400, "invalidFilter");
-    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('userName eq')}`), 400, "invalidFilter");
+    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent("userName eq")}`), 400, "invalidFilter");
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('meta.lastModified gt "yesterday"')}`), 400, "invalidFilter");
-    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('active gt true')}`), 400, "invalidFilter");
+    expectError(await c.call("GET", `/Users?filter=${encodeURIComponent("active gt true")}`), 400, "invalidFilter");
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('constructor eq "x"')}`), 400, "invalidFilter");
     expectError(await c.call("GET", `/Groups?filter=${encodeURIComponent("members.$ref pr")}`), 400, "invalidFilter");
   });
@@ -125,13 +141,34 @@ describe("SCIM 2.0 protocol", () => {
     const c = await scimCaller(stack, t);
     const u = await newUser(c, `ver-${t.organization.id.slice(0, 6)}`);
     expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": u.meta.version }), 304);
-    const changed = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Lead" }] }, { "if-match": u.meta.version }), 200, "User");
+    const changed = expectResource(
+      await c.call(
+        "PATCH",
+        `/Users/${u.id}`,
+        { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Lead" }] },
+        { "if-match": u.meta.version },
+      ),
+      200,
+      "User",
+    );
     expect(changed.meta.version).not.toBe(u.meta.version);
-    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Boss" }] }, { "if-match": u.meta.version }), 412);
+    expectError(
+      await c.call(
+        "PATCH",
+        `/Users/${u.id}`,
+        { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Boss" }] },
+        { "if-match": u.meta.version },
+      ),
+      412,
+    );
     expectError(await c.call("PUT", `/Users/${u.id}`, { schemas: [USER], userName: u.userName }, { "if-match": u.meta.version }), 412);
     expectError(await c.call("DELETE", `/Users/${u.id}`, undefined, { "if-match": u.meta.version }), 412);
     // Nothing changed: the same version, and nothing written.
-    const same = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Lead" }] }), 200, "User");
+    const same = expectResource(
+      await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Lead" }] }),
+      200,
+      "User",
+    );
     expect(same.meta.version).toBe(changed.meta.version);
 
     // The version is the resource's, whatever Host the caller used (its groups carry $ref URLs).
@@ -146,7 +183,16 @@ describe("SCIM 2.0 protocol", () => {
     expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": strong }), 304);
     expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": `W/"0000", ${inGroup.meta.version}` }), 304);
     expectScim(await c.call("GET", `/Users/${u.id}`, undefined, { "if-none-match": 'W/"0000"' }), 200);
-    expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Chief" }] }, { "if-match": `"0000", ${strong}` }), 200, "User");
+    expectResource(
+      await c.call(
+        "PATCH",
+        `/Users/${u.id}`,
+        { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Chief" }] },
+        { "if-match": `"0000", ${strong}` },
+      ),
+      200,
+      "User",
+    );
   });
 
   it("answers every error as SCIM: bad bodies, read-only and unknown paths, a missing token, the wrong scope, another organization's ids", async () => {
@@ -155,18 +201,46 @@ describe("SCIM 2.0 protocol", () => {
     const theirs = await scimCaller(stack, other);
     const u = await newUser(c, `err-${t.organization.id.slice(0, 6)}`);
     expectError(await c.call("POST", "/Users", { schemas: [USER] }), 400, "invalidValue");
-    expectError(await c.call("POST", "/Users", { schemas: [USER], userName: "x@example.test", emails: [{ value: "not an e-mail", type: "work" }] }), 400, "invalidValue");
+    expectError(
+      await c.call("POST", "/Users", { schemas: [USER], userName: "x@example.test", emails: [{ value: "not an e-mail", type: "work" }] }),
+      400,
+      "invalidValue",
+    );
     expectError(await c.call("POST", "/Users", { schemas: [USER], userName: 42 }), 400, "invalidValue");
-    expectError(await stack.http.request("POST", "/scim/v2/Users", { auth: { bearer: c.token }, rawBody: "{not json", headers: { "content-type": "application/scim+json" } }), 400, "invalidSyntax");
+    expectError(
+      await stack.http.request("POST", "/scim/v2/Users", {
+        auth: { bearer: c.token },
+        rawBody: "{not json",
+        headers: { "content-type": "application/scim+json" },
+      }),
+      400,
+      "invalidSyntax",
+    );
     expectError(await c.call("PATCH", `/Users/${u.id}`, { Operations: [{ op: "replace", path: "title", value: "x" }] }), 400, "invalidSyntax");
     expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "move", path: "title" }] }), 400, "invalidSyntax");
-    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "noSuchAttribute", value: 1 }] }), 400, "invalidPath");
-    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { id: randomUUID() } }] }), 400, "mutability");
+    expectError(
+      await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "noSuchAttribute", value: 1 }] }),
+      400,
+      "invalidPath",
+    );
+    expectError(
+      await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", value: { id: randomUUID() } }] }),
+      400,
+      "mutability",
+    );
     expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "remove" }] }), 400, "noTarget");
-    expectError(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: `${ENTERPRISE}:manager`, value: randomUUID() }] }), 400, "invalidValue");
+    expectError(
+      await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: `${ENTERPRISE}:manager`, value: randomUUID() }] }),
+      400,
+      "invalidValue",
+    );
     // Another user's userName is taken.
     const v = await newUser(c, `err2-${t.organization.id.slice(0, 6)}`);
-    expectError(await c.call("PATCH", `/Users/${v.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "userName", value: u.userName }] }), 409, "uniqueness");
+    expectError(
+      await c.call("PATCH", `/Users/${v.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "userName", value: u.userName }] }),
+      409,
+      "uniqueness",
+    );
     // Authentication and scope.
     expectError(await stack.http.get("/scim/v2/Users", { auth: null }), 401);
     expectError(await stack.http.get("/scim/v2/Users", { auth: { bearer: "garbage" } }), 401);
@@ -179,7 +253,10 @@ describe("SCIM 2.0 protocol", () => {
     expect(expectList(await theirs.call("GET", `/Users?filter=${encodeURIComponent(`userName eq "${u.userName}"`)}`), 0)).toEqual([]);
     const g = expectResource(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: "Ours", members: [{ value: u.id }] }), 201, "Group");
     expectError(await theirs.call("GET", `/Groups/${g.id}`), 404);
-    expectError(await theirs.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "displayName", value: "Mine" }] }), 404);
+    expectError(
+      await theirs.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "displayName", value: "Mine" }] }),
+      404,
+    );
     // Their user cannot be made a member of our group.
     const stranger = await newUser(theirs, `stranger-${other.organization.id.slice(0, 6)}`);
     // An OR filter whose second branch matches everyone still stays inside the caller's organization.
@@ -188,7 +265,11 @@ describe("SCIM 2.0 protocol", () => {
     const theirGroups = (await theirs.call("GET", "/Groups")).body.Resources.map((x: { id: string }) => x.id);
     expect(theirGroups.length).toBeGreaterThan(0);
     expect(expectList(await everyone("/Groups", 'displayName eq "nobody" or displayName pr'), theirGroups.length).map((x) => x.id)).toEqual(theirGroups);
-    expectError(await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: stranger.id }] }] }), 400, "invalidValue");
+    expectError(
+      await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: stranger.id }] }] }),
+      400,
+      "invalidValue",
+    );
     expectError(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: "Ours" }), 409, "uniqueness");
     expectError(await c.call("GET", "/Users/not-a-uuid"), 404);
   });
@@ -197,17 +278,29 @@ describe("SCIM 2.0 protocol", () => {
     const t = await stack.tenant();
     const c = await scimCaller(stack, t);
     const tag = t.organization.id.slice(0, 6);
-    const bulk = (Operations: unknown[], failOnErrors?: number) => c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], ...(failOnErrors ? { failOnErrors } : {}), Operations });
+    const bulk = (Operations: unknown[], failOnErrors?: number) =>
+      c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], ...(failOnErrors ? { failOnErrors } : {}), Operations });
     // The RFC's example, reversed: the group refers forward to the user it is made with.
     const res = await bulk([
-      { method: "POST", path: "/Groups", bulkId: "ytrewq", data: { schemas: [GROUP], displayName: `Tour Guides ${tag}`, members: [{ type: "User", value: "bulkId:qwerty" }] } },
+      {
+        method: "POST",
+        path: "/Groups",
+        bulkId: "ytrewq",
+        data: { schemas: [GROUP], displayName: `Tour Guides ${tag}`, members: [{ type: "User", value: "bulkId:qwerty" }] },
+      },
       { method: "POST", path: "/Users", bulkId: "qwerty", data: { schemas: [USER], userName: `alice-${tag}@example.test` } },
       { method: "PATCH", path: "/Users/bulkId:qwerty", data: { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Guide" }] } },
     ]);
     expectScim(res, 200);
     expect(res.body.schemas).toEqual(["urn:ietf:params:scim:api:messages:2.0:BulkResponse"]);
     const [group, user, patched] = res.body.Operations;
-    expect(user).toMatchObject({ method: "POST", bulkId: "qwerty", status: "201", location: expect.stringMatching(/\/scim\/v2\/Users\/[0-9a-f-]{36}$/), version: expect.stringMatching(/^W\//) });
+    expect(user).toMatchObject({
+      method: "POST",
+      bulkId: "qwerty",
+      status: "201",
+      location: expect.stringMatching(/\/scim\/v2\/Users\/[0-9a-f-]{36}$/),
+      version: expect.stringMatching(/^W\//),
+    });
     expect(group).toMatchObject({ method: "POST", bulkId: "ytrewq", status: "201", location: expect.stringMatching(/\/scim\/v2\/Groups\//) });
     expect(patched).toMatchObject({ method: "PATCH", status: "200" });
     const userId = user.location.split("/").pop();
@@ -224,7 +317,9 @@ describe("SCIM 2.0 protocol", () => {
       ],
       1,
     );
-    expect(stopped.body.Operations).toEqual([{ method: "POST", bulkId: "dup", status: "409", response: expect.objectContaining({ status: "409", scimType: "uniqueness" }) }]);
+    expect(stopped.body.Operations).toEqual([
+      { method: "POST", bulkId: "dup", status: "409", response: expect.objectContaining({ status: "409", scimType: "uniqueness" }) },
+    ]);
     expectList(await c.call("GET", `/Users?filter=${encodeURIComponent(`userName eq "never-${tag}@example.test"`)}`), 0);
     const cycle = await bulk([
       { method: "POST", path: "/Groups", bulkId: "a", data: { schemas: [GROUP], displayName: "A", members: [{ value: "bulkId:b" }] } },
@@ -232,7 +327,13 @@ describe("SCIM 2.0 protocol", () => {
       { method: "DELETE", path: "/Users/bulkId:unknown" },
     ]);
     expect(cycle.body.Operations.map((o: { status: string }) => o.status)).toEqual(["409", "409", "409"]);
-    expectError(await c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], Operations: Array.from({ length: 1001 }, () => ({ method: "DELETE", path: "/Users/x" })) }), 413);
+    expectError(
+      await c.call("POST", "/Bulk", {
+        schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"],
+        Operations: Array.from({ length: 1001 }, () => ({ method: "DELETE", path: "/Users/x" })),
+      }),
+      413,
+    );
     expectError(await c.call("POST", "/Bulk", { Operations: [] }), 400, "invalidSyntax");
   });
 
@@ -241,9 +342,25 @@ describe("SCIM 2.0 protocol", () => {
     const c = await scimCaller(stack, t);
     const tag = randomUUID();
     const body = (n: string, padding: number) =>
-      Buffer.from(JSON.stringify({ schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], Operations: [{ method: "POST", path: "/Users", bulkId: n, data: { schemas: [USER], userName: `${n}-${tag}@example.test`, externalId: `${n}-${tag}`, title: "x".repeat(padding) } }] }));
+      Buffer.from(
+        JSON.stringify({
+          schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"],
+          Operations: [
+            {
+              method: "POST",
+              path: "/Users",
+              bulkId: n,
+              data: { schemas: [USER], userName: `${n}-${tag}@example.test`, externalId: `${n}-${tag}`, title: "x".repeat(padding) },
+            },
+          ],
+        }),
+      );
     const post = async (wire: Buffer, encoding: string): Promise<JsonResponse> => {
-      const res = await fetch(`${stack.http.baseUrl}/scim/v2/Bulk`, { method: "POST", headers: { authorization: `Bearer ${c.token}`, "content-type": "application/scim+json", "content-encoding": encoding }, body: wire });
+      const res = await fetch(`${stack.http.baseUrl}/scim/v2/Bulk`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${c.token}`, "content-type": "application/scim+json", "content-encoding": encoding },
+        body: wire,
+      });
       const text = await res.text();
       return { status: res.status, headers: res.headers, text, body: JSON.parse(text) };
     };
@@ -272,7 +389,11 @@ describe("SCIM 2.0 protocol", () => {
       method: "POST",
       path: "/Users",
       bulkId: `u${i}`,
-      data: { schemas: [USER, ENTERPRISE], userName: `chain-${i}-${tag}@example.test`, ...(i + 1 < n ? { [ENTERPRISE]: { manager: { value: `bulkId:u${i + 1}` } } } : {}) },
+      data: {
+        schemas: [USER, ENTERPRISE],
+        userName: `chain-${i}-${tag}@example.test`,
+        ...(i + 1 < n ? { [ENTERPRISE]: { manager: { value: `bulkId:u${i + 1}` } } } : {}),
+      },
     }));
     const res = await c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], Operations });
     expectScim(res, 200);
@@ -285,7 +406,8 @@ describe("SCIM 2.0 protocol", () => {
     const t = await stack.tenant();
     const c = await scimCaller(stack, t);
     const tag = t.organization.id.slice(0, 6);
-    const bulk = (Operations: unknown[], failOnErrors?: number) => c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], ...(failOnErrors ? { failOnErrors } : {}), Operations });
+    const bulk = (Operations: unknown[], failOnErrors?: number) =>
+      c.call("POST", "/Bulk", { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkRequest"], ...(failOnErrors ? { failOnErrors } : {}), Operations });
     // A fault in the database: inserting a group named failing-… raises an error the service does not expect.
     await stack.db.sql.unsafe(`create or replace function scim_test_fault() returns trigger language plpgsql as $$
       begin if new.name like 'failing-%' then raise exception 'injected fault'; end if; return new; end $$`);
@@ -299,7 +421,12 @@ describe("SCIM 2.0 protocol", () => {
       ]);
       expectScim(res, 200);
       expect(res.body.Operations.map((o: { status: string }) => o.status)).toEqual(["201", "500", "201"]);
-      expect(res.body.Operations[1]).toEqual({ method: "POST", bulkId: "g", status: "500", response: { schemas: [ERROR], status: "500", detail: expect.stringMatching(/request id/) } });
+      expect(res.body.Operations[1]).toEqual({
+        method: "POST",
+        bulkId: "g",
+        status: "500",
+        response: { schemas: [ERROR], status: "500", detail: expect.stringMatching(/request id/) },
+      });
       for (const n of ["before", "after"]) expectList(await c.call("GET", `/Users?filter=${encodeURIComponent(`userName eq "${n}-${tag}@example.test"`)}`), 1);
       expectList(await c.call("GET", `/Groups?filter=${encodeURIComponent(`displayName eq "${marker}"`)}`), 0);
       // failOnErrors 1: nothing runs after it.
@@ -312,7 +439,11 @@ describe("SCIM 2.0 protocol", () => {
       );
       expect(stopped.body.Operations.map((o: { status: string }) => o.status)).toEqual(["500"]);
       expectList(await c.call("GET", `/Users?filter=${encodeURIComponent(`userName eq "never-${tag}@example.test"`)}`), 0);
-      await until("the cause in the API's log", async () => stack.api.output(), (out) => out.includes("bulk operation failed"));
+      await until(
+        "the cause in the API's log",
+        async () => stack.api.output(),
+        (out) => out.includes("bulk operation failed"),
+      );
       expect(stack.api.output()).not.toContain(marker);
     } finally {
       await stack.db.sql.unsafe("drop trigger if exists scim_test_fault on groups");

@@ -86,7 +86,10 @@ async function publishedLeaves(): Promise<Leaf[]> {
   const leaves: Leaf[] = [];
   for (const type of types) {
     const resource = type.id as "User" | "Group";
-    const sources: [string | undefined, Attribute[]][] = [[undefined, byId.get(type.schema)!], ...((type.schemaExtensions ?? []) as { schema: string }[]).map((e): [string, Attribute[]] => [e.schema, byId.get(e.schema)!])];
+    const sources: [string | undefined, Attribute[]][] = [
+      [undefined, byId.get(type.schema)!],
+      ...((type.schemaExtensions ?? []) as { schema: string }[]).map((e): [string, Attribute[]] => [e.schema, byId.get(e.schema)!]),
+    ];
     for (const [uri, attrs] of sources) {
       for (const attr of attrs) {
         if (attr.subAttributes?.length) for (const sub of attr.subAttributes) leaves.push({ resource, ...(uri ? { uri } : {}), attr, sub });
@@ -97,7 +100,16 @@ async function publishedLeaves(): Promise<Leaf[]> {
   return leaves;
 }
 
-const ZONES = ["Europe/Berlin", "America/Chicago", "Asia/Tokyo", "Australia/Sydney", "Africa/Nairobi", "America/Sao_Paulo", "Europe/Lisbon", "Pacific/Auckland"];
+const ZONES = [
+  "Europe/Berlin",
+  "America/Chicago",
+  "Asia/Tokyo",
+  "Australia/Sydney",
+  "Africa/Nairobi",
+  "America/Sao_Paulo",
+  "Europe/Lisbon",
+  "Pacific/Auckland",
+];
 const LANGS = ["de-DE", "fr-FR", "en-GB", "es-ES", "it-IT", "nl-NL", "pt-BR", "sv-SE"];
 
 /** The i-th value written for a leaf: of its type and canonical values (not the first, often the default), unique where it can be. */
@@ -174,7 +186,13 @@ class Run {
   }
 
   /** The resource as GET, the list filtered on its id, and (where filterable) the list filtered on the leaf show it. */
-  async reads(step: string, id: string, answer: Record<string, any> | undefined, check: (values: unknown[], where: string) => string | null, filterOn?: unknown): Promise<void> {
+  async reads(
+    step: string,
+    id: string,
+    answer: Record<string, any> | undefined,
+    check: (values: unknown[], where: string) => string | null,
+    filterOn?: unknown,
+  ): Promise<void> {
     const l = this.l;
     const seen: [string, Record<string, any> | undefined][] = [];
     if (answer) seen.push(["the write's answer", answer]);
@@ -190,12 +208,15 @@ class Run {
       if (res.status === 400) {
         const detail = expectError(res, 400, "invalidFilter");
         if (!/is not supported/.test(detail)) this.fail(step, `filtering on it: ${detail}`);
-      } else if (!expectList(res, res.body.totalResults).some((r) => r.id === id)) this.fail(step, `the list filtered on ${labelOf(l)} eq ${literal(filterOn)} misses it`);
+      } else if (!expectList(res, res.body.totalResults).some((r) => r.id === id))
+        this.fail(step, `the list filtered on ${labelOf(l)} eq ${literal(filterOn)} misses it`);
     }
   }
 
   shows = (v: unknown) => (values: unknown[], where: string) =>
-    (this.l.attr.multiValued && this.l.sub ? values.some((x) => x === v) : values.length === 1 && values[0] === v) ? null : `${where} shows ${JSON.stringify(values)}, not the ${JSON.stringify(v)} written`;
+    (this.l.attr.multiValued && this.l.sub ? values.some((x) => x === v) : values.length === 1 && values[0] === v)
+      ? null
+      : `${where} shows ${JSON.stringify(values)}, not the ${JSON.stringify(v)} written`;
   lacks = (v: unknown) => (values: unknown[], where: string) => (values.some((x) => x === v) ? `${where} still shows ${JSON.stringify(v)}` : null);
 
   async write(step: string, method: string, path: string, body: unknown, status: number): Promise<Record<string, any> | undefined> {
@@ -206,7 +227,13 @@ class Run {
 
   patch(step: string, id: string, op: Record<string, unknown>, status = 200): Promise<Record<string, any> | undefined> {
     // A group's PATCH answers 204; reads show the result.
-    return this.write(step, "PATCH", `${endpoint(this.l)}/${id}`, { schemas: [PATCH_OP], Operations: [op] }, this.l.resource === "Group" && status === 200 ? 204 : status);
+    return this.write(
+      step,
+      "PATCH",
+      `${endpoint(this.l)}/${id}`,
+      { schemas: [PATCH_OP], Operations: [op] },
+      this.l.resource === "Group" && status === 200 ? 204 : status,
+    );
   }
 
   /**
@@ -218,11 +245,14 @@ class Run {
     if (def.uniqueness !== "server" && def.uniqueness !== "global") return;
     const other = (value: unknown) => c.call("POST", endpoint(l), withValue(baseBody(l), l, value, fixed));
     const same = await other(v);
-    if (same.status !== 409 || same.body.scimType !== "uniqueness") this.fail("uniqueness", `the same value on another ${l.resource} answered ${same.status}: ${same.text.slice(0, 200)}`);
+    if (same.status !== 409 || same.body.scimType !== "uniqueness")
+      this.fail("uniqueness", `the same value on another ${l.resource} answered ${same.status}: ${same.text.slice(0, 200)}`);
     if (typeof v !== "string" || v.toUpperCase() === v) return;
     const cased = await other(v.toUpperCase());
-    if (def.caseExact && cased.status !== 201) this.fail("uniqueness", `caseExact, yet the value in upper case on another ${l.resource} answered ${cased.status}: ${cased.text.slice(0, 200)}`);
-    if (!def.caseExact && (cased.status !== 409 || cased.body.scimType !== "uniqueness")) this.fail("uniqueness", `not caseExact, yet the value in upper case on another ${l.resource} answered ${cased.status}: ${cased.text.slice(0, 200)}`);
+    if (def.caseExact && cased.status !== 201)
+      this.fail("uniqueness", `caseExact, yet the value in upper case on another ${l.resource} answered ${cased.status}: ${cased.text.slice(0, 200)}`);
+    if (!def.caseExact && (cased.status !== 409 || cased.body.scimType !== "uniqueness"))
+      this.fail("uniqueness", `not caseExact, yet the value in upper case on another ${l.resource} answered ${cased.status}: ${cased.text.slice(0, 200)}`);
   }
 
   async refused(step: string, id: string, op: Record<string, unknown>, scimType?: string): Promise<void> {
@@ -254,8 +284,20 @@ async function roundTrip(l: Leaf): Promise<void> {
   // PATCH replace with a path, and without one (RFC 7644 section 3.5.2.3).
   const attrPath = `${l.uri ? `${l.uri}:` : ""}${l.attr.name}`;
   const replaceValue = multi ? [l.sub!.name === "value" ? { value: s[2] } : { value: fixed, [l.sub!.name]: s[2] }] : s[2];
-  await r.reads("PATCH replace with path", id, await r.patch("PATCH replace with path", id, { op: "replace", path: multi ? attrPath : label, value: replaceValue }), r.shows(s[2]), s[2]);
-  await r.reads("PATCH replace without path", id, await r.patch("PATCH replace without path", id, { op: "replace", value: pathless(l, s[3], fixed) }), r.shows(s[3]), s[3]);
+  await r.reads(
+    "PATCH replace with path",
+    id,
+    await r.patch("PATCH replace with path", id, { op: "replace", path: multi ? attrPath : label, value: replaceValue }),
+    r.shows(s[2]),
+    s[2],
+  );
+  await r.reads(
+    "PATCH replace without path",
+    id,
+    await r.patch("PATCH replace without path", id, { op: "replace", value: pathless(l, s[3], fixed) }),
+    r.shows(s[3]),
+    s[3],
+  );
 
   if (multi) {
     // A value filter (RFC 7644 section 3.5.2): the element whose value is known.
@@ -266,21 +308,55 @@ async function roundTrip(l: Leaf): Promise<void> {
       await r.refused("PATCH replace through a value filter (immutable)", id, { op: "replace", path: `${filtered}.${l.sub!.name}`, value: s[4] }, "mutability");
       if (l.sub!.name !== "value") return;
     } else {
-      await r.reads("PATCH replace through a value filter", id, await r.patch("PATCH replace through a value filter", id, { op: "replace", path: `${filtered}.${l.sub!.name}`, value: s[4] }), r.shows(s[4]), s[4]);
+      await r.reads(
+        "PATCH replace through a value filter",
+        id,
+        await r.patch("PATCH replace through a value filter", id, { op: "replace", path: `${filtered}.${l.sub!.name}`, value: s[4] }),
+        r.shows(s[4]),
+        s[4],
+      );
     }
     const now = l.sub!.name === "value" && !immutable ? s[4] : current;
     const element = `${attrPath}[value eq ${literal(now)}]`;
     if (l.sub!.name !== "value") {
       // The sub-attribute removed, then added back (RFC 7644 sections 3.5.2.2 and 3.5.2.1).
-      await r.reads("PATCH remove through a value filter", id, await r.patch("PATCH remove through a value filter", id, { op: "remove", path: `${element}.${l.sub!.name}` }), r.lacks(s[4]));
-      await r.reads("PATCH add through a value filter", id, await r.patch("PATCH add through a value filter", id, { op: "add", path: `${element}.${l.sub!.name}`, value: s[5] }), r.shows(s[5]), s[5]);
+      await r.reads(
+        "PATCH remove through a value filter",
+        id,
+        await r.patch("PATCH remove through a value filter", id, { op: "remove", path: `${element}.${l.sub!.name}` }),
+        r.lacks(s[4]),
+      );
+      await r.reads(
+        "PATCH add through a value filter",
+        id,
+        await r.patch("PATCH add through a value filter", id, { op: "add", path: `${element}.${l.sub!.name}`, value: s[5] }),
+        r.shows(s[5]),
+        s[5],
+      );
       return;
     }
     if (rule?.refused) return r.refused(`PATCH remove (${rule.why})`, id, { op: "remove", path: element });
-    await r.reads("PATCH remove through a value filter", id, await r.patch("PATCH remove through a value filter", id, { op: "remove", path: element }), r.lacks(now));
-    await r.reads("PATCH add with path", id, await r.patch("PATCH add with path", id, { op: "add", path: attrPath, value: [{ value: s[5] }] }), r.shows(s[5]), s[5]);
+    await r.reads(
+      "PATCH remove through a value filter",
+      id,
+      await r.patch("PATCH remove through a value filter", id, { op: "remove", path: element }),
+      r.lacks(now),
+    );
+    await r.reads(
+      "PATCH add with path",
+      id,
+      await r.patch("PATCH add with path", id, { op: "add", path: attrPath, value: [{ value: s[5] }] }),
+      r.shows(s[5]),
+      s[5],
+    );
     await r.reads("PATCH remove with path", id, await r.patch("PATCH remove with path", id, { op: "remove", path: attrPath }), r.lacks(s[5]));
-    await r.reads("PATCH add without path", id, await r.patch("PATCH add without path", id, { op: "add", value: pathless(l, s[6], fixed) }), r.shows(s[6]), s[6]);
+    await r.reads(
+      "PATCH add without path",
+      id,
+      await r.patch("PATCH add without path", id, { op: "add", value: pathless(l, s[6], fixed) }),
+      r.shows(s[6]),
+      s[6],
+    );
     return;
   }
 
@@ -295,14 +371,25 @@ async function roundTrip(l: Leaf): Promise<void> {
 /** What a client might write into a read-only leaf, for one that has such a thing. */
 function readOnlyValue(l: Leaf): { body: (b: Record<string, any>) => Record<string, any>; bogus: unknown } | null {
   const name = `${l.attr.name}${l.sub ? `.${l.sub.name}` : ""}`;
-  const set = (v: unknown, extra: Record<string, unknown> = {}) => (b: Record<string, any>) => {
-    const out = structuredClone(b);
-    const container = l.uri ? (out[l.uri] ??= {}) : out;
-    container[l.attr.name] = l.attr.multiValued ? [{ ...extra, ...(l.sub ? { [l.sub.name]: v } : { value: v }) }] : { ...extra, ...(l.sub ? { [l.sub.name]: v } : {}) };
-    return out;
-  };
+  const set =
+    (v: unknown, extra: Record<string, unknown> = {}) =>
+    (b: Record<string, any>) => {
+      const out = structuredClone(b);
+      const container = l.uri ? (out[l.uri] ??= {}) : out;
+      container[l.attr.name] = l.attr.multiValued
+        ? [{ ...extra, ...(l.sub ? { [l.sub.name]: v } : { value: v }) }]
+        : { ...extra, ...(l.sub ? { [l.sub.name]: v } : {}) };
+      return out;
+    };
   if (l.attr.name === "groups") {
-    const bogus = l.sub?.name === "value" || !l.sub ? t.groups[0]!.id : l.sub.name === "$ref" ? "https://bogus.example/Groups/1" : l.sub.name === "type" ? "indirect" : "Bogus";
+    const bogus =
+      l.sub?.name === "value" || !l.sub
+        ? t.groups[0]!.id
+        : l.sub.name === "$ref"
+          ? "https://bogus.example/Groups/1"
+          : l.sub.name === "type"
+            ? "indirect"
+            : "Bogus";
     return { body: set(bogus, l.sub?.name === "value" ? {} : { value: t.groups[0]!.id }), bogus };
   }
   if (name === "manager.$ref" || name === "manager.displayName" || name === "members.$ref" || name === "members.display") {
@@ -391,24 +478,43 @@ describe("SCIM attributes as /Schemas publishes them", () => {
     // Not filterable either: they are no attributes of the User here.
     expectError(await c.call("GET", `/Users?filter=${encodeURIComponent('addresses[type eq "work"].locality eq "Springfield"')}`), 400, "invalidFilter");
     // An attribute no schema has is still an invalidPath in PATCH.
-    expectError(await c.call("PATCH", `/Users/${created.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "favouriteColour", value: "blue" }] }), 400, "invalidPath");
+    expectError(
+      await c.call("PATCH", `/Users/${created.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "favouriteColour", value: "blue" }] }),
+      400,
+      "invalidPath",
+    );
   });
 
   it("records a change of a kept attribute alone: meta.lastModified moves, a change 'updated' and an audit entry naming it", async () => {
-    const body = { schemas: [USER], userName: `audited-${tag}@example.test`, emails: [{ value: `audited-${tag}@example.test`, type: "home", primary: false }], phoneNumbers: [{ value: "+1 555 0199", type: "mobile" }] };
+    const body = {
+      schemas: [USER],
+      userName: `audited-${tag}@example.test`,
+      emails: [{ value: `audited-${tag}@example.test`, type: "home", primary: false }],
+      phoneNumbers: [{ value: "+1 555 0199", type: "mobile" }],
+    };
     const u = expectResource(await c.call("POST", "/Users", body), 201, "User");
     const changesBefore = (await stack.db.sql<{ n: number }[]>`select count(*)::int as n from change_events where resource_id = ${u.id}`)[0]!.n;
-    const patched = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "name.middleName", value: "Quincy" }] }), 200, "User");
+    const patched = expectResource(
+      await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "name.middleName", value: "Quincy" }] }),
+      200,
+      "User",
+    );
     expect(patched.name).toEqual({ formatted: "Quincy", middleName: "Quincy" });
     expect(patched.emails).toEqual(body.emails);
     expect(patched.phoneNumbers).toEqual(body.phoneNumbers);
     expect(patched.meta.version).not.toBe(u.meta.version);
     expect(new Date(patched.meta.lastModified).getTime()).toBeGreaterThanOrEqual(new Date(u.meta.lastModified).getTime());
     expect((await stack.db.sql<{ n: number }[]>`select count(*)::int as n from change_events where resource_id = ${u.id}`)[0]!.n).toBe(changesBefore + 1);
-    const [entry] = await stack.db.sql<{ action: string; changed_fields: string[] }[]>`select action, changed_fields from audit_log where resource_id = ${u.id} order by seq desc limit 1`;
+    const [entry] = await stack.db.sql<
+      { action: string; changed_fields: string[] }[]
+    >`select action, changed_fields from audit_log where resource_id = ${u.id} order by seq desc limit 1`;
     expect(entry).toEqual({ action: "employee.updated", changed_fields: ["name.middleName"] });
     // The same again changes nothing: no change, no entry.
-    const same = expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "name.middleName", value: "Quincy" }] }), 200, "User");
+    const same = expectResource(
+      await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "name.middleName", value: "Quincy" }] }),
+      200,
+      "User",
+    );
     expect(same.meta.version).toBe(patched.meta.version);
     // A PUT of what the User is changes nothing either (the e-mail's and phone's flags included).
     const put = expectResource(await c.call("PUT", `/Users/${u.id}`, { ...body, name: { middleName: "Quincy" } }), 200, "User");

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startStack, type JsonResponse, type Stack } from "@insp/testing";
 import { syncCaller } from "../fixtures/employee-sync.fixtures.ts";
-import { ENTERPRISE, GROUP, PATCH_OP, USER, expectError, expectList, expectResource, expectScim, lockAsWorker, lockWaiters, scimCaller } from "../fixtures/scim.fixtures.ts";
+import {
+  ENTERPRISE,
+  GROUP,
+  PATCH_OP,
+  USER,
+  expectError,
+  expectList,
+  expectResource,
+  expectScim,
+  lockAsWorker,
+  lockWaiters,
+  scimCaller,
+} from "../fixtures/scim.fixtures.ts";
 
 /**
  * SCIM writes beside the HR sync: an identity provider and a sync worker changing the same
@@ -19,9 +31,22 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const row = async (id: string) =>
-  (await stack.db.sql<{ status: string; external_employee_id: string; email: string | null; department: string | null; job_title: string | null; metadata: Record<string, unknown> | null; manager_id: string | null; disabled: boolean | null }[]>`
+  (
+    await stack.db.sql<
+      {
+        status: string;
+        external_employee_id: string;
+        email: string | null;
+        department: string | null;
+        job_title: string | null;
+        metadata: Record<string, unknown> | null;
+        manager_id: string | null;
+        disabled: boolean | null;
+      }[]
+    >`
     select e.status, e.external_employee_id, e.email, e.department, e.job_title, e.metadata, e.manager_id, u.disabled
-    from employees e left join users u on u.id = e.user_id where e.id = ${id}`)[0]!;
+    from employees e left join users u on u.id = e.user_id where e.id = ${id}`
+  )[0]!;
 
 async function tenant() {
   const t = await stack.tenant();
@@ -30,12 +55,23 @@ async function tenant() {
   const org = t.organization.id;
   const tag = org.slice(0, 8);
   const user = async (n: string, extra: Record<string, unknown> = {}) =>
-    expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `${n}-${tag}@example.test`, externalId: `${n}-${tag}`, name: { givenName: n, familyName: "Tester" }, ...extra }), 201, "User");
+    expectResource(
+      await c.call("POST", "/Users", {
+        schemas: [USER],
+        userName: `${n}-${tag}@example.test`,
+        externalId: `${n}-${tag}`,
+        name: { givenName: n, familyName: "Tester" },
+        ...extra,
+      }),
+      201,
+      "User",
+    );
   return { t, c, hr, org, tag, user };
 }
 
 /** `p`, or a failure naming `what` when it has not answered within `ms`. */
-const within = <T>(p: Promise<T>, ms: number, what: string) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
+const within = <T>(p: Promise<T>, ms: number, what: string) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms))]);
 
 describe("SCIM User writes and the HR sync", () => {
   it("a PATCH waits for a sync worker busy with the employee and applies to the employee as the worker left it", async () => {
@@ -43,7 +79,13 @@ describe("SCIM User writes and the HR sync", () => {
     const u = await user("ada", { [ENTERPRISE]: { department: "Warehouse" } });
     // An HR sync moves her; a later SCIM change keeps what it did.
     await hr.sync([{ externalEmployeeId: u.externalId, department: "Logistics", updateMode: "additive" }]);
-    expect(expectResource(await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Driver" }] }), 200, "User")).toMatchObject({ title: "Driver", [ENTERPRISE]: { department: "Logistics" } });
+    expect(
+      expectResource(
+        await c.call("PATCH", `/Users/${u.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Driver" }] }),
+        200,
+        "User",
+      ),
+    ).toMatchObject({ title: "Driver", [ENTERPRISE]: { department: "Logistics" } });
 
     // The identity provider deactivates her while a worker is applying another department.
     let patch!: Promise<JsonResponse>;
@@ -62,7 +104,9 @@ describe("SCIM User writes and the HR sync", () => {
     for (const method of ["PUT", "PATCH"] as const) {
       const u = await user(`race-${method.toLowerCase()}`);
       const body = (title: string) =>
-        method === "PUT" ? { schemas: [USER], userName: u.userName, externalId: u.externalId, emails: u.emails, title } : { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: title }] };
+        method === "PUT"
+          ? { schemas: [USER], userName: u.userName, externalId: u.externalId, emails: u.emails, title }
+          : { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: title }] };
       let answers!: Promise<JsonResponse[]>;
       // Both arrive while a worker holds the employee, so both have read the same version.
       await stack.db.sql.begin(async (tx) => {
@@ -99,33 +143,69 @@ describe("SCIM User writes and the HR sync", () => {
     await hr.sync([{ externalEmployeeId: leaver.externalId, status: "TERMINATED" }]);
     expect(expectResource(await c.call("GET", `/Users/${leaver.id}`), 200, "User").active).toBe(false);
     // Entra's disable (a string boolean), then a profile change: still TERMINATED, not INACTIVE.
-    expectResource(await c.call("PATCH", `/Users/${leaver.id}`, { schemas: [PATCH_OP], Operations: [{ op: "Replace", path: "active", value: "False" }] }), 200, "User");
+    expectResource(
+      await c.call("PATCH", `/Users/${leaver.id}`, { schemas: [PATCH_OP], Operations: [{ op: "Replace", path: "active", value: "False" }] }),
+      200,
+      "User",
+    );
     expect((await row(leaver.id)).status).toBe("TERMINATED");
-    expectResource(await c.call("PATCH", `/Users/${leaver.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Former clerk" }] }), 200, "User");
+    expectResource(
+      await c.call("PATCH", `/Users/${leaver.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "title", value: "Former clerk" }] }),
+      200,
+      "User",
+    );
     expect(await row(leaver.id)).toMatchObject({ status: "TERMINATED", job_title: "Former clerk" });
 
     // A PUT without active changes the profile, not the status.
     const off = await user("off", { active: false });
-    const put = expectResource(await c.call("PUT", `/Users/${off.id}`, { schemas: [USER], userName: off.userName, externalId: off.externalId, emails: off.emails, title: "Clerk" }), 200, "User");
+    const put = expectResource(
+      await c.call("PUT", `/Users/${off.id}`, { schemas: [USER], userName: off.userName, externalId: off.externalId, emails: off.emails, title: "Clerk" }),
+      200,
+      "User",
+    );
     expect(put).toMatchObject({ active: false, title: "Clerk" });
     expect((await row(off.id)).status).toBe("INACTIVE");
-    const putLeaver = await c.call("PUT", `/Users/${leaver.id}`, { schemas: [USER], userName: leaver.userName, externalId: leaver.externalId, emails: leaver.emails });
+    const putLeaver = await c.call("PUT", `/Users/${leaver.id}`, {
+      schemas: [USER],
+      userName: leaver.userName,
+      externalId: leaver.externalId,
+      emails: leaver.emails,
+    });
     expect(expectResource(putLeaver, 200, "User").active).toBe(false);
     expect((await row(leaver.id)).status).toBe("TERMINATED");
     // active true still brings a user back.
-    expect(expectResource(await c.call("PATCH", `/Users/${off.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: true }] }), 200, "User").active).toBe(true);
+    expect(
+      expectResource(
+        await c.call("PATCH", `/Users/${off.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: true }] }),
+        200,
+        "User",
+      ).active,
+    ).toBe(true);
     expect((await row(off.id)).status).toBe("ACTIVE");
   });
 
   it("refuses a User without any e-mail (400 invalidValue), so every User it accepts has an account its userName finds", async () => {
     const { c, hr, tag } = await tenant();
     const q = (f: string) => c.call("GET", `/Users?filter=${encodeURIComponent(f)}`);
-    const detail = expectError(await c.call("POST", "/Users", { schemas: [USER], userName: `jdoe-${tag}`, externalId: `jdoe-${tag}`, name: { givenName: "John", familyName: "Doe" } }), 400, "invalidValue");
+    const detail = expectError(
+      await c.call("POST", "/Users", { schemas: [USER], userName: `jdoe-${tag}`, externalId: `jdoe-${tag}`, name: { givenName: "John", familyName: "Doe" } }),
+      400,
+      "invalidValue",
+    );
     expect(detail).toMatch(/e-mail/);
     expectList(await q(`externalId eq "jdoe-${tag}"`), 0);
 
     // With a work e-mail: its userName is the account's, and Okta's lookup by userName finds it.
-    const jdoe = expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: `jdoe-${tag}`, externalId: `jdoe-${tag}`, emails: [{ value: `jdoe-${tag}@example.test`, type: "work" }] }), 201, "User");
+    const jdoe = expectResource(
+      await c.call("POST", "/Users", {
+        schemas: [USER],
+        userName: `jdoe-${tag}`,
+        externalId: `jdoe-${tag}`,
+        emails: [{ value: `jdoe-${tag}@example.test`, type: "work" }],
+      }),
+      201,
+      "User",
+    );
     expect(jdoe.userName).toBe(`jdoe-${tag}`);
     expect(expectList(await q(`userName eq "jdoe-${tag}"`), 1)[0]!.id).toBe(jdoe.id);
     // A PUT without one, a PATCH that takes it away: 400, and the user keeps it.
@@ -136,7 +216,13 @@ describe("SCIM User writes and the HR sync", () => {
     // An employee the HR system keeps without an e-mail can still be deactivated.
     await hr.sync([{ externalEmployeeId: `nomail-${tag}`, firstName: "No", lastName: "Mail" }]);
     const nomail = expectList(await q(`externalId eq "nomail-${tag}"`), 1)[0]!;
-    expect(expectResource(await c.call("PATCH", `/Users/${nomail.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] }), 200, "User").active).toBe(false);
+    expect(
+      expectResource(
+        await c.call("PATCH", `/Users/${nomail.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "active", value: false }] }),
+        200,
+        "User",
+      ).active,
+    ).toBe(false);
     expect((await row(nomail.id)).status).toBe("INACTIVE");
   });
 
@@ -150,7 +236,11 @@ describe("SCIM User writes and the HR sync", () => {
     expectScim(await c.call("DELETE", `/Users/${u.id}`), 204);
     expect((await row(u.id)).status).toBe("TERMINATED");
 
-    const again = expectResource(await c.call("POST", "/Users", { schemas: [USER], userName: u.userName, externalId: u.externalId, emails: u.emails }), 201, "User");
+    const again = expectResource(
+      await c.call("POST", "/Users", { schemas: [USER], userName: u.userName, externalId: u.externalId, emails: u.emails }),
+      201,
+      "User",
+    );
     expect(again.id).toBe(u.id);
     expect(again.active).toBe(true);
     expect(again[ENTERPRISE]?.manager).toBeUndefined();
@@ -167,10 +257,18 @@ describe("SCIM Group writes and the HR sync", () => {
     await hr.sync([{ externalEmployeeId: gone.externalId, status: "TERMINATED" }]);
     const g = expectResource(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: `Crew ${tag}`, members: [{ value: member.id }] }), 201, "Group");
     for (const m of [off, gone]) {
-      const detail = expectError(await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: m.id }] }] }), 400, "invalidValue");
+      const detail = expectError(
+        await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: m.id }] }] }),
+        400,
+        "invalidValue",
+      );
       expect(detail).toContain(m.id);
     }
-    expectError(await c.call("PUT", `/Groups/${g.id}`, { schemas: [GROUP], displayName: `Crew ${tag}`, members: [{ value: member.id }, { value: off.id }] }), 400, "invalidValue");
+    expectError(
+      await c.call("PUT", `/Groups/${g.id}`, { schemas: [GROUP], displayName: `Crew ${tag}`, members: [{ value: member.id }, { value: off.id }] }),
+      400,
+      "invalidValue",
+    );
     expectError(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: `Others ${tag}`, members: [{ value: gone.id }] }), 400, "invalidValue");
     expect(expectResource(await c.call("GET", `/Groups/${g.id}`), 200, "Group").members.map((m: { value: string }) => m.value)).toEqual([member.id]);
     expectList(await c.call("GET", `/Groups?filter=${encodeURIComponent(`displayName eq "Others ${tag}"`)}`), 0);
@@ -192,7 +290,10 @@ describe("SCIM Group writes and the HR sync", () => {
       const removal = { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${member.id}"]` }] };
       expectScim(await within(c.call("PATCH", `/Groups/${g.id}`, removal), 5_000, "the membership change"), 204);
     });
-    expectScim(await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "displayName", value: `Late shift ${tag}` }] }), 204);
+    expectScim(
+      await c.call("PATCH", `/Groups/${g.id}`, { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "displayName", value: `Late shift ${tag}` }] }),
+      204,
+    );
 
     // A worker busy with the newcomer (its row updated) adds it to the group while the identity provider adds it too.
     let patch!: Promise<JsonResponse>;

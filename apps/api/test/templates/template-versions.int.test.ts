@@ -11,7 +11,10 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 type Q = { id: string; key: string | null; text: string; required: boolean; options: { id: string; value: string }[] };
-const questionsOf = (detail: { sections: { questions: Q[] }[]; standaloneQuestions: Q[] }): Q[] => [...detail.sections.flatMap((s) => s.questions), ...detail.standaloneQuestions];
+const questionsOf = (detail: { sections: { questions: Q[] }[]; standaloneQuestions: Q[] }): Q[] => [
+  ...detail.sections.flatMap((s) => s.questions),
+  ...detail.standaloneQuestions,
+];
 const byKey = (detail: Parameters<typeof questionsOf>[0]) => Object.fromEntries(questionsOf(detail).map((q) => [q.key, q]));
 /** A create body to edit freely. */
 type Body = { sections: { title: string; questions: Record<string, unknown>[] }[] } & Record<string, unknown>;
@@ -58,7 +61,14 @@ describe("template versions", () => {
     expect(versions.status).toBe(200);
     const [first, latest] = versions.body.versions;
     expect(versions.body.versions).toHaveLength(2);
-    expect(first).toMatchObject({ version: 1, status: "SUPERSEDED", title: "Plant audit", createdBy: t.users.admin.id, publishedAt: expect.any(String), supersededAt: expect.any(String) });
+    expect(first).toMatchObject({
+      version: 1,
+      status: "SUPERSEDED",
+      title: "Plant audit",
+      createdBy: t.users.admin.id,
+      publishedAt: expect.any(String),
+      supersededAt: expect.any(String),
+    });
     expect(latest).toMatchObject({ version: 2, status: "PUBLISHED", title: "Plant audit", createdBy: null, supersededAt: null });
     expect(latest.publishedAt).toBe(first.supersededAt); // one transaction
   });
@@ -69,8 +79,21 @@ describe("template versions", () => {
     const { tpl, detail: v1 } = await published(t);
     const before = byKey(v1);
     const body = editable(auditTemplateBody(t, { name: "Plant audit (2027)" }));
-    body.sections[0]!.questions[0] = { key: "brakes", text: "Are the brakes OK?", required: true, options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no" }, { label: "Unsure", value: "unsure" }] };
-    body.sections[1]!.questions = [{ key: "noise", text: "Any noise?" }, { text: "Keyless note" }, ...body.sections[1]!.questions.filter((q) => q.key !== "powered")];
+    body.sections[0]!.questions[0] = {
+      key: "brakes",
+      text: "Are the brakes OK?",
+      required: true,
+      options: [
+        { label: "Yes", value: "yes" },
+        { label: "No", value: "no" },
+        { label: "Unsure", value: "unsure" },
+      ],
+    };
+    body.sections[1]!.questions = [
+      { key: "noise", text: "Any noise?" },
+      { text: "Keyless note" },
+      ...body.sections[1]!.questions.filter((q) => q.key !== "powered"),
+    ];
     body.sections.push({ title: "New section", questions: [] });
     const made = await stack.http.post(`/api/templates/${tpl.id}/versions`, body, { auth });
     expect(made.status).toBe(201);
@@ -124,7 +147,11 @@ describe("template versions", () => {
 
     // Completing it checks version 1's required questions (brakes), not version 2's (signature).
     const etag = detail.headers.get("etag")!;
-    const done = await stack.http.patch(`/api/inspections/${id}`, { status: "COMPLETED", answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }] }, { auth, headers: { "if-match": etag } });
+    const done = await stack.http.patch(
+      `/api/inspections/${id}`,
+      { status: "COMPLETED", answers: [{ questionId: tpl.q.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }] },
+      { auth, headers: { "if-match": etag } },
+    );
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ status: "COMPLETED", templateVersion: 1, revision: 2 });
 
@@ -133,7 +160,16 @@ describe("template versions", () => {
     const missing = await stack.http.post("/api/inspections", importBody(t, tpl), { auth });
     expect(missing.status).toBe(400);
     expect(missing.body.details).toEqual(["Required question 'Signed by' is not answered"]);
-    const made = await importOk(stack, t, importBody(t, tpl, { answers: [{ questionId: v2.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") }, { questionId: v2.signature!.id, answerText: "A. Inspector" }] }));
+    const made = await importOk(
+      stack,
+      t,
+      importBody(t, tpl, {
+        answers: [
+          { questionId: v2.brakes!.id, responseOptionId: tpl.opt("brakes", "yes") },
+          { questionId: v2.signature!.id, answerText: "A. Inspector" },
+        ],
+      }),
+    );
     const d2 = await stack.http.get(`/api/inspections/${made.id}`, { auth });
     expect(d2.body).toMatchObject({ templateVersion: 2 });
     expect(d2.body.answers.map((a: { question: { text: string } }) => a.question.text)).toEqual(["Brakes OK?", "Signed by"]);
@@ -148,11 +184,27 @@ describe("template versions", () => {
       body: { error: "Template already has a draft (version 1); publish it before creating another version" },
     });
     const { tpl } = await published(t);
-    expect(await stack.http.get(`/api/templates/${tpl.id}?version=7`, { auth })).toMatchObject({ status: 404, body: { error: "Template version 7 not found" } });
-    expect(await stack.http.get(`/api/templates/${tpl.id}?version=0`, { auth })).toMatchObject({ status: 400, body: { details: ["version: version must be at least 1"] } });
-    expect(await stack.http.get(`/api/templates/${tpl.id}?version=two`, { auth })).toMatchObject({ status: 400, body: { details: ["version: version must be a whole number of 0 or more"] } });
-    expect(await stack.http.post(`/api/templates/${tpl.id}/versions`, { sections: [] }, { auth })).toMatchObject({ status: 400, body: { error: "Template name and type are required" } });
-    const badLogic = await stack.http.post(`/api/templates/${tpl.id}/versions`, auditTemplateBody(t, { logicRules: [{ sourceKey: "brakes", targetKey: "brakes", condition: { type: "equals", value: "no" } }] }), { auth });
+    expect(await stack.http.get(`/api/templates/${tpl.id}?version=7`, { auth })).toMatchObject({
+      status: 404,
+      body: { error: "Template version 7 not found" },
+    });
+    expect(await stack.http.get(`/api/templates/${tpl.id}?version=0`, { auth })).toMatchObject({
+      status: 400,
+      body: { details: ["version: version must be at least 1"] },
+    });
+    expect(await stack.http.get(`/api/templates/${tpl.id}?version=two`, { auth })).toMatchObject({
+      status: 400,
+      body: { details: ["version: version must be a whole number of 0 or more"] },
+    });
+    expect(await stack.http.post(`/api/templates/${tpl.id}/versions`, { sections: [] }, { auth })).toMatchObject({
+      status: 400,
+      body: { error: "Template name and type are required" },
+    });
+    const badLogic = await stack.http.post(
+      `/api/templates/${tpl.id}/versions`,
+      auditTemplateBody(t, { logicRules: [{ sourceKey: "brakes", targetKey: "brakes", condition: { type: "equals", value: "no" } }] }),
+      { auth },
+    );
     expect(badLogic.status).toBe(400);
     expect(badLogic.body.error).toBe("Invalid template logic");
     expect((await stack.http.get(`/api/templates/${tpl.id}/versions`, { auth })).body.versions).toHaveLength(1);
@@ -167,7 +219,10 @@ describe("template versions", () => {
     expect((await stack.http.get(`/api/templates/${tpl.id}/versions`, { auth })).body.versions[1].createdBy).toBe(t.users.admin.id);
 
     expect((await stack.http.post(`/api/templates/${tpl.id}/archive`, {}, { auth })).status).toBe(200);
-    expect(await stack.http.post(`/api/templates/${tpl.id}/versions`, undefined, { auth })).toMatchObject({ status: 409, body: { error: "An archived template cannot get a new version" } });
+    expect(await stack.http.post(`/api/templates/${tpl.id}/versions`, undefined, { auth })).toMatchObject({
+      status: 409,
+      body: { error: "An archived template cannot get a new version" },
+    });
   });
 
   it("another organization's template: 403 on versions and their list, 404 for unknown ids; the feed and audit log record drafts and publications", async () => {
@@ -186,7 +241,11 @@ describe("template versions", () => {
     await stack.http.post(`/api/templates/${tpl.id}/versions`, undefined, { auth: { bearer: t.apiKey } });
     await stack.http.post(`/api/templates/${tpl.id}/publish`, {}, { auth: { bearer: t.apiKey } });
     // A feed shows a change once every older transaction of this database has ended: poll.
-    const changes = await until("the feed's changes", async () => (await stack.http.get("/api/feed/templates", { auth: { bearer: t.apiKey } })).body.items.map((i: { change: string }) => i.change), (c: string[]) => c.length >= 4);
+    const changes = await until(
+      "the feed's changes",
+      async () => (await stack.http.get("/api/feed/templates", { auth: { bearer: t.apiKey } })).body.items.map((i: { change: string }) => i.change),
+      (c: string[]) => c.length >= 4,
+    );
     expect(changes).toEqual(["created", "published", "draft_created", "published"]);
     const audit = await stack.http.get(`/api/audit?resourceId=${tpl.id}`, { auth: { bearer: t.apiKey } });
     expect(audit.body.items.map((i: { action: string; changedFields: string[] }) => [i.action, i.changedFields])).toEqual([

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 const post = (t: DemoSeed, body: unknown) => stack.http.post("/api/templates", body, { auth: { bearer: t.apiKey } });
-const templateCount = async (t: DemoSeed) => Number((await stack.db.sql`select count(*)::int as n from templates where organization_id = ${t.organization.id}`)[0]!.n);
+const templateCount = async (t: DemoSeed) =>
+  Number((await stack.db.sql`select count(*)::int as n from templates where organization_id = ${t.organization.id}`)[0]!.n);
 
 describe("POST /api/templates: the spec's required-field messages", () => {
   it("answers 400 'Template name and type are required' when name or type is missing or blank", async () => {
@@ -97,7 +98,13 @@ describe("POST /api/templates: organization data", () => {
       t,
       smallBody(t, [
         { text: "t", responseTypeId: responseType(t, "TEXT").id, options: [{ label: "A", value: "a" }] },
-        { text: "s", options: [{ label: "A", value: "a" }, { label: "A again", value: "a" }] },
+        {
+          text: "s",
+          options: [
+            { label: "A", value: "a" },
+            { label: "A again", value: "a" },
+          ],
+        },
       ]),
     );
     expect(res.status).toBe(400);
@@ -133,7 +140,8 @@ describe("POST /api/templates: size limits (a 400 naming the limit; nothing is w
 
   it("more than 200 sections, 5000 questions, 500 options on a question or 5000 rules", async () => {
     const t = await stack.tenant();
-    const sections = (n: number, per: number) => Array.from({ length: n }, (_, s) => ({ title: `S${s}`, questions: Array.from({ length: per }, (_, i) => q(s * per + i)) }));
+    const sections = (n: number, per: number) =>
+      Array.from({ length: n }, (_, s) => ({ title: `S${s}`, questions: Array.from({ length: per }, (_, i) => q(s * per + i)) }));
     await refused(t, { ...smallBody(t, []), sections: sections(201, 0) }, "Invalid request body", ["sections: a template has at most 200 sections"]);
     await refused(t, { ...smallBody(t, []), sections: sections(50, 100), questions: [q(99999)] }, "Invalid request body", [
       "a template has at most 5000 questions (in sections and standalone together); this one has 5001",
@@ -163,11 +171,24 @@ describe("POST /api/templates: logic validated at save time", () => {
     expect(await templateCount(t)).toBe(0);
     return res.body.details as string[];
   };
-  const rule = (sourceKey: string, targetKey: string, type: string, value?: unknown) => ({ sourceKey, targetKey, condition: value === undefined ? { type } : { type, value } });
+  const rule = (sourceKey: string, targetKey: string, type: string, value?: unknown) => ({
+    sourceKey,
+    targetKey,
+    condition: value === undefined ? { type } : { type, value },
+  });
 
   it("duplicate keys", async () => {
     const t = await stack.tenant();
-    expect(await invalid(t, [{ key: "a", text: "A" }, { key: "a", text: "A again" }], [])).toEqual(["Duplicate question key 'a'"]);
+    expect(
+      await invalid(
+        t,
+        [
+          { key: "a", text: "A" },
+          { key: "a", text: "A again" },
+        ],
+        [],
+      ),
+    ).toEqual(["Duplicate question key 'a'"]);
   });
 
   it("a rule whose target is its own source", async () => {
@@ -186,7 +207,14 @@ describe("POST /api/templates: logic validated at save time", () => {
 
   it("an unknown condition type", async () => {
     const t = await stack.tenant();
-    const details = await invalid(t, [{ key: "a", text: "A" }, { key: "b", text: "B" }], [rule("a", "b", "matches_regex", "x")]);
+    const details = await invalid(
+      t,
+      [
+        { key: "a", text: "A" },
+        { key: "b", text: "B" },
+      ],
+      [rule("a", "b", "matches_regex", "x")],
+    );
     expect(details).toHaveLength(1);
     expect(details[0]).toMatch(/^Unknown condition type 'matches_regex' in rule from 'a' to 'b'; allowed: equals, /);
   });
@@ -217,8 +245,17 @@ describe("POST /api/templates: logic validated at save time", () => {
 
   it("an unsupported actionType", async () => {
     const t = await stack.tenant();
-    const details = await invalid(t, [{ key: "a", text: "A" }, { key: "b", text: "B" }], [{ ...rule("a", "b", "is_not_empty"), actionType: "notify" }]);
-    expect(details).toEqual(["Unsupported actionType 'notify' in rule from 'a' to 'b'; supported: ask_questions, require_note, require_photo, require_action, flag"]);
+    const details = await invalid(
+      t,
+      [
+        { key: "a", text: "A" },
+        { key: "b", text: "B" },
+      ],
+      [{ ...rule("a", "b", "is_not_empty"), actionType: "notify" }],
+    );
+    expect(details).toEqual([
+      "Unsupported actionType 'notify' in rule from 'a' to 'b'; supported: ask_questions, require_note, require_photo, require_action, flag",
+    ]);
   });
 
   it("reports every problem at once, one message each", async () => {

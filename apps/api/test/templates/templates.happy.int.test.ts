@@ -53,7 +53,16 @@ describe("POST /api/templates then GET /api/templates/{id}", () => {
       ["leak_size", 2],
     ]);
     expect(d.standaloneQuestions).toHaveLength(1);
-    expect(d.standaloneQuestions[0]).toMatchObject({ text: "Inspector remarks", key: null, required: false, position: 0, responseType: null, options: [], logicRules: [], triggerRule: null });
+    expect(d.standaloneQuestions[0]).toMatchObject({
+      text: "Inspector remarks",
+      key: null,
+      required: false,
+      position: 0,
+      responseType: null,
+      options: [],
+      logicRules: [],
+      triggerRule: null,
+    });
 
     const q = byKey(d);
     const yesNo = responseType(t, "SELECT");
@@ -84,7 +93,14 @@ describe("POST /api/templates then GET /api/templates/{id}", () => {
     for (const [from, to, condition, order] of chain) {
       expect(q[from].logicRules).toHaveLength(1);
       const rule = q[from].logicRules[0];
-      expect(rule).toEqual({ id: expect.any(String), order, condition, actionType: "ask_questions", triggeredQuestionId: q[to].id, triggeredQuestion: ref(q[to]) });
+      expect(rule).toEqual({
+        id: expect.any(String),
+        order,
+        condition,
+        actionType: "ask_questions",
+        triggeredQuestionId: q[to].id,
+        triggeredQuestion: ref(q[to]),
+      });
       expect(q[to].triggerRule).toEqual({ id: rule.id, order, condition, questionId: q[from].id, question: ref(q[from]) });
       expect(q[to].triggerRules).toEqual([q[to].triggerRule]);
     }
@@ -147,10 +163,17 @@ describe("POST /api/templates then GET /api/templates/{id}", () => {
 
   it("skips a rule whose key matches no question and says so", async () => {
     const t = await stack.tenant();
-    const body = smallBody(t, [{ key: "a", text: "A" }, { key: "b", text: "B" }], [
-      { sourceKey: "a", targetKey: "b", condition: { type: "is_not_empty" } },
-      { sourceKey: "x", targetKey: "b", condition: { type: "is_not_empty" } },
-    ]);
+    const body = smallBody(
+      t,
+      [
+        { key: "a", text: "A" },
+        { key: "b", text: "B" },
+      ],
+      [
+        { sourceKey: "a", targetKey: "b", condition: { type: "is_not_empty" } },
+        { sourceKey: "x", targetKey: "b", condition: { type: "is_not_empty" } },
+      ],
+    );
     const res = await stack.http.post("/api/templates", body, { auth: { bearer: t.apiKey } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe("Template created as DRAFT; 1 logic rule skipped: sourceKey 'x' matches no question key");
@@ -171,7 +194,12 @@ describe("a template at every size limit", () => {
     }));
     // A chain q0 -> q1 -> ... -> q4999, and one more rule from q0 to q4999.
     const logicRules = [
-      ...Array.from({ length: 4999 }, (_, i) => ({ sourceKey: `q${i}`, targetKey: `q${i + 1}`, condition: { type: "is_one_of", value: ["o1", "o2"] }, order: i })),
+      ...Array.from({ length: 4999 }, (_, i) => ({
+        sourceKey: `q${i}`,
+        targetKey: `q${i + 1}`,
+        condition: { type: "is_one_of", value: ["o1", "o2"] },
+        order: i,
+      })),
       { sourceKey: "q0", targetKey: "q4999", condition: { type: "equals", value: "o3" }, order: 2_147_483_647 },
     ];
     const res = await stack.http.post("/api/templates", { ...smallBody(t, []), sections, logicRules }, { auth: { bearer: t.apiKey } });
@@ -199,20 +227,47 @@ describe("loadTemplateForValidation (used by inspection import)", () => {
     const created = await createTemplate(stack, t, forkliftBody(t));
     const q = byKey(created);
     const loaded = (await loadTemplateForValidation(stack.db.db, t.organization.id, created.id))!;
-    expect(loaded).toMatchObject({ id: created.id, organizationId: t.organization.id, title: "Forklift daily check", status: "DRAFT", type: "ASSET", version: 1 });
+    expect(loaded).toMatchObject({
+      id: created.id,
+      organizationId: t.organization.id,
+      title: "Forklift daily check",
+      status: "DRAFT",
+      type: "ASSET",
+      version: 1,
+    });
     // Display order: sections by position, then standalone questions.
-    expect(loaded.questions.map((x) => x.text)).toEqual(["Brakes OK?", "What is wrong with the brakes?", "Leak size in cm", "Notes on the leak", "Colour", "Inspector remarks"]);
+    expect(loaded.questions.map((x) => x.text)).toEqual([
+      "Brakes OK?",
+      "What is wrong with the brakes?",
+      "Leak size in cm",
+      "Notes on the leak",
+      "Colour",
+      "Inspector remarks",
+    ]);
     expect(loaded.questions[0]).toEqual({
       id: q.brakes.id,
       key: "brakes",
       text: "Brakes OK?",
       inputType: "SELECT",
       required: true,
-      options: q.brakes.options.map((o: any) => ({ id: o.id, value: o.value, label: o.label, requiresNote: o.requiresNote, requiresPhoto: o.requiresPhoto, flagged: false })),
+      options: q.brakes.options.map((o: any) => ({
+        id: o.id,
+        value: o.value,
+        label: o.label,
+        requiresNote: o.requiresNote,
+        requiresPhoto: o.requiresPhoto,
+        flagged: false,
+      })),
     });
     expect(loaded.questions[5]).toMatchObject({ key: null, inputType: "TEXT", options: [] });
     expect(loaded.rules).toHaveLength(3);
-    expect(loaded.rules).toContainEqual({ id: q.brakes.logicRules[0].id, sourceQuestionId: q.brakes.id, targetQuestionId: q.brake_issue.id, condition: { type: "equals", value: "no" }, actionType: "ask_questions" });
+    expect(loaded.rules).toContainEqual({
+      id: q.brakes.logicRules[0].id,
+      sourceQuestionId: q.brakes.id,
+      targetQuestionId: q.brake_issue.id,
+      condition: { type: "equals", value: "no" },
+      actionType: "ask_questions",
+    });
     expect(validateLogicGraph(loaded)).toEqual([]);
 
     const answers = (...list: AnswerInput[]) => new Map(list.map((a) => [a.questionId, a]));

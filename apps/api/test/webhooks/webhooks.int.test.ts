@@ -33,10 +33,13 @@ const ALL = [
   "sync.request.completed",
 ];
 
-
 /** Registers an endpoint at the receiver's `path` and tells the receiver its secret. */
 async function endpoint(t: DemoSeed, path: string, events = ALL, answers: number[] = []) {
-  const res = await stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}${path}`, events, description: `test ${path}` }, { auth: { bearer: t.apiKey } });
+  const res = await stack.http.post(
+    "/api/webhooks",
+    { url: `${receiver.baseUrl}${path}`, events, description: `test ${path}` },
+    { auth: { bearer: t.apiKey } },
+  );
   expect(res.status, res.text).toBe(201);
   await receiver.configure(path, { secrets: [res.body.secret], answers });
   return res.body as { id: string; secret: string; url: string; events: string[]; enabled: boolean };
@@ -58,7 +61,11 @@ describe("webhooks", () => {
     expect((await stack.http.post(`/api/templates/${tpl.id}/archive`, {}, { auth: { bearer: t.apiKey } })).status).toBe(200);
     const live = await createTemplate(stack, t, auditTemplateBody(t, { name: "Live" }));
     const inspection = await importOk(stack, t, importBody(t, live, { status: "IN_PROGRESS" }));
-    const completing = await stack.http.patch(`/api/inspections/${inspection.id}`, { status: "COMPLETED" }, { auth: { bearer: t.apiKey }, headers: { "if-match": '"r1"' } });
+    const completing = await stack.http.patch(
+      `/api/inspections/${inspection.id}`,
+      { status: "COMPLETED" },
+      { auth: { bearer: t.apiKey }, headers: { "if-match": '"r1"' } },
+    );
     expect(completing.status).toBe(200);
     expect((await stack.http.post(`/api/templates/${live.id}/versions`, undefined, { auth: { bearer: t.apiKey } })).status).toBe(201);
     const api = await syncCaller(stack, t);
@@ -93,7 +100,9 @@ describe("webhooks", () => {
     expect(types.get("employee.created")!.body.data).toMatchObject({ id: created.results[0].employeeId, externalEmployeeId: e.id });
     expect(types.get("employee.deactivated")!.body.data).toMatchObject({ externalEmployeeId: e.id, status: "TERMINATED" });
     const completed = got.filter((r) => r.body.type === "sync.request.completed").map((r) => r.body.data);
-    expect(completed).toContainEqual(expect.objectContaining({ requestId: created.requestId, total: 1, created: 1, updated: 0, errors: 0, status: "completed", dryRun: false }));
+    expect(completed).toContainEqual(
+      expect.objectContaining({ requestId: created.requestId, total: 1, created: 1, updated: 0, errors: 0, status: "completed", dryRun: false }),
+    );
     // Each event once (the receiver answered 200 every time).
     expect(new Set(got.map((r) => r.webhookId)).size).toBe(got.length);
   });
@@ -103,11 +112,19 @@ describe("webhooks", () => {
     const path = `/flaky-${t.organization.id}`;
     const ep = await endpoint(t, path, ["template.created"], [500, 503]);
     const tpl = await createTemplate(stack, t, auditTemplateBody(t), false);
-    const got = await until("three attempts", () => receiver.received(path), (rs) => rs.length >= 3);
+    const got = await until(
+      "three attempts",
+      () => receiver.received(path),
+      (rs) => rs.length >= 3,
+    );
     expect(got.map((r) => r.answered)).toEqual([500, 503, 200]);
     expect(new Set(got.map((r) => r.webhookId)).size).toBe(1);
     expect(got.every((r) => r.body.data.id === tpl.id && r.verified[0])).toBe(true);
-    const list = await until("delivery succeeded", () => deliveries(t, ep.id), (b) => b.deliveries[0]?.status === "succeeded");
+    const list = await until(
+      "delivery succeeded",
+      () => deliveries(t, ep.id),
+      (b) => b.deliveries[0]?.status === "succeeded",
+    );
     const [d] = list.deliveries;
     expect(d).toMatchObject({ eventId: got[0]!.webhookId, eventType: "template.created", status: "succeeded", nextAttemptAt: null });
     expect(d.attempts.map((a: any) => [a.attempt, a.statusCode, a.error])).toEqual([
@@ -127,20 +144,43 @@ describe("webhooks", () => {
     const failing = await endpoint(t, `/down-${t.organization.id}`, ["template.created"], Array(10).fill(500));
     const gone = await endpoint(t, `/gone-${t.organization.id}`, ["template.created"], [410]);
     await createTemplate(stack, t, auditTemplateBody(t), false);
-    const down = await until("delivery failed", () => deliveries(t, failing.id), (b) => b.deliveries[0]?.status === "failed");
+    const down = await until(
+      "delivery failed",
+      () => deliveries(t, failing.id),
+      (b) => b.deliveries[0]?.status === "failed",
+    );
     expect(down.deliveries[0].attempts.map((a: any) => a.statusCode)).toEqual([500, 500, 500, 500]);
     expect(down.deliveries[0]).toMatchObject({ nextAttemptAt: null, failureReason: "no success after 4 attempts" });
     const auth = { bearer: t.apiKey };
-    const disabled = await until("endpoint disabled", async () => (await stack.http.get(`/api/webhooks/${gone.id}`, { auth })).body, (b) => b.enabled === false);
+    const disabled = await until(
+      "endpoint disabled",
+      async () => (await stack.http.get(`/api/webhooks/${gone.id}`, { auth })).body,
+      (b) => b.enabled === false,
+    );
     expect(disabled.disabledReason).toMatch(/410/);
-    expect((await deliveries(t, gone.id)).deliveries[0]).toMatchObject({ status: "failed", failureReason: "endpoint disabled: the endpoint answered 410 Gone" });
+    expect((await deliveries(t, gone.id)).deliveries[0]).toMatchObject({
+      status: "failed",
+      failureReason: "endpoint disabled: the endpoint answered 410 Gone",
+    });
     // A disabled endpoint gets nothing; enabled again, it gets what happens next.
     await createTemplate(stack, t, auditTemplateBody(t, { name: "While disabled" }), false);
-    await until("dispatcher past every change", async () => (await stack.db.sql`select count(*)::int as n from change_events c, webhook_dispatch w where c.organization_id = ${t.organization.id} and (c.xid, c.seq) > (w.xid, w.seq)`)[0]!.n, (n) => n === 0);
+    await until(
+      "dispatcher past every change",
+      async () =>
+        (
+          await stack.db
+            .sql`select count(*)::int as n from change_events c, webhook_dispatch w where c.organization_id = ${t.organization.id} and (c.xid, c.seq) > (w.xid, w.seq)`
+        )[0]!.n,
+      (n) => n === 0,
+    );
     const patched = await stack.http.request("PATCH", `/api/webhooks/${gone.id}`, { auth, body: { enabled: true } });
     expect(patched.body).toMatchObject({ enabled: true, disabledReason: null });
     await createTemplate(stack, t, auditTemplateBody(t, { name: "After enabling" }), false);
-    const got = await until("delivery after enabling", () => receiver.received(`/gone-${t.organization.id}`), (rs) => rs.length >= 2);
+    const got = await until(
+      "delivery after enabling",
+      () => receiver.received(`/gone-${t.organization.id}`),
+      (rs) => rs.length >= 2,
+    );
     expect(got.map((r) => r.body.data.title)).toEqual(["Plant audit", "After enabling"]);
   });
 
@@ -154,7 +194,11 @@ describe("webhooks", () => {
     expect(Date.parse(rotated.body.previousSecretExpiresAt) - Date.now()).toBeGreaterThan(23 * 3600_000);
     await receiver.configure(path, { secrets: [ep.secret, rotated.body.secret, "whsec_" + Buffer.alloc(24, 1).toString("base64")] });
     await createTemplate(stack, t, auditTemplateBody(t), false);
-    const [r] = await until("delivery", () => receiver.received(path), (rs) => rs.length >= 1);
+    const [r] = await until(
+      "delivery",
+      () => receiver.received(path),
+      (rs) => rs.length >= 1,
+    );
     expect(r!.signatures).toBe(2);
     expect(r!.verified).toEqual([true, true, false]);
   });
@@ -165,19 +209,36 @@ describe("webhooks", () => {
     const ep = await endpoint(t, path, ["template.created", "template.published"]);
     const since = new Date().toISOString();
     await createTemplate(stack, t, auditTemplateBody(t));
-    const first = await until("two events", () => receiver.received(path), (rs) => rs.length >= 2);
+    const first = await until(
+      "two events",
+      () => receiver.received(path),
+      (rs) => rs.length >= 2,
+    );
     const auth = { bearer: t.apiKey };
     // The receiver counts a request before it answers, and the worker records the delivery after the
     // answer: an event whose delivery is still pending is not replayed, so wait for them to settle.
-    const settled = () => until("no delivery pending", () => deliveries(t, ep.id), (b) => b.deliveries.length > 0 && b.deliveries.every((d: { status: string }) => d.status !== "pending"));
+    const settled = () =>
+      until(
+        "no delivery pending",
+        () => deliveries(t, ep.id),
+        (b) => b.deliveries.length > 0 && b.deliveries.every((d: { status: string }) => d.status !== "pending"),
+      );
     await settled();
     const one = await stack.http.post(`/api/webhooks/${ep.id}/replay`, { eventId: first[0]!.webhookId }, { auth });
     expect(one).toMatchObject({ status: 202, body: { replayed: 1, hasMore: false } });
-    await until("the replayed event", () => receiver.received(path), (rs) => rs.length >= 3);
+    await until(
+      "the replayed event",
+      () => receiver.received(path),
+      (rs) => rs.length >= 3,
+    );
     await settled();
     const all = await stack.http.post(`/api/webhooks/${ep.id}/replay`, { since }, { auth });
     expect(all).toMatchObject({ status: 202, body: { replayed: 2, hasMore: false } });
-    const got = await until("replays", () => receiver.received(path), (rs) => rs.length >= 5);
+    const got = await until(
+      "replays",
+      () => receiver.received(path),
+      (rs) => rs.length >= 5,
+    );
     // Deliveries run in parallel: compare as sets. The original event twice more, the other once more.
     const [e0, e1] = [first[0]!.webhookId, first[1]!.webhookId];
     expect(got.map((r) => r.webhookId).sort()).toEqual([e0, e0, e0, e1, e1].sort());
@@ -190,12 +251,22 @@ describe("webhooks", () => {
   it("does not queue again an event still waiting to be delivered, nor replay a type the endpoint does not receive", async () => {
     const t = await stack.tenant();
     const path = `/replay-pending-${t.organization.id}`;
-    const ep = await endpoint(t, path, ["template.created"], Array.from({ length: 20 }, () => 500)); // every attempt refused: retries stay pending
+    const ep = await endpoint(
+      t,
+      path,
+      ["template.created"],
+      Array.from({ length: 20 }, () => 500),
+    ); // every attempt refused: retries stay pending
     const since = new Date().toISOString();
     await createTemplate(stack, t, auditTemplateBody(t));
-    await until("the first attempt, refused", () => receiver.received(path), (rs) => rs.length >= 1);
+    await until(
+      "the first attempt, refused",
+      () => receiver.received(path),
+      (rs) => rs.length >= 1,
+    );
     const auth = { bearer: t.apiKey };
-    for (let i = 0; i < 3; i++) expect(await stack.http.post(`/api/webhooks/${ep.id}/replay`, { since }, { auth })).toMatchObject({ status: 202, body: { replayed: 0 } });
+    for (let i = 0; i < 3; i++)
+      expect(await stack.http.post(`/api/webhooks/${ep.id}/replay`, { since }, { auth })).toMatchObject({ status: 202, body: { replayed: 0 } });
     const [queued] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from webhook_deliveries where endpoint_id = ${ep.id}`;
     expect(queued!.n).toBe(1);
     // The template's other event (published) is not a type this endpoint receives.
@@ -211,12 +282,17 @@ describe("webhooks", () => {
     const auth = { bearer: t.apiKey };
     const ep = await endpoint(t, `/crud-${t.organization.id}`, ["employee.created"]);
     const list = await stack.http.get("/api/webhooks", { auth });
-    expect(list.body).toEqual([expect.objectContaining({ id: ep.id, events: ["employee.created"], description: `test /crud-${t.organization.id}`, enabled: true, disabledReason: null })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({ id: ep.id, events: ["employee.created"], description: `test /crud-${t.organization.id}`, enabled: true, disabledReason: null }),
+    ]);
     expect(list.text).not.toContain(ep.secret);
     expect((await stack.http.get(`/api/webhooks/${ep.id}`, { auth })).text).not.toContain(ep.secret);
     const [row] = await stack.db.sql`select secret_enc from webhook_endpoints where id = ${ep.id}`;
     expect(row!.secret_enc).not.toContain(ep.secret.slice(6));
-    const changed = await stack.http.request("PATCH", `/api/webhooks/${ep.id}`, { auth, body: { events: ["employee.updated", "employee.updated"], description: null, enabled: false } });
+    const changed = await stack.http.request("PATCH", `/api/webhooks/${ep.id}`, {
+      auth,
+      body: { events: ["employee.updated", "employee.updated"], description: null, enabled: false },
+    });
     expect(changed.body).toMatchObject({ events: ["employee.updated"], description: null, enabled: false, disabledReason: null });
     expect((await stack.http.request("DELETE", `/api/webhooks/${ep.id}`, { auth })).status).toBe(204);
     expect((await stack.http.get(`/api/webhooks/${ep.id}`, { auth })).status).toBe(404);
@@ -259,7 +335,11 @@ describe("webhooks", () => {
     // Another organization's events never reach this endpoint.
     await createTemplate(stack, other, auditTemplateBody(other), false);
     await createTemplate(stack, t, auditTemplateBody(t, { name: "Ours" }), false);
-    const got = await until("our event", () => receiver.received(`/sealed-${t.organization.id}`), (rs) => rs.length >= 1);
+    const got = await until(
+      "our event",
+      () => receiver.received(`/sealed-${t.organization.id}`),
+      (rs) => rs.length >= 1,
+    );
     await new Promise((r) => setTimeout(r, 500));
     expect((await receiver.received(`/sealed-${t.organization.id}`)).map((r) => r.body.data.title)).toEqual(["Ours"]);
     expect(got[0]!.body.organizationId).toBe(t.organization.id);
@@ -272,7 +352,11 @@ describe("webhooks", () => {
     const elsewhere = await holdTransaction(otherDatabaseUrl());
     try {
       const tpl = await createTemplate(stack, t, auditTemplateBody(t, { name: "Not held back" }), false);
-      const [r] = await until("the delivery", () => receiver.received(path), (rs) => rs.length >= 1);
+      const [r] = await until(
+        "the delivery",
+        () => receiver.received(path),
+        (rs) => rs.length >= 1,
+      );
       expect(r!.body).toMatchObject({ type: "template.created", data: { id: tpl.id } });
     } finally {
       await elsewhere.end();
@@ -284,7 +368,10 @@ describe("an endpoint failing for longer than WEBHOOK_DISABLE_AFTER_SECONDS", ()
   let short: Stack;
   beforeAll(async () => {
     // 5 days in production; 2 s here, with retries 1 s apart.
-    short = await startStack({ workers: 1, env: { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "0,1,1,1,1,1,1,1", WEBHOOK_DISABLE_AFTER_SECONDS: "2" } });
+    short = await startStack({
+      workers: 1,
+      env: { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "0,1,1,1,1,1,1,1", WEBHOOK_DISABLE_AFTER_SECONDS: "2" },
+    });
   });
   afterAll(() => short?.stop());
 
@@ -295,10 +382,18 @@ describe("an endpoint failing for longer than WEBHOOK_DISABLE_AFTER_SECONDS", ()
     const ep = (await short.http.post("/api/webhooks", { url: `${receiver.baseUrl}${path}`, events: ["template.created"] }, { auth })).body;
     await receiver.configure(path, { secrets: [ep.secret], answers: Array(20).fill(500) });
     await createTemplate(short, t, auditTemplateBody(t), false);
-    const disabled = await until("disabled", async () => (await short.http.get(`/api/webhooks/${ep.id}`, { auth })).body, (b) => b.enabled === false);
+    const disabled = await until(
+      "disabled",
+      async () => (await short.http.get(`/api/webhooks/${ep.id}`, { auth })).body,
+      (b) => b.enabled === false,
+    );
     expect(disabled.disabledReason).toBe("every delivery failed for 2 seconds");
     const list = (await short.http.get(`/api/webhooks/${ep.id}/deliveries`, { auth })).body;
-    expect(list.deliveries[0]).toMatchObject({ status: "failed", failureReason: "endpoint disabled: every delivery failed for 2 seconds", nextAttemptAt: null });
+    expect(list.deliveries[0]).toMatchObject({
+      status: "failed",
+      failureReason: "endpoint disabled: every delivery failed for 2 seconds",
+      nextAttemptAt: null,
+    });
     expect(list.deliveries[0].attempts.length).toBeGreaterThanOrEqual(3);
     expect(list.deliveries[0].attempts.every((a: { statusCode: number }) => a.statusCode === 500)).toBe(true);
   });

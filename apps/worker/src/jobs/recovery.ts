@@ -20,7 +20,8 @@ export const redisLossWatch: PeriodicTask[] = [
         await requeueStaleMail(deps.db, deps.queues, 0),
         await requeueStaleDeliveries(deps.db, deps.queues, 0),
       ];
-      if (items || imports || mails || webhooks) deps.logger.warn({ items, imports, mails, webhooks, ms: Date.now() - started }, "queue marker missing (Redis lost its data): pending work requeued");
+      if (items || imports || mails || webhooks)
+        deps.logger.warn({ items, imports, mails, webhooks, ms: Date.now() - started }, "queue marker missing (Redis lost its data): pending work requeued");
     },
   },
 ];

@@ -10,7 +10,6 @@ import { waitOutDatabaseOutages } from "./outage.ts";
 import { jobTimeouts, withTimeout } from "./timeout.ts";
 import { webhookProcessor } from "./webhook/processor.ts";
 
-
 /**
  * Job name -> processor. A Record over every JobName makes a missing handler a type
  * error; `buildProcessors` checks it again at start-up, so a queue without a handler

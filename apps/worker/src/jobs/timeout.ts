@@ -36,7 +36,13 @@ export class JobTimeoutError extends Error {
  * (an SMTP exchange, an import's transaction) ends by its own bounds; its late outcome is logged.
  * The wrapper declares BullMQ's third parameter, so BullMQ hands it a signal of its own.
  */
-export function withTimeout(queue: JobName, processor: Processor, limit: { seconds: number; setting: string }, logger: Logger, onTimeout: () => void): Processor {
+export function withTimeout(
+  queue: JobName,
+  processor: Processor,
+  limit: { seconds: number; setting: string },
+  logger: Logger,
+  onTimeout: () => void,
+): Processor {
   return async (job: Job, token?: string, cancelled?: AbortSignal) => {
     const stop = new AbortController();
     const signal = cancelled ? AbortSignal.any([cancelled, stop.signal]) : stop.signal;

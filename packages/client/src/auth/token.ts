@@ -60,7 +60,10 @@ export class TokenProvider {
       headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
     });
     if (response.status === 401 || (response.status === 400 && error && "error" in error && error.error === "invalid_scope")) {
-      throw new AuthError(`Token request refused (${response.status} ${describeErrorBody(error)}): check the client id and secret and the client's scopes`, response.status);
+      throw new AuthError(
+        `Token request refused (${response.status} ${describeErrorBody(error)}): check the client id and secret and the client's scopes`,
+        response.status,
+      );
     }
     if (!data) throw new HttpError(`Token request failed: ${response.status} ${describeErrorBody(error)}`, response.status, error);
     const lifetimeMs = data.expires_in * 1000;

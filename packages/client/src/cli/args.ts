@@ -64,7 +64,9 @@ function int(name: string, v: string | undefined, def: number, min: number, max:
 /** Parses the command line; null means --help. Throws UsageError with a message for the user. */
 export function parseCli(argv: string[]): CliOptions | null {
   if (argv.some((a) => a === "--client-secret" || a.startsWith("--client-secret="))) {
-    throw new UsageError("--client-secret is not accepted: a secret on the command line shows in the process list and shell history; set INSP_CLIENT_SECRET or use --client-secret-file");
+    throw new UsageError(
+      "--client-secret is not accepted: a secret on the command line shows in the process list and shell history; set INSP_CLIENT_SECRET or use --client-secret-file",
+    );
   }
   let parsed;
   try {
@@ -74,7 +76,8 @@ export function parseCli(argv: string[]): CliOptions | null {
   }
   const v = parsed.values;
   if (v.help) return null;
-  if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length ? `one input file expected, got ${parsed.positionals.length}` : "the input file is missing");
+  if (parsed.positionals.length !== 1)
+    throw new UsageError(parsed.positionals.length ? `one input file expected, got ${parsed.positionals.length}` : "the input file is missing");
   if (v.format !== undefined && !["csv", "json", "jsonl"].includes(v.format)) throw new UsageError(`--format must be csv, json or jsonl (got '${v.format}')`);
   const scope: SessionScope = {};
   if (v["scope-department"]) scope.department = v["scope-department"];
@@ -86,7 +89,10 @@ export function parseCli(argv: string[]): CliOptions | null {
   }
   const snapshotOnly = Object.keys(scope).length > 0 || v["commit-dry-run"];
   if (snapshotOnly && !v.snapshot) throw new UsageError("--scope-* and --commit-dry-run need --snapshot");
-  if (v.snapshot && v["dry-run"]) throw new UsageError("--dry-run cannot be combined with --snapshot (a dry run records nothing in the session); use --commit-dry-run to preview the deactivations");
+  if (v.snapshot && v["dry-run"])
+    throw new UsageError(
+      "--dry-run cannot be combined with --snapshot (a dry run records nothing in the session); use --commit-dry-run to preview the deactivations",
+    );
   if (v.restart && v.force) throw new UsageError("--restart and --force contradict each other: --restart ignores the state file, --force resumes from it");
   return {
     input: parsed.positionals[0]!,

@@ -34,7 +34,11 @@ export function exitFor(err: unknown, interrupted: boolean): { code: number; mes
   if (err instanceof AuthError) return { code: EXIT.auth, message: `authentication failed: ${msg}` };
   if (err instanceof RetriesExhaustedError) return { code: EXIT.service, message: `${msg}; the state is saved, run again to resume` };
   if (err instanceof HttpError) {
-    if (err.status === 422) return { code: EXIT.usage, message: `${msg} (a batch was re-sent with other rows than before under the same Idempotency-Key: did the input or mapping change? --restart starts over)` };
+    if (err.status === 422)
+      return {
+        code: EXIT.usage,
+        message: `${msg} (a batch was re-sent with other rows than before under the same Idempotency-Key: did the input or mapping change? --restart starts over)`,
+      };
     return { code: err.status >= 500 ? EXIT.service : EXIT.usage, message: msg };
   }
   const code = (err as { code?: unknown }).code;

@@ -70,19 +70,32 @@ export class Progress {
     this.meter.add(Date.now(), start.rows, start.offset);
     if (opts.tty) {
       this.bar = new cliProgress.SingleBar(
-        { format: "{bar} {percentage}% | {rows} rows | {rate} rows/s | ETA {etaText} | {errors} errors, {warnings} warnings", hideCursor: true, stream: process.stderr },
+        {
+          format: "{bar} {percentage}% | {rows} rows | {rate} rows/s | ETA {etaText} | {errors} errors, {warnings} warnings",
+          hideCursor: true,
+          stream: process.stderr,
+        },
         cliProgress.Presets.shades_classic,
       );
       this.bar.start(Math.max(1, totalBytes), start.offset, this.payload());
     } else {
-      this.timer = setInterval(() => this.opts.write(`progress: ${progressLine(this.last, this.totalBytes, this.meter.estimate(this.totalBytes))}`), opts.intervalMs);
+      this.timer = setInterval(
+        () => this.opts.write(`progress: ${progressLine(this.last, this.totalBytes, this.meter.estimate(this.totalBytes))}`),
+        opts.intervalMs,
+      );
       this.timer.unref();
     }
   }
 
   private payload() {
     const est = this.meter.estimate(this.totalBytes);
-    return { rows: this.last.rows.toLocaleString("en-US"), rate: est ? Math.round(est.rowsPerSecond) : "-", etaText: est ? formatDuration(est.etaMs) : "--:--", errors: this.last.errors, warnings: this.last.warnings };
+    return {
+      rows: this.last.rows.toLocaleString("en-US"),
+      rate: est ? Math.round(est.rowsPerSecond) : "-",
+      etaText: est ? formatDuration(est.etaMs) : "--:--",
+      errors: this.last.errors,
+      warnings: this.last.warnings,
+    };
   }
 
   update(p: ProgressSnapshot): void {

@@ -21,7 +21,10 @@ export interface RunIo {
 }
 
 function retryNote(i: RetryInfo): string {
-  const why = i.status === null ? `could not reach the service (${(i.error as { cause?: { code?: string; message?: string } })?.cause?.code ?? (i.error as { cause?: { message?: string } })?.cause?.message ?? "network error"})` : `service answered ${i.status}`;
+  const why =
+    i.status === null
+      ? `could not reach the service (${(i.error as { cause?: { code?: string; message?: string } })?.cause?.code ?? (i.error as { cause?: { message?: string } })?.cause?.message ?? "network error"})`
+      : `service answered ${i.status}`;
   return `${why} for ${i.method} ${new URL(i.url).pathname}: retrying in ${(i.delayMs / 1000).toFixed(1)} s${i.fromRetryAfter ? " (Retry-After)" : ""}, attempt ${i.attempt + 1}`;
 }
 
@@ -51,7 +54,8 @@ async function sendRecords(run: Run, client: InspClient, errorsCsv: ErrorsCsv, p
     onColumns: (columns) => {
       if (!mapping) mapping = mappingFromHeader(columns);
       const missing = mappedColumns(mapping).filter((c) => !columns.includes(c));
-      if (missing.length) throw (headerProblem = new UsageError(`the mapping names columns the CSV header does not have: ${missing.join(", ")} (header: ${columns.join(", ")})`));
+      if (missing.length)
+        throw (headerProblem = new UsageError(`the mapping names columns the CSV header does not have: ${missing.join(", ")} (header: ${columns.join(", ")})`));
     },
   });
   try {
@@ -92,7 +96,13 @@ async function sendRecords(run: Run, client: InspClient, errorsCsv: ErrorsCsv, p
 /** Commits a snapshot session once every batch is in: says its report, records the commit in the state. */
 async function commitSession(run: Run, client: InspClient, sessionId: string): Promise<{ exitCode: number | null; done: boolean }> {
   const { opts, io, cfg } = run;
-  const report = describeCommit(await sessionsApi(client).commit(sessionId, { dryRun: opts.commitDryRun, signal: io.signal, ...(opts.commitDryRun ? {} : { idempotencyKey: `${cfg.state.runId}-commit` }) }));
+  const report = describeCommit(
+    await sessionsApi(client).commit(sessionId, {
+      dryRun: opts.commitDryRun,
+      signal: io.signal,
+      ...(opts.commitDryRun ? {} : { idempotencyKey: `${cfg.state.runId}-commit` }),
+    }),
+  );
   for (const line of report.lines) io.say(line);
   if (!opts.commitDryRun) cfg.state.commit = { status: report.exitCode === EXIT.quarantined ? "quarantined" : "committed", at: new Date().toISOString() };
   return { exitCode: report.exitCode, done: report.done };
@@ -129,7 +139,13 @@ export async function executeRun(cfg: RunConfig, opts: CliOptions, io: RunIo): P
   try {
     state.errorsCsv.bytes = errorsCsv.bytes;
     await run.save();
-    const client = createInspClient({ baseUrl: cfg.credentials.url, clientId: cfg.credentials.clientId, clientSecret: cfg.credentials.clientSecret, maxAttempts: opts.maxAttempts, onRetry: (i) => (progress ? progress.note(retryNote(i)) : io.say(retryNote(i))) });
+    const client = createInspClient({
+      baseUrl: cfg.credentials.url,
+      clientId: cfg.credentials.clientId,
+      clientSecret: cfg.credentials.clientSecret,
+      maxAttempts: opts.maxAttempts,
+      onRetry: (i) => (progress ? progress.note(retryNote(i)) : io.say(retryNote(i))),
+    });
     // Credentials are checked before the first row is read, so a wrong secret fails at once.
     await client.tokens.get();
 
@@ -143,7 +159,11 @@ export async function executeRun(cfg: RunConfig, opts: CliOptions, io: RunIo): P
       `${cfg.resumed ? `resuming run ${state.runId} at row ${state.nextRow} (batch ${state.batches + 1})` : `run ${state.runId}`}: ${cfg.input} (${cfg.format}, ${cfg.inputSize.toLocaleString("en-US")} bytes)` +
         `${opts.dryRun ? ", DRY RUN: nothing is written" : ""}; errors CSV ${state.errorsCsv.path}${cfg.statePath ? `; state ${cfg.statePath}` : ""}`,
     );
-    progress = new Progress(cfg.inputSize, { rows: state.counts.rows, offset: state.offset, errors: state.counts.errors, warnings: state.counts.warnings }, { tty: io.stderrIsTTY, intervalMs: opts.progressIntervalSeconds * 1000, write: io.say });
+    progress = new Progress(
+      cfg.inputSize,
+      { rows: state.counts.rows, offset: state.offset, errors: state.counts.errors, warnings: state.counts.warnings },
+      { tty: io.stderrIsTTY, intervalMs: opts.progressIntervalSeconds * 1000, write: io.say },
+    );
     const replayed = await sendRecords(run, client, errorsCsv, progress, sessionId);
     // Interrupted between batches (nothing in flight): the input was not read to its end.
     io.signal.throwIfAborted();

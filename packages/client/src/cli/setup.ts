@@ -48,7 +48,11 @@ async function credentials(opts: CliOptions, env: CliEnv): Promise<RunConfig["cr
   const url = opts.url ?? env.url;
   const clientId = opts.clientId ?? env.clientId;
   const clientSecret = opts.clientSecretFile ? (await readText(opts.clientSecretFile, "client secret file")).trim() : env.clientSecret;
-  const missing = [!url && "INSP_URL (or --url)", !clientId && "INSP_CLIENT_ID (or --client-id)", !clientSecret && "INSP_CLIENT_SECRET (or --client-secret-file)"].filter(Boolean);
+  const missing = [
+    !url && "INSP_URL (or --url)",
+    !clientId && "INSP_CLIENT_ID (or --client-id)",
+    !clientSecret && "INSP_CLIENT_SECRET (or --client-secret-file)",
+  ].filter(Boolean);
   if (missing.length) throw new UsageError(`missing ${missing.join(", ")}`);
   if (!/^https?:\/\//i.test(url!)) throw new UsageError(`the service URL must start with http:// or https:// (got '${url}')`);
   return { url: url!, clientId: clientId!, clientSecret: clientSecret! };
@@ -66,7 +70,12 @@ export async function setupRun(opts: CliOptions, env: CliEnv): Promise<RunConfig
     throw new UsageError(`cannot read the input ${opts.input}: ${(err as Error).message}`);
   }
   const { mapping, hash } = await loadMapping(opts.mapping);
-  const reading: Reading = { format, batchSize: opts.batchSize, ...(opts.delimiter !== undefined && { delimiter: opts.delimiter }), ...(opts.jsonKey !== undefined && { jsonKey: opts.jsonKey }) };
+  const reading: Reading = {
+    format,
+    batchSize: opts.batchSize,
+    ...(opts.delimiter !== undefined && { delimiter: opts.delimiter }),
+    ...(opts.jsonKey !== undefined && { jsonKey: opts.jsonKey }),
+  };
   const creds = await credentials(opts, env);
   const notes: string[] = [];
   const statePath = opts.dryRun ? null : path.resolve(opts.state ?? `${input}.insp-sync-state.json`);
@@ -87,7 +96,8 @@ export async function setupRun(opts: CliOptions, env: CliEnv): Promise<RunConfig
     prior = null;
   }
   if (prior) {
-    if (path.resolve(prior.input.path) !== input) throw new UsageError(`the state file ${statePath} belongs to ${prior.input.path}; pass another --state, or --restart to start over`);
+    if (path.resolve(prior.input.path) !== input)
+      throw new UsageError(`the state file ${statePath} belongs to ${prior.input.path}; pass another --state, or --restart to start over`);
     const mismatch = resumeMismatch(prior, identity, hash, reading);
     if (mismatch && prior.nextRow === 1 && !prior.session) {
       // Nothing was acknowledged (e.g. the credentials were wrong): there is nothing to resume, only a fresh start.
@@ -97,15 +107,19 @@ export async function setupRun(opts: CliOptions, env: CliEnv): Promise<RunConfig
   }
   if (prior) {
     const mismatch = resumeMismatch(prior, identity, hash, reading);
-    if (mismatch && !opts.force) throw new UsageError(`cannot resume: ${mismatch}. Run again with --force to resume from row ${prior.nextRow} anyway, or --restart to start over`);
+    if (mismatch && !opts.force)
+      throw new UsageError(`cannot resume: ${mismatch}. Run again with --force to resume from row ${prior.nextRow} anyway, or --restart to start over`);
     if (mismatch) {
       // Batches from here hold other rows than before, so they must not reuse the old keys (the server would refuse them as a different body).
       notes.push(`${mismatch}; resuming from row ${prior.nextRow} anyway (--force) under a new run id`);
       prior = { ...prior, runId: newRunId(), input: identity, mappingHash: hash, reading };
     }
-    if (prior.session && !opts.snapshot) throw new UsageError("the interrupted run used a snapshot session: add --snapshot to resume it, or --restart to start over");
-    if (!prior.session && opts.snapshot && prior.nextRow > 1) throw new UsageError("the interrupted run did not use a snapshot session: --restart to start a snapshot run");
-    if (opts.errors && path.resolve(opts.errors) !== prior.errorsCsv.path) notes.push(`continuing the errors CSV of the interrupted run, ${prior.errorsCsv.path}`);
+    if (prior.session && !opts.snapshot)
+      throw new UsageError("the interrupted run used a snapshot session: add --snapshot to resume it, or --restart to start over");
+    if (!prior.session && opts.snapshot && prior.nextRow > 1)
+      throw new UsageError("the interrupted run did not use a snapshot session: --restart to start a snapshot run");
+    if (opts.errors && path.resolve(opts.errors) !== prior.errorsCsv.path)
+      notes.push(`continuing the errors CSV of the interrupted run, ${prior.errorsCsv.path}`);
   }
   const now = new Date().toISOString();
   const state: SyncState = prior ?? {

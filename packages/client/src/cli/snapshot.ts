@@ -7,11 +7,19 @@ import { EXIT, UsageError } from "./exit-codes.ts";
  * The snapshot-session steps of a run: open a session before the first batch (or take the
  * interrupted run's one back, if it is still open) and commit it after the last.
  */
-export async function ensureSession(sessions: SessionsApi, state: SyncState, scope: SessionScope, say: (line: string) => void, signal?: AbortSignal): Promise<string> {
+export async function ensureSession(
+  sessions: SessionsApi,
+  state: SyncState,
+  scope: SessionScope,
+  say: (line: string) => void,
+  signal?: AbortSignal,
+): Promise<string> {
   if (state.session) {
     const key = (o: Record<string, unknown>) => JSON.stringify(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
     if (key(state.session.scope ?? {}) !== key(scope)) {
-      throw new UsageError(`the interrupted run's session ${state.session.id} has another scope (${key(state.session.scope ?? {})}): resume with the same --scope-* options, or --restart to start a new snapshot`);
+      throw new UsageError(
+        `the interrupted run's session ${state.session.id} has another scope (${key(state.session.scope ?? {})}): resume with the same --scope-* options, or --restart to start a new snapshot`,
+      );
     }
     const s = await sessions.get(state.session.id, signal);
     if (s.status !== "open") throw new UsageError(`the interrupted run's session ${s.sessionId} is ${s.status}, not open: --restart to start a new snapshot`);
@@ -45,7 +53,10 @@ export function describeCommit(result: CommitResult): CommitReport {
     return {
       exitCode: null,
       done: false,
-      lines: [`commit dry run of session ${result.sessionId}: ${result.wouldDeactivate.length} employees would be deactivated; the session stays open (run again without --commit-dry-run to commit)`, ...listEmployees(result.wouldDeactivate)],
+      lines: [
+        `commit dry run of session ${result.sessionId}: ${result.wouldDeactivate.length} employees would be deactivated; the session stays open (run again without --commit-dry-run to commit)`,
+        ...listEmployees(result.wouldDeactivate),
+      ],
     };
   }
   if (result.status === "committed") {
@@ -54,11 +65,16 @@ export function describeCommit(result: CommitResult): CommitReport {
   }
   if (result.status === "quarantined") {
     const held = result.wouldDeactivate ?? [];
-    const t = result.threshold ? ` (guard: more than ${result.threshold.percent}% and more than ${result.threshold.min} of ${result.activeInScope ?? "?"} active in scope)` : "";
+    const t = result.threshold
+      ? ` (guard: more than ${result.threshold.percent}% and more than ${result.threshold.min} of ${result.activeInScope ?? "?"} active in scope)`
+      : "";
     return {
       exitCode: EXIT.quarantined,
       done: true,
-      lines: [`session ${result.sessionId} quarantined: the commit would deactivate ${held.length} employees${t}; nothing changed until an administrator approves it`, ...listEmployees(held)],
+      lines: [
+        `session ${result.sessionId} quarantined: the commit would deactivate ${held.length} employees${t}; nothing changed until an administrator approves it`,
+        ...listEmployees(held),
+      ],
     };
   }
   throw new Error(`session ${result.sessionId} is ${result.status} after its commit`);

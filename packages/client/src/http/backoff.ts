@@ -45,12 +45,32 @@ export const MAX_RETRY_AFTER_MS = 5 * 60_000;
  * when its rate-limit window resets, guessing shorter only earns another 429), at most
  * MAX_RETRY_AFTER_MS, else backoff.
  */
-export function retryDelay(attempt: number, retryAfter: string | null | undefined, opts: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random, now: number = Date.now()): number {
+export function retryDelay(
+  attempt: number,
+  retryAfter: string | null | undefined,
+  opts: BackoffOptions = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+  now: number = Date.now(),
+): number {
   const asked = parseRetryAfter(retryAfter, now);
   return asked === null ? backoffDelay(attempt, opts, random) : Math.min(asked, MAX_RETRY_AFTER_MS);
 }
 
-const NETWORK_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CLOSED"]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_CLOSED",
+]);
 
 /** A failure to reach the server or to hear its whole answer (fetch wraps the socket error in `cause`). */
 export function isNetworkError(err: unknown): boolean {

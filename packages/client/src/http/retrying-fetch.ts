@@ -79,7 +79,9 @@ export function retryingFetch(opts: RetryOptions = {}): FetchLike {
       await sleep(delayMs, request.signal);
     }
     const what = lastStatus === null ? `could not be reached (${describeNetworkError(lastError)})` : `kept answering ${lastStatus}`;
-    throw new RetriesExhaustedError(`${request.method} ${new URL(request.url).pathname} ${what} after ${maxAttempts} attempts`, maxAttempts, lastStatus, { cause: lastError });
+    throw new RetriesExhaustedError(`${request.method} ${new URL(request.url).pathname} ${what} after ${maxAttempts} attempts`, maxAttempts, lastStatus, {
+      cause: lastError,
+    });
   };
 }
 

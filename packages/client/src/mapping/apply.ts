@@ -27,11 +27,22 @@ const asText = (v: unknown) => (typeof v === "number" || typeof v === "boolean" 
 function listValues(v: unknown, separator: string | undefined): string[] {
   if (isEmpty(v)) return [];
   const items = Array.isArray(v) ? v.map(asText) : separator ? String(asText(v)).split(separator) : [asText(v)];
-  return items.filter((x): x is string => typeof x === "string").map((x) => x.trim()).filter((x) => x !== "");
+  return items
+    .filter((x): x is string => typeof x === "string")
+    .map((x) => x.trim())
+    .filter((x) => x !== "");
 }
 
 /** Each value through the map; unlisted values are kept or skipped with a warning. */
-function translate<T>(values: string[], map: Record<string, T> | undefined, unmapped: "skip" | "keep", what: string, column: string, warnings: string[], keep: (v: string) => T): T[] {
+function translate<T>(
+  values: string[],
+  map: Record<string, T> | undefined,
+  unmapped: "skip" | "keep",
+  what: string,
+  column: string,
+  warnings: string[],
+  keep: (v: string) => T,
+): T[] {
   const out: T[] = [];
   for (const v of values) {
     if (!map) out.push(keep(v));
@@ -94,7 +105,9 @@ export function mapRecord(data: Record<string, unknown>, m: Mapping): MappedReco
   if (m.sites) {
     const s = m.sites;
     const sites = translate(listValues(lookup(data, s.column), s.separator), s.map, s.unmapped, "sites", s.column, warnings, (v) => v);
-    const assignments = sites.map((x) => (typeof x === "string" ? { id: x } : x)).map((x) => ({ id: x.id, ...((x.role ?? s.role) ? { role: x.role ?? s.role } : {}) }));
+    const assignments = sites
+      .map((x) => (typeof x === "string" ? { id: x } : x))
+      .map((x) => ({ id: x.id, ...((x.role ?? s.role) ? { role: x.role ?? s.role } : {}) }));
     employee.sites = unique(assignments, (a) => a.id);
   }
   return { employee, warnings };

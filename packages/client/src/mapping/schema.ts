@@ -41,17 +41,26 @@ export const MappingFile = z
       .record(z.string(), column)
       .superRefine((cols, ctx) => {
         for (const f of Object.keys(cols)) {
-          if (!isFieldPath(f)) ctx.addIssue({ code: "custom", path: [f], message: `unknown field '${f}': expected one of ${TEXT_FIELDS.join(", ")} or metadata.<key>` });
+          if (!isFieldPath(f))
+            ctx.addIssue({ code: "custom", path: [f], message: `unknown field '${f}': expected one of ${TEXT_FIELDS.join(", ")} or metadata.<key>` });
         }
       })
       .default({}),
     /** Input status value -> ACTIVE, INACTIVE or TERMINATED; values it does not list are sent as they are. */
     status: z.record(z.string(), z.enum(["ACTIVE", "INACTIVE", "TERMINATED"])).optional(),
     /** Role names from a column; without `map` the values are the role names. */
-    roles: z.object({ ...valueList, map: z.record(z.string(), names).optional() }).strict().optional(),
+    roles: z
+      .object({ ...valueList, map: z.record(z.string(), names).optional() })
+      .strict()
+      .optional(),
     /** Groups from a column, by name (default) or external group id, with an optional member role for all. */
     groups: z
-      .object({ ...valueList, map: z.record(z.string(), names).optional(), by: z.enum(["groupName", "externalGroupId"]).default("groupName"), role: z.string().min(1).optional() })
+      .object({
+        ...valueList,
+        map: z.record(z.string(), names).optional(),
+        by: z.enum(["groupName", "externalGroupId"]).default("groupName"),
+        role: z.string().min(1).optional(),
+      })
       .strict()
       .optional(),
     /** Site ids from a column; a map entry may give the site role too. `role` is the default site role. */

@@ -45,7 +45,12 @@ export class ErrorsCsv {
     if (entries.length === 0) return;
     // escape_formulas: a cell the HR system filled with "=…", "+…", "-…" or "@…" gets a leading
     // quote, so a spreadsheet opening the report never runs it as a formula.
-    await this.write(stringify(entries.map((e) => [e.row, e.externalEmployeeId ?? "", e.kind, e.message]), { escape_formulas: true }));
+    await this.write(
+      stringify(
+        entries.map((e) => [e.row, e.externalEmployeeId ?? "", e.kind, e.message]),
+        { escape_formulas: true },
+      ),
+    );
   }
 
   private async write(text: string): Promise<void> {

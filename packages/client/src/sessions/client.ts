@@ -9,7 +9,13 @@ import type { CommitResult, Session, SessionScope } from "./types.ts";
  * request left may leave an unused open session behind; it expires on its own.
  */
 export function sessionsApi(client: Pick<InspClient, "baseUrl" | "fetch">) {
-  async function call<T>(method: "GET" | "POST", path: string, body: unknown, signal?: AbortSignal, idempotencyKey?: string): Promise<{ status: number; body: T }> {
+  async function call<T>(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    signal?: AbortSignal,
+    idempotencyKey?: string,
+  ): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { accept: "application/json", ...(idempotencyKey ? { "idempotency-key": idempotencyKey } : {}) };
     const init: RequestInit = { method, headers, ...(signal ? { signal } : {}) };
     if (body !== undefined) {
@@ -47,7 +53,9 @@ export function sessionsApi(client: Pick<InspClient, "baseUrl" | "fetch">) {
      * A commit repeated after a lost answer gets the session's outcome again.
      */
     async commit(sessionId: string, o: { dryRun?: boolean; signal?: AbortSignal; idempotencyKey?: string; pollMs?: number } = {}): Promise<CommitResult> {
-      let result = (await call<CommitResult>("POST", `${sessionPath(sessionId)}/commit${o.dryRun ? "?dryRun=true" : ""}`, undefined, o.signal, o.idempotencyKey)).body;
+      let result = (
+        await call<CommitResult>("POST", `${sessionPath(sessionId)}/commit${o.dryRun ? "?dryRun=true" : ""}`, undefined, o.signal, o.idempotencyKey)
+      ).body;
       while (result.status === "committing") {
         await new Promise((r) => setTimeout(r, o.pollMs ?? 1000));
         result = (await call<Session>("GET", sessionPath(sessionId), undefined, o.signal)).body;

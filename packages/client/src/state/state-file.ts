@@ -66,7 +66,10 @@ export async function readState(path: string): Promise<SyncState | null> {
     throw new StateFileError(`${path} is not a JSON state file; remove it or pass --state with another path`);
   }
   const parsed = SyncState.safeParse(json);
-  if (!parsed.success) throw new StateFileError(`${path} is not an insp-sync state file (${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}); remove it or pass --restart`);
+  if (!parsed.success)
+    throw new StateFileError(
+      `${path} is not an insp-sync state file (${parsed.error.issues[0]?.path.join(".")}: ${parsed.error.issues[0]?.message}); remove it or pass --restart`,
+    );
   return parsed.data;
 }
 
@@ -108,7 +111,9 @@ export function resumeMismatch(state: SyncState, input: { size: number; mtimeMs:
   if (state.mappingHash !== mappingHash) return "the mapping file changed since the interrupted run";
   if (state.reading && reading) {
     const was = state.reading;
-    const changed = (["format", "batchSize", "delimiter", "jsonKey"] as const).filter((k) => was[k] !== reading[k]).map((k) => `${k} ${String(was[k] ?? "(default)")} -> ${String(reading[k] ?? "(default)")}`);
+    const changed = (["format", "batchSize", "delimiter", "jsonKey"] as const)
+      .filter((k) => was[k] !== reading[k])
+      .map((k) => `${k} ${String(was[k] ?? "(default)")} -> ${String(reading[k] ?? "(default)")}`);
     if (changed.length) return `the options that cut the input into batches changed since the interrupted run (${changed.join(", ")})`;
   }
   return null;

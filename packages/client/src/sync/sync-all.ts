@@ -48,7 +48,11 @@ async function* asRecords(input: AsyncIterable<InputRecord> | Iterable<Record<st
  * Syncs any number of employees: validated locally, sent in batches of at most 500 with an
  * Idempotency-Key each, several batches in flight, outcomes delivered in input order.
  */
-export async function syncAll(client: Pick<InspClient, "syncEmployees">, input: AsyncIterable<InputRecord> | Iterable<Record<string, unknown>>, opts: SyncAllOptions = {}): Promise<SyncSummary> {
+export async function syncAll(
+  client: Pick<InspClient, "syncEmployees">,
+  input: AsyncIterable<InputRecord> | Iterable<Record<string, unknown>>,
+  opts: SyncAllOptions = {},
+): Promise<SyncSummary> {
   const runId = opts.runId ?? newRunId();
   const summary: SyncSummary = { runId, batches: 0, rows: 0, created: 0, updated: 0, errors: 0, warnings: 0, replayedBatches: 0 };
   const batches = makeBatches(asRecords(input), {
@@ -63,7 +67,14 @@ export async function syncAll(client: Pick<InspClient, "syncEmployees">, input: 
     send: async (batch, signal): Promise<SyncBatchResult | null> => {
       if (batch.employees.length === 0) return null;
       const key = idempotencyKey(runId, batch.no);
-      return client.syncEmployees(batch.employees, { idempotencyKey: key, syncBatchId: key, dryRun: !!opts.dryRun, async: !!opts.async, signal, ...(opts.sessionId ? { sessionId: opts.sessionId } : {}) });
+      return client.syncEmployees(batch.employees, {
+        idempotencyKey: key,
+        syncBatchId: key,
+        dryRun: !!opts.dryRun,
+        async: !!opts.async,
+        signal,
+        ...(opts.sessionId ? { sessionId: opts.sessionId } : {}),
+      });
     },
     ack: async (batch, answer) => {
       const outcome = batchOutcome(batch, answer);

@@ -21,7 +21,11 @@ const prefix = (label: string) => (label ? `${label}: ` : "");
  * users found are locked against deletion (`for key share`) until the caller's transaction ends,
  * so an insert that follows in it cannot fail on the foreign key.
  */
-export async function assigneeProblems(db: DbOrTx, organizationId: string, items: { label: string; assigneeId: string | null | undefined }[]): Promise<string[]> {
+export async function assigneeProblems(
+  db: DbOrTx,
+  organizationId: string,
+  items: { label: string; assigneeId: string | null | undefined }[],
+): Promise<string[]> {
   const ids = [...new Set(items.map((i) => i.assigneeId).filter((v): v is string => typeof v === "string" && isUuid(v)))];
   const found = ids.length
     ? await db
@@ -48,7 +52,14 @@ export async function assigneeProblems(db: DbOrTx, organizationId: string, items
  */
 export async function checkActionInputs(db: DbOrTx, organizationId: string, items: { label: string; input: AnswerActionInputType }[]): Promise<string[]> {
   const blank = items.filter((i) => typeof i.input.title !== "string" || i.input.title.trim() === "").map((i) => `${prefix(i.label)}title is required`);
-  return [...blank, ...(await assigneeProblems(db, organizationId, items.map((i) => ({ label: i.label, assigneeId: i.input.assigneeId }))))];
+  return [
+    ...blank,
+    ...(await assigneeProblems(
+      db,
+      organizationId,
+      items.map((i) => ({ label: i.label, assigneeId: i.input.assigneeId })),
+    )),
+  ];
 }
 
 /** inspectionId must be the organization's, questionId a question of its template version. */
@@ -132,7 +143,13 @@ export async function createAction(db: Db, organizationId: string, actor: AuditC
  * transaction with their change events and audit entries. The caller has checked the inputs
  * (checkActionInputs) and that each questionId is a question of the inspection's template version.
  */
-export async function insertInspectionActions(tx: Tx, organizationId: string, actor: AuditContext, inspectionId: string, items: { questionId: string; input: AnswerActionInputType }[]): Promise<void> {
+export async function insertInspectionActions(
+  tx: Tx,
+  organizationId: string,
+  actor: AuditContext,
+  inspectionId: string,
+  items: { questionId: string; input: AnswerActionInputType }[],
+): Promise<void> {
   await insertActions(
     tx,
     organizationId,

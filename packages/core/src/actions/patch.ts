@@ -38,7 +38,14 @@ const isOpen = (s: string) => (OPEN_STATUSES as readonly string[]).includes(s);
  * log keep who completed it. Changing dueAt or reopening clears overdue_notified_at, so the sweep
  * may announce action.overdue again.
  */
-export async function patchAction(db: Db, organizationId: string, id: string, expectedRevisions: number[] | null, input: PatchActionInput, editor: ActionEditor): Promise<PatchActionOutcome> {
+export async function patchAction(
+  db: Db,
+  organizationId: string,
+  id: string,
+  expectedRevisions: number[] | null,
+  input: PatchActionInput,
+  editor: ActionEditor,
+): Promise<PatchActionOutcome> {
   if (!isUuid(id)) throw actionNotFound(id);
   const changed = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -54,7 +61,10 @@ export async function patchAction(db: Db, organizationId: string, id: string, ex
       if (!isAssignee && !isCreator) throw forbidden("Only an administrator, the action's assignee or the user who created it may change it");
     }
     if (expectedRevisions !== null && !expectedRevisions.includes(row.revision)) {
-      throw new AppError("stale", `The action has changed since you read it (it is at revision ${row.revision}); GET it again and reapply your change with its new ETag`);
+      throw new AppError(
+        "stale",
+        `The action has changed since you read it (it is at revision ${row.revision}); GET it again and reapply your change with its new ETag`,
+      );
     }
 
     const from = row.status as ActionStatus;
@@ -62,7 +72,9 @@ export async function patchAction(db: Db, organizationId: string, id: string, ex
     if (to !== from && !ACTION_TRANSITIONS[from].includes(to)) {
       throw new AppError(
         "conflict",
-        isOpen(from) ? `An ${from} action cannot become ${to}; it may become ${ACTION_TRANSITIONS[from].join(", ")}` : `A ${from} action cannot become ${to}: reopen it first (OPEN or IN_PROGRESS)`,
+        isOpen(from)
+          ? `An ${from} action cannot become ${to}; it may become ${ACTION_TRANSITIONS[from].join(", ")}`
+          : `A ${from} action cannot become ${to}: reopen it first (OPEN or IN_PROGRESS)`,
       );
     }
 

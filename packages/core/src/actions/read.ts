@@ -67,7 +67,10 @@ export async function getAction(db: DbOrTx, organizationId: string, id: string):
  * Part of the ETag with the revision, so neither is served as "not modified".
  */
 export function actionFingerprint(v: ActionView): string {
-  return createHash("sha256").update(JSON.stringify([v.assignee, v.overdue])).digest("hex").slice(0, 8);
+  return createHash("sha256")
+    .update(JSON.stringify([v.assignee, v.overdue]))
+    .digest("hex")
+    .slice(0, 8);
 }
 
 /**
@@ -78,7 +81,10 @@ export function actionFingerprint(v: ActionView): string {
 export async function actionsOfInspection(db: DbOrTx, organizationId: string, inspectionId: string): Promise<Map<string, ActionView[]>> {
   const byQuestion = new Map<string, ActionView[]>();
   if (!isUuid(inspectionId)) return byQuestion;
-  const rows = await selectViews(db, and(eq(a.organizationId, organizationId), eq(a.inspectionId, inspectionId), isNotNull(a.questionId))).orderBy(asc(a.createdAt), asc(a.id));
+  const rows = await selectViews(db, and(eq(a.organizationId, organizationId), eq(a.inspectionId, inspectionId), isNotNull(a.questionId))).orderBy(
+    asc(a.createdAt),
+    asc(a.id),
+  );
   for (const r of rows) {
     const view = toView(r);
     const list = byQuestion.get(view.questionId!);

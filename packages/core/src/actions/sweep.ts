@@ -26,7 +26,9 @@ export async function announceOverdueActions(db: Db, limit = 500): Promise<numbe
         and a.status in ('OPEN', 'IN_PROGRESS') and a.overdue_notified_at is null and a.due_at is not null and a.due_at < now()
       returning a.id, a.organization_id`);
     if (marked.length) {
-      await tx.insert(changeEvents).values(marked.map((r) => ({ organizationId: r.organization_id, resourceType: "action", resourceId: r.id, change: "overdue" })));
+      await tx
+        .insert(changeEvents)
+        .values(marked.map((r) => ({ organizationId: r.organization_id, resourceType: "action", resourceId: r.id, change: "overdue" })));
     }
     return marked.length;
   });

@@ -48,7 +48,20 @@ export async function listAudit(db: Db, organizationId: string, q: AuditQuery): 
   if (before !== null) cond.push(sql`seq < ${before}::bigint`);
   const where = cond.reduce((a, c) => sql`${a} and ${c}`);
   // Ordered by the column, not by the text alias of the same name (as text, '9' sorts after '10').
-  const rows = await sql<{ seq: string; id: string; at: string; actor_type: string; actor_id: string | null; action: string; resource_type: string; resource_id: string | null; changed_fields: string[]; request_id: string | null }[]>`
+  const rows = await sql<
+    {
+      seq: string;
+      id: string;
+      at: string;
+      actor_type: string;
+      actor_id: string | null;
+      action: string;
+      resource_type: string;
+      resource_id: string | null;
+      changed_fields: string[];
+      request_id: string | null;
+    }[]
+  >`
     select seq::text as seq, id, ${sql.unsafe(isoText("created_at"))} as at, actor_type, actor_id, action, resource_type, resource_id, changed_fields, request_id
     from audit_log where ${where} order by audit_log.seq desc limit ${q.limit + 1}`;
   const page = rows.slice(0, q.limit);
@@ -74,7 +87,8 @@ export async function deleteOldAudit(db: Db, days: number, batch = 10_000): Prom
   let total = 0;
   for (;;) {
     // By row address: the BRIN index finds the old rows, no other index is needed.
-    const gone = await sql`delete from audit_log where ctid = any(array(select ctid from audit_log where created_at < now() - make_interval(days => ${days}) limit ${batch}))`;
+    const gone =
+      await sql`delete from audit_log where ctid = any(array(select ctid from audit_log where created_at < now() - make_interval(days => ${days}) limit ${batch}))`;
     total += gone.count;
     if (gone.count < batch) return total;
   }

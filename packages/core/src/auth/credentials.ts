@@ -115,7 +115,13 @@ export async function login(
   guard: PasswordGuard = unguarded,
 ): Promise<LoginResult> {
   const [user] = await db
-    .select({ id: users.id, organizationId: users.organizationId, passwordHash: users.passwordHash, disabled: users.disabled, mustResetPassword: users.mustResetPassword })
+    .select({
+      id: users.id,
+      organizationId: users.organizationId,
+      passwordHash: users.passwordHash,
+      disabled: users.disabled,
+      mustResetPassword: users.mustResetPassword,
+    })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${email})`)
     .limit(1);
@@ -123,10 +129,19 @@ export async function login(
   // reveal which e-mails exist. A disabled account's right password is a failure like any other.
   const ok = await guard(email, async () => (await verifyPassword(user?.passwordHash ?? null, password)) && !!user && !user.disabled);
   if (!user || !ok) {
-    if (user) await recordAudit(db, { actorType: "anonymous", actorId: null, requestId }, { organizationId: user.organizationId, action: "user.login_failed", resourceType: "user", resourceId: user.id });
+    if (user)
+      await recordAudit(
+        db,
+        { actorType: "anonymous", actorId: null, requestId },
+        { organizationId: user.organizationId, action: "user.login_failed", resourceType: "user", resourceId: user.id },
+      );
     throw unauthorized(INVALID_LOGIN);
   }
-  await recordAudit(db, { actorType: "user", actorId: user.id, requestId }, { organizationId: user.organizationId, action: "user.login", resourceType: "user", resourceId: user.id });
+  await recordAudit(
+    db,
+    { actorType: "user", actorId: user.id, requestId },
+    { organizationId: user.organizationId, action: "user.login", resourceType: "user", resourceId: user.id },
+  );
   const accessToken = await tokens.sign({ use: "user", sub: user.id, org: user.organizationId, scope: "user" }, ttlSeconds);
   return { accessToken, expiresIn: ttlSeconds, mustResetPassword: user.mustResetPassword };
 }
@@ -135,7 +150,14 @@ export async function login(
  * The new password is checked before the current one, so that only a wrong currentPassword
  * reaches the guard as a failed check (a too short new one is not a guess).
  */
-export async function changePassword(db: Db, userId: string, currentPassword: string, newPassword: string, requestId: string | null = null, guard: PasswordGuard = unguarded): Promise<void> {
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentPassword: string,
+  newPassword: string,
+  requestId: string | null = null,
+  guard: PasswordGuard = unguarded,
+): Promise<void> {
   const user = await loadUserAuth(db, userId);
   if (!user || user.disabled) throw unauthorized();
   if (newPassword.length < MIN_PASSWORD_LENGTH) throw new AppError("invalid", `newPassword must be at least ${MIN_PASSWORD_LENGTH} characters`);
@@ -143,7 +165,14 @@ export async function changePassword(db: Db, userId: string, currentPassword: st
   if (!(await guard(user.email, () => verifyPassword(user.passwordHash, currentPassword)))) throw new AppError("invalid", "currentPassword is incorrect");
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, mustResetPassword: false, tokensValidAfter: sql`now()` }).where(eq(users.id, userId));
-    await recordAudit(tx, { actorType: "user", actorId: userId, requestId }, { organizationId: user.organizationId, action: "user.password_changed", resourceType: "user", resourceId: userId, changedFields: ["password"] });
+    await tx
+      .update(users)
+      .set({ passwordHash, mustResetPassword: false, tokensValidAfter: sql`now()` })
+      .where(eq(users.id, userId));
+    await recordAudit(
+      tx,
+      { actorType: "user", actorId: userId, requestId },
+      { organizationId: user.organizationId, action: "user.password_changed", resourceType: "user", resourceId: userId, changedFields: ["password"] },
+    );
   });
 }

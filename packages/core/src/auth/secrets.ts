@@ -27,4 +27,3 @@ export const CLIENT_SECRET_PREFIX = "ics";
 
 /** Display prefix kept in the database so operators can tell keys apart. */
 export const displayPrefix = (secret: string) => secret.slice(0, 12);
-

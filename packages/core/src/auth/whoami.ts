@@ -16,13 +16,27 @@ export async function whoAmI(db: DbOrTx, p: Principal): Promise<WhoAmI> {
       .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt })
       .from(apiKeys)
       .where(and(eq(apiKeys.organizationId, org), eq(apiKeys.id, p.apiKeyId)));
-    return { kind: "apiKey", organizationId: org, apiKey: { id: k!.id, name: k!.name, prefix: k!.prefix, scopes: [...p.scopes], createdAt: new Date(k!.createdAt).toISOString() } };
+    return {
+      kind: "apiKey",
+      organizationId: org,
+      apiKey: { id: k!.id, name: k!.name, prefix: k!.prefix, scopes: [...p.scopes], createdAt: new Date(k!.createdAt).toISOString() },
+    };
   }
   if (p.kind === "user") {
-    const [u] = await db.select({ id: users.id, email: users.email, name: users.name }).from(users).where(and(eq(users.organizationId, org), eq(users.id, p.userId)));
-    return { kind: "user", organizationId: org, user: { id: u!.id, email: u!.email, name: u!.name, isAdmin: p.isAdmin, mustResetPassword: p.mustResetPassword } };
+    const [u] = await db
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(eq(users.organizationId, org), eq(users.id, p.userId)));
+    return {
+      kind: "user",
+      organizationId: org,
+      user: { id: u!.id, email: u!.email, name: u!.name, isAdmin: p.isAdmin, mustResetPassword: p.mustResetPassword },
+    };
   }
-  const [c] = await db.select({ name: oauthClients.name }).from(oauthClients).where(and(eq(oauthClients.organizationId, org), eq(oauthClients.clientId, p.clientId)));
+  const [c] = await db
+    .select({ name: oauthClients.name })
+    .from(oauthClients)
+    .where(and(eq(oauthClients.organizationId, org), eq(oauthClients.clientId, p.clientId)));
   // The token's scopes: what this token may do, which may be fewer than the client's.
   return { kind: "client", organizationId: org, client: { clientId: p.clientId, name: c!.name, scopes: [...p.scopes] } };
 }

@@ -18,20 +18,37 @@ export async function createOrganization(db: DbOrTx, name: string) {
 }
 
 /** An API key with `scopes` (default: every scope there is; docs/authentication.md, API key scopes). */
-export async function createApiKey(db: DbOrTx, organizationId: string, name: string, pepper?: string, audit: AuditContext = ADMIN_CLI, scopes: readonly ApiKeyScope[] = ALL_API_KEY_SCOPES) {
+export async function createApiKey(
+  db: DbOrTx,
+  organizationId: string,
+  name: string,
+  pepper?: string,
+  audit: AuditContext = ADMIN_CLI,
+  scopes: readonly ApiKeyScope[] = ALL_API_KEY_SCOPES,
+) {
   const unknown = scopes.filter((s) => !isApiKeyScope(s));
   if (unknown.length) throw new AppError("invalid", `Unknown API key scope ${unknown.join(", ")}: the scopes are ${ALL_API_KEY_SCOPES.join(", ")}`);
   const granted = ALL_API_KEY_SCOPES.filter((s) => scopes.includes(s));
   const key = generateSecret(API_KEY_PREFIX);
   const row = await db.transaction(async (tx) => {
-    const [r] = await tx.insert(apiKeys).values({ organizationId, name, prefix: displayPrefix(key), keyHash: hashSecret(key, pepper), scopes: granted }).returning({ id: apiKeys.id });
+    const [r] = await tx
+      .insert(apiKeys)
+      .values({ organizationId, name, prefix: displayPrefix(key), keyHash: hashSecret(key, pepper), scopes: granted })
+      .returning({ id: apiKeys.id });
     await recordAudit(tx, audit, { organizationId, action: "api_key.created", resourceType: "api_key", resourceId: r!.id });
     return r!;
   });
   return { id: row.id, name, prefix: displayPrefix(key), scopes: granted, apiKey: key };
 }
 
-export async function createOAuthClient(db: DbOrTx, organizationId: string, name: string, pepper?: string, scopes: string[] = [SYNC_SCOPE], audit: AuditContext = ADMIN_CLI) {
+export async function createOAuthClient(
+  db: DbOrTx,
+  organizationId: string,
+  name: string,
+  pepper?: string,
+  scopes: string[] = [SYNC_SCOPE],
+  audit: AuditContext = ADMIN_CLI,
+) {
   const clientId = generateSecret(CLIENT_ID_PREFIX, 12);
   const clientSecret = generateSecret(CLIENT_SECRET_PREFIX);
   const row = await db.transaction(async (tx) => {
@@ -45,8 +62,15 @@ export async function createOAuthClient(db: DbOrTx, organizationId: string, name
   return { id: row.id, name, clientId, clientSecret, scopes };
 }
 
-export async function createUser(db: DbOrTx, input: { organizationId: string; email: string; name?: string; password?: string; isAdmin?: boolean; username?: string }) {
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${input.email})`).limit(1);
+export async function createUser(
+  db: DbOrTx,
+  input: { organizationId: string; email: string; name?: string; password?: string; isAdmin?: boolean; username?: string },
+) {
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${input.email})`)
+    .limit(1);
   if (taken) throw new AppError("conflict", `A user with e-mail ${input.email} already exists`);
   const [row] = await db
     .insert(users)
@@ -123,7 +147,8 @@ export async function revokeApiKey(db: DbOrTx, organizationId: string, id: strin
       .set({ revokedAt: sql`now()` })
       .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt)))
       .returning({ id: apiKeys.id });
-    if (rows.length) await recordAudit(tx, audit, { organizationId, action: "api_key.revoked", resourceType: "api_key", resourceId: id, changedFields: ["revokedAt"] });
+    if (rows.length)
+      await recordAudit(tx, audit, { organizationId, action: "api_key.revoked", resourceType: "api_key", resourceId: id, changedFields: ["revokedAt"] });
     return rows.length > 0;
   });
 }
@@ -135,7 +160,14 @@ export async function revokeOAuthClient(db: DbOrTx, organizationId: string, clie
       .set({ revokedAt: sql`now()` })
       .where(and(eq(oauthClients.clientId, clientId), eq(oauthClients.organizationId, organizationId), isNull(oauthClients.revokedAt)))
       .returning({ id: oauthClients.id });
-    if (rows.length) await recordAudit(tx, audit, { organizationId, action: "oauth_client.revoked", resourceType: "oauth_client", resourceId: clientId, changedFields: ["revokedAt"] });
+    if (rows.length)
+      await recordAudit(tx, audit, {
+        organizationId,
+        action: "oauth_client.revoked",
+        resourceType: "oauth_client",
+        resourceId: clientId,
+        changedFields: ["revokedAt"],
+      });
     return rows.length > 0;
   });
 }
@@ -145,23 +177,46 @@ export const listings = {
   organizations: (db: DbOrTx) => db.select().from(organizations).orderBy(asc(organizations.createdAt)),
   apiKeys: (db: DbOrTx, org: string) =>
     db
-      .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, scopes: apiKeys.scopes, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt, revokedAt: apiKeys.revokedAt })
+      .select({
+        id: apiKeys.id,
+        name: apiKeys.name,
+        prefix: apiKeys.prefix,
+        scopes: apiKeys.scopes,
+        createdAt: apiKeys.createdAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        revokedAt: apiKeys.revokedAt,
+      })
       .from(apiKeys)
       .where(eq(apiKeys.organizationId, org))
       .orderBy(asc(apiKeys.createdAt)),
   oauthClients: (db: DbOrTx, org: string) =>
     db
-      .select({ id: oauthClients.id, name: oauthClients.name, clientId: oauthClients.clientId, scopes: oauthClients.scopes, createdAt: oauthClients.createdAt, revokedAt: oauthClients.revokedAt })
+      .select({
+        id: oauthClients.id,
+        name: oauthClients.name,
+        clientId: oauthClients.clientId,
+        scopes: oauthClients.scopes,
+        createdAt: oauthClients.createdAt,
+        revokedAt: oauthClients.revokedAt,
+      })
       .from(oauthClients)
       .where(eq(oauthClients.organizationId, org))
       .orderBy(asc(oauthClients.createdAt)),
   users: (db: DbOrTx, org: string) =>
     db
-      .select({ id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin, disabled: users.disabled, mustResetPassword: users.mustResetPassword })
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        isAdmin: users.isAdmin,
+        disabled: users.disabled,
+        mustResetPassword: users.mustResetPassword,
+      })
       .from(users)
       .where(eq(users.organizationId, org))
       .orderBy(asc(users.email)),
-  sites: (db: DbOrTx, org: string) => db.select({ id: sites.id, name: sites.name, code: sites.code }).from(sites).where(eq(sites.organizationId, org)).orderBy(asc(sites.code)),
+  sites: (db: DbOrTx, org: string) =>
+    db.select({ id: sites.id, name: sites.name, code: sites.code }).from(sites).where(eq(sites.organizationId, org)).orderBy(asc(sites.code)),
   groups: (db: DbOrTx, org: string) =>
     db.select({ id: groups.id, name: groups.name, externalId: groups.externalId }).from(groups).where(eq(groups.organizationId, org)).orderBy(asc(groups.name)),
   roles: (db: DbOrTx, org: string) => db.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.organizationId, org)).orderBy(asc(roles.name)),

@@ -1,6 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@insp/db";
-import { createApiKey, createAssetType, createGroup, createOAuthClient, createOrganization, createResponseType, createRole, createSite, createUser } from "./admin.ts";
+import {
+  createApiKey,
+  createAssetType,
+  createGroup,
+  createOAuthClient,
+  createOrganization,
+  createResponseType,
+  createRole,
+  createSite,
+  createUser,
+} from "./admin.ts";
 
 /** Role names the spec mentions (Processing rule 5). */
 export const DEMO_ROLES = ["admin", "inspector", "site_manager", "FIELD_TECH"] as const;
@@ -17,8 +27,19 @@ export async function seedDemo(db: Db, opts: { pepper?: string; name?: string } 
     const client = await createOAuthClient(tx, org.id, "demo HR sync", opts.pepper);
     const adminPassword = randomBytes(12).toString("base64url");
     const inspectorPassword = randomBytes(12).toString("base64url");
-    const admin = await createUser(tx, { organizationId: org.id, email: `admin-${suffix}@demo.example`, name: "Demo Admin", password: adminPassword, isAdmin: true });
-    const inspector = await createUser(tx, { organizationId: org.id, email: `inspector-${suffix}@demo.example`, name: "Demo Inspector", password: inspectorPassword });
+    const admin = await createUser(tx, {
+      organizationId: org.id,
+      email: `admin-${suffix}@demo.example`,
+      name: "Demo Admin",
+      password: adminPassword,
+      isAdmin: true,
+    });
+    const inspector = await createUser(tx, {
+      organizationId: org.id,
+      email: `inspector-${suffix}@demo.example`,
+      name: "Demo Inspector",
+      password: inspectorPassword,
+    });
     const sites = [await createSite(tx, org.id, "Main Plant", "MAIN"), await createSite(tx, org.id, "North Depot", "NORTH")];
     const groups = [await createGroup(tx, org.id, "Maintenance", "grp-maintenance"), await createGroup(tx, org.id, "Safety Team", "grp-safety")];
     for (const r of DEMO_ROLES) await createRole(tx, org.id, r);

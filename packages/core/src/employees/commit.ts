@@ -27,10 +27,16 @@ export type CommitOutcome =
   | { kind: "quarantined" | "committing" | "committed"; session: SessionView };
 
 /** Commits of one organization run one at a time (a transaction-scoped advisory lock). */
-const commitLock = (tx: DbOrTx, organizationId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sync-session-commit:${organizationId}`}, 0))`);
+const commitLock = (tx: DbOrTx, organizationId: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sync-session-commit:${organizationId}`}, 0))`);
 
 /** POST /api/v1/sync/sessions/{id}/commit[?dryRun=true]. */
-export async function commitSession(svc: SyncServices, organizationId: string, sessionId: string, opts: { dryRun: boolean; guard: DeletionGuard; audit: AuditContext }): Promise<CommitOutcome> {
+export async function commitSession(
+  svc: SyncServices,
+  organizationId: string,
+  sessionId: string,
+  opts: { dryRun: boolean; guard: DeletionGuard; audit: AuditContext },
+): Promise<CommitOutcome> {
   const decided = await svc.db.transaction(async (tx) => {
     await commitLock(tx, organizationId);
     const row = await lockSession(tx, organizationId, sessionId);
@@ -63,11 +69,16 @@ export async function approveSession(svc: SyncServices, organizationId: string, 
   const decided = await svc.db.transaction(async (tx) => {
     await commitLock(tx, organizationId);
     const row = await lockSession(tx, organizationId, sessionId);
-    if (row.status !== "quarantined") throw new AppError("conflict", `Sync session ${sessionId} is ${toView(row, 0).status}; only a quarantined session can be approved`);
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError("conflict", `Sync session ${sessionId} has expired (at ${row.expiresAt.toISOString()}); start a new one`);
+    if (row.status !== "quarantined")
+      throw new AppError("conflict", `Sync session ${sessionId} is ${toView(row, 0).status}; only a quarantined session can be approved`);
+    if (row.expiresAt.getTime() <= Date.now())
+      throw new AppError("conflict", `Sync session ${sessionId} has expired (at ${row.expiresAt.toISOString()}); start a new one`);
     const listed = new Set(((row.outcome as { wouldDeactivate?: DeactivationEntry[] } | null)?.wouldDeactivate ?? []).map((e) => e.employeeId));
     const still = (await unseenActive(tx, organizationId, sessionId, row.scope as SessionScope)).filter((e) => listed.has(e.employeeId));
-    await tx.update(syncSessions).set({ decidedBy: { actorType: audit.actorType, actorId: audit.actorId } }).where(eq(syncSessions.id, sessionId));
+    await tx
+      .update(syncSessions)
+      .set({ decidedBy: { actorType: audit.actorType, actorId: audit.actorId } })
+      .where(eq(syncSessions.id, sessionId));
     return start(tx, organizationId, sessionId, still, row.clientId, audit, "sync_session.approved");
   });
   return finish(svc, organizationId, decided);
@@ -78,7 +89,8 @@ export async function cancelSession(db: Db, organizationId: string, sessionId: s
   return db.transaction(async (tx) => {
     const row = await lockSession(tx, organizationId, sessionId);
     const status = toView(row, 0).status;
-    if (status !== "open" && status !== "quarantined") throw new AppError("conflict", `Sync session ${sessionId} is ${status}; only an open or quarantined session can be cancelled`);
+    if (status !== "open" && status !== "quarantined")
+      throw new AppError("conflict", `Sync session ${sessionId} is ${status}; only an open or quarantined session can be cancelled`);
     const [done] = await tx
       .update(syncSessions)
       .set({ status: "cancelled", decidedBy: { actorType: audit.actorType, actorId: audit.actorId } })
@@ -98,7 +110,15 @@ type Decided =
  * deactivations (409), then one sync request of INACTIVE records for `entries` and the session
  * marked committing (committed at once when there is nobody to deactivate).
  */
-async function start(tx: DbOrTx, organizationId: string, sessionId: string, entries: DeactivationEntry[], clientId: string | null, audit: AuditContext, action: string): Promise<Decided> {
+async function start(
+  tx: DbOrTx,
+  organizationId: string,
+  sessionId: string,
+  entries: DeactivationEntry[],
+  clientId: string | null,
+  audit: AuditContext,
+  action: string,
+): Promise<Decided> {
   await settleOthers(tx, organizationId, sessionId);
   // Decided now: a deactivation that runs late (a queue outage) leaves alone whoever changed since.
   const [{ at } = { at: "" }] = await tx.execute<{ at: string }>(sql`select now()::text as at`);
@@ -108,10 +128,17 @@ async function start(tx: DbOrTx, organizationId: string, sessionId: string, entr
     chainKey: e.externalEmployeeId,
     input: { externalEmployeeId: e.externalEmployeeId, status: "INACTIVE", updateMode: "replace", onlyIfActiveAndUnchangedSince: at },
   }));
-  const request = items.length ? await createSyncRequest(tx, { organizationId, clientId, syncBatchId: `session:${sessionId}`, dryRun: false, items, httpRequestId: audit.requestId }) : null;
+  const request = items.length
+    ? await createSyncRequest(tx, { organizationId, clientId, syncBatchId: `session:${sessionId}`, dryRun: false, items, httpRequestId: audit.requestId })
+    : null;
   const [row] = await tx
     .update(syncSessions)
-    .set({ status: request ? "committing" : "committed", committedAt: sql`now()`, deactivationRequestId: request?.requestId ?? null, outcome: { deactivated: entries } })
+    .set({
+      status: request ? "committing" : "committed",
+      committedAt: sql`now()`,
+      deactivationRequestId: request?.requestId ?? null,
+      outcome: { deactivated: entries },
+    })
     .where(eq(syncSessions.id, sessionId))
     .returning();
   await recordAudit(tx, audit, { organizationId, action, resourceType: "sync_session", resourceId: sessionId });
@@ -125,8 +152,10 @@ async function finish(svc: SyncServices, organizationId: string, d: Decided): Pr
     return { kind: session.status === "committed" ? "committed" : session.status === "quarantined" ? "quarantined" : "committing", session };
   }
   const seen = await membersCount(svc.db, d.row.id);
-  if (d.kind === "preview") return { kind: "preview", session: toView(d.row, seen), wouldDeactivate: d.candidates, activeInScope: d.activeInScope, wouldQuarantine: d.wouldQuarantine };
-  if (d.kind === "quarantined" || d.row.status === "committed") return { kind: d.kind === "quarantined" ? "quarantined" : "committed", session: toView(d.row, seen) };
+  if (d.kind === "preview")
+    return { kind: "preview", session: toView(d.row, seen), wouldDeactivate: d.candidates, activeInScope: d.activeInScope, wouldQuarantine: d.wouldQuarantine };
+  if (d.kind === "quarantined" || d.row.status === "committed")
+    return { kind: d.kind === "quarantined" ? "quarantined" : "committed", session: toView(d.row, seen) };
   const requestId = d.row.deactivationRequestId!;
   try {
     await startItems(svc, organizationId, requestId, d.items!, d.recorded!);
@@ -135,7 +164,11 @@ async function finish(svc: SyncServices, organizationId: string, d: Decided): Pr
     return { kind: "committing", session: toView(d.row, seen) };
   }
   if (!(await awaitSyncRequest(svc, organizationId, requestId))) return { kind: "committing", session: toView(d.row, seen) };
-  const [done] = await svc.db.update(syncSessions).set({ status: "committed" }).where(and(eq(syncSessions.id, d.row.id), eq(syncSessions.status, "committing"))).returning();
+  const [done] = await svc.db
+    .update(syncSessions)
+    .set({ status: "committed" })
+    .where(and(eq(syncSessions.id, d.row.id), eq(syncSessions.status, "committing")))
+    .returning();
   return { kind: "committed", session: toView(done ?? d.row, seen) };
 }
 
@@ -162,7 +195,9 @@ function inScope(scope: SessionScope): SQL {
   if (scope.department !== undefined) parts.push(sql`lower(e.department) = lower(${scope.department})`);
   if (scope.siteId !== undefined) parts.push(sql`exists (select 1 from employee_sites es where es.employee_id = e.id and es.site_id = ${scope.siteId}::uuid)`);
   if (scope.metadata !== undefined) {
-    parts.push(scope.metadata.value === undefined ? sql`e.metadata ? ${scope.metadata.key}` : sql`e.metadata ->> ${scope.metadata.key} = ${scope.metadata.value}`);
+    parts.push(
+      scope.metadata.value === undefined ? sql`e.metadata ? ${scope.metadata.key}` : sql`e.metadata ->> ${scope.metadata.key} = ${scope.metadata.value}`,
+    );
   }
   return sql.join(parts, sql` and `);
 }
@@ -177,6 +212,8 @@ async function unseenActive(tx: DbOrTx, organizationId: string, sessionId: strin
 }
 
 async function activeCount(tx: DbOrTx, organizationId: string, scope: SessionScope): Promise<number> {
-  const [r] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from employees e where e.organization_id = ${organizationId} and e.status = 'ACTIVE' and ${inScope(scope)}`);
+  const [r] = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from employees e where e.organization_id = ${organizationId} and e.status = 'ACTIVE' and ${inScope(scope)}`,
+  );
   return Number(r?.n ?? 0);
 }

@@ -17,7 +17,12 @@ export type DryRunOutcome = { idx: number; result: SyncResult } | { idx: number;
  * employee is rolled back alone. Nothing is written and no job is enqueued; the ids
  * of employees and accounts that would be created are reported as null.
  */
-export async function dryRunSync(db: Db, organizationId: string, requestId: string, items: { idx: number; employee: SyncEmployee }[]): Promise<DryRunOutcome[]> {
+export async function dryRunSync(
+  db: Db,
+  organizationId: string,
+  requestId: string,
+  items: { idx: number; employee: SyncEmployee }[],
+): Promise<DryRunOutcome[]> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await dryRunOnce(db, organizationId, requestId, items);

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { UNUSABLE_PASSWORD } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "../mail/outbox.ts";
-import { EmployeeRuleError, RULE_MESSAGES, diffAssignments, isActive, mergeFields, planAssignments, usernameTakenMessage, type AssignmentDiff } from "./rules.ts";
+import {
+  EmployeeRuleError,
+  RULE_MESSAGES,
+  diffAssignments,
+  isActive,
+  mergeFields,
+  planAssignments,
+  usernameTakenMessage,
+  type AssignmentDiff,
+} from "./rules.ts";
 import type { Assignments, EmployeeFields, EmployeeStatus, ResolvedRefs, SyncEmployee, SyncResult } from "./types.ts";
 
 /**
@@ -54,7 +63,14 @@ export interface EmployeeWrites {
   requestId: string;
   employeeId: string;
   /** Insert (new employee) or update (changed) the employee row; null: it stays as it is. */
-  employee: { insert: boolean; externalEmployeeId: string; fields: EmployeeFields; userId: string | null; change: EmployeeChange; changedFields: string[] } | null;
+  employee: {
+    insert: boolean;
+    externalEmployeeId: string;
+    fields: EmployeeFields;
+    userId: string | null;
+    change: EmployeeChange;
+    changedFields: string[];
+  } | null;
   user: UserWrite | null;
   diff: AssignmentDiff;
   mail: { id: string; userId: string; to: string; data: unknown } | null;
@@ -105,7 +121,8 @@ export function planEmployee(ctx: SyncContext, e: SyncEmployee, read: EmployeeCo
   }
   const { fields, changed: fieldsChanged, changedFields } = mergeFields(state?.fields ?? null, e);
   const manageAccount = isActive(e) && e.userAccount !== undefined;
-  const account: AccountValues | null = manageAccount && fields.email ? { email: fields.email, username: e.userAccount?.username ?? fields.email, name: fields.displayName } : null;
+  const account: AccountValues | null =
+    manageAccount && fields.email ? { email: fields.email, username: e.userAccount?.username ?? fields.email, name: fields.displayName } : null;
   const emailChanged = (fields.email ?? "").toLowerCase() !== (state?.fields.email ?? "").toLowerCase();
   if ((emailChanged || account) && holders?.otherEmployee) throw new EmployeeRuleError(RULE_MESSAGES.emailLinkedToOtherEmployee);
   if (holders && account) checkAccountConflicts(holders, state, org, account);
@@ -146,7 +163,13 @@ const LEAVER_CHANGED = "Left as it is: the employee was no longer ACTIVE, or was
 /** A session's deactivation that no longer applies: nothing written, said in a warning. */
 function leftAsItIs(ctx: SyncContext, e: SyncEmployee, state: EmployeeState): ReturnType<typeof planEmployee> {
   const none = diffAssignments(state.assignments, state.assignments);
-  const result: SyncResult = { externalEmployeeId: e.externalEmployeeId, status: "UPDATED", employeeId: state.id, userId: state.userId, warnings: [LEAVER_CHANGED] };
+  const result: SyncResult = {
+    externalEmployeeId: e.externalEmployeeId,
+    status: "UPDATED",
+    employeeId: state.id,
+    userId: state.userId,
+    warnings: [LEAVER_CHANGED],
+  };
   return {
     writes: { organizationId: ctx.organizationId, requestId: ctx.requestId, employeeId: state.id, employee: null, user: null, diff: none, mail: null },
     outcome: { result, createdEmployee: false, createdUser: false, outboxIds: [] },
@@ -189,7 +212,12 @@ function checkAccountConflicts(holders: EmailHolders, state: EmployeeState | nul
  * adopted while disabled) stays disabled. A new account with forcePasswordReset has a password
  * nobody knows: the welcome mail job sets a temporary one at delivery (mail/deliver.ts).
  */
-function planAccount(e: SyncEmployee, state: EmployeeState | null, account: AccountValues | null, holders: EmailHolders | null): { userId: string | null; createdUser: boolean; user: UserWrite | null } {
+function planAccount(
+  e: SyncEmployee,
+  state: EmployeeState | null,
+  account: AccountValues | null,
+  holders: EmailHolders | null,
+): { userId: string | null; createdUser: boolean; user: UserWrite | null } {
   const reactivated = isActive(e) && state !== null && !isActive(state.fields);
   if (account) {
     const own = state?.user;
@@ -202,7 +230,11 @@ function planAccount(e: SyncEmployee, state: EmployeeState | null, account: Acco
     if (existing) return { userId: existing.id, createdUser: false, user: { kind: "adopt", id: existing.id, ...account } };
     const userId = randomUUID();
     const force = e.userAccount?.forcePasswordReset ?? false;
-    return { userId, createdUser: true, user: { kind: "create", id: userId, ...account, forcePasswordReset: force, passwordHash: force ? UNUSABLE_PASSWORD : null } };
+    return {
+      userId,
+      createdUser: true,
+      user: { kind: "create", id: userId, ...account, forcePasswordReset: force, passwordHash: force ? UNUSABLE_PASSWORD : null },
+    };
   }
   const user = state?.user;
   if (user && !isActive(e) && !user.disabled) return { userId: state!.userId, createdUser: false, user: { kind: "disable", id: user.id } };

@@ -19,7 +19,9 @@ const count = (n: number) => n.toLocaleString("en-US");
  */
 export async function assertSyncQueueRoom(tx: DbOrTx, organizationId: string, adding: number, max: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sync-queue:${organizationId}`}, 0))`);
-  const [row] = await tx.execute<{ n: number }>(sql`select count(*)::int as n from sync_request_items where organization_id = ${organizationId} and status = 'pending'`);
+  const [row] = await tx.execute<{ n: number }>(
+    sql`select count(*)::int as n from sync_request_items where organization_id = ${organizationId} and status = 'pending'`,
+  );
   const queued = Number(row?.n ?? 0);
   if (queued + adding <= max) return;
   throw tooMany(

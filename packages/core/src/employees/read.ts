@@ -54,7 +54,13 @@ async function withAssignments(db: DbOrTx, organizationId: string, rows: Row[]):
       .where(and(eq(employeeRoles.organizationId, organizationId), inArray(employeeRoles.employeeId, ids)))
       .orderBy(asc(roles.name)),
     db
-      .select({ employeeId: employeeGroups.employeeId, id: groups.id, name: groups.name, externalGroupId: groups.externalId, memberRole: employeeGroups.memberRole })
+      .select({
+        employeeId: employeeGroups.employeeId,
+        id: groups.id,
+        name: groups.name,
+        externalGroupId: groups.externalId,
+        memberRole: employeeGroups.memberRole,
+      })
       .from(employeeGroups)
       .innerJoin(groups, eq(groups.id, employeeGroups.groupId))
       .where(and(eq(employeeGroups.organizationId, organizationId), inArray(employeeGroups.employeeId, ids)))
@@ -95,7 +101,10 @@ export async function listEmployees(db: DbOrTx, organizationId: string, f: Emplo
   const where = and(...conds);
   const [rows, [count]] = await Promise.all([
     selectEmployees(db).where(where).orderBy(asc(employees.updatedAt), asc(employees.id)).limit(f.limit).offset(f.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(employees).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(employees)
+      .where(where),
   ]);
   const total = count?.total ?? 0;
   return {

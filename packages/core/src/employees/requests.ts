@@ -25,7 +25,15 @@ export interface NewItem {
 
 export async function createSyncRequest(
   tx: DbOrTx,
-  r: { id?: string; organizationId: string; clientId: string | null; syncBatchId: string | null; dryRun: boolean; items: NewItem[]; httpRequestId?: string | null },
+  r: {
+    id?: string;
+    organizationId: string;
+    clientId: string | null;
+    syncBatchId: string | null;
+    dryRun: boolean;
+    items: NewItem[];
+    httpRequestId?: string | null;
+  },
 ): Promise<{ requestId: string; items: { id: string; idx: number }[] }> {
   const done = r.items.every((i) => i.outcome);
   const [req] = await tx
@@ -73,7 +81,9 @@ export async function deleteSyncRequest(db: DbOrTx, organizationId: string, requ
 
 /** True when no item of the request is pending (partial index sync_request_items_pending_idx). */
 export async function isSyncRequestDone(db: DbOrTx, organizationId: string, requestId: string): Promise<boolean> {
-  const rows = await db.execute(sql`select 1 from sync_request_items where request_id = ${requestId} and organization_id = ${organizationId} and status = 'pending' limit 1`);
+  const rows = await db.execute(
+    sql`select 1 from sync_request_items where request_id = ${requestId} and organization_id = ${organizationId} and status = 'pending' limit 1`,
+  );
   return rows.length === 0;
 }
 
@@ -129,7 +139,18 @@ export interface SyncRequestSummary {
 /** Counts of the given requests (sync.request.completed's data), in no particular order. */
 export async function syncRequestSummaries(db: DbOrTx, organizationId: string, ids: string[]): Promise<SyncRequestSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await db.execute<{ id: string; sync_batch_id: string | null; dry_run: boolean; status: "processing" | "completed"; total: number; created: number; updated: number; errors: number; created_at: string; completed_at: string | null }>(sql`
+  const rows = await db.execute<{
+    id: string;
+    sync_batch_id: string | null;
+    dry_run: boolean;
+    status: "processing" | "completed";
+    total: number;
+    created: number;
+    updated: number;
+    errors: number;
+    created_at: string;
+    completed_at: string | null;
+  }>(sql`
     select r.id, r.sync_batch_id, r.dry_run, r.status, r.total,
       count(*) filter (where i.status = 'done' and i.result->>'status' = 'CREATED')::int as created,
       count(*) filter (where i.status = 'done' and i.result->>'status' = 'UPDATED')::int as updated,
@@ -207,7 +228,13 @@ export async function loadSyncStatus(db: DbOrTx, organizationId: string, request
     if (pending > 0) return body(req.total - pending, null);
   }
   const items = await db
-    .select({ idx: syncRequestItems.idx, status: syncRequestItems.status, result: syncRequestItems.result, error: syncRequestItems.error, externalEmployeeId: syncRequestItems.externalEmployeeId })
+    .select({
+      idx: syncRequestItems.idx,
+      status: syncRequestItems.status,
+      result: syncRequestItems.result,
+      error: syncRequestItems.error,
+      externalEmployeeId: syncRequestItems.externalEmployeeId,
+    })
     .from(syncRequestItems)
     .where(and(eq(syncRequestItems.requestId, requestId), eq(syncRequestItems.organizationId, organizationId)))
     .orderBy(asc(syncRequestItems.idx));
@@ -227,7 +254,13 @@ export async function loadSyncStatus(db: DbOrTx, organizationId: string, request
 }
 
 /** jsonb does not keep key order: fields in the spec's order again. */
-const orderedResult = (r: SyncResult): SyncResult => ({ externalEmployeeId: r.externalEmployeeId, status: r.status, employeeId: r.employeeId, userId: r.userId, warnings: r.warnings });
+const orderedResult = (r: SyncResult): SyncResult => ({
+  externalEmployeeId: r.externalEmployeeId,
+  status: r.status,
+  employeeId: r.employeeId,
+  userId: r.userId,
+  warnings: r.warnings,
+});
 
 const batchId = (id: string | null | undefined): { syncBatchId?: string } => (id === null || id === undefined ? {} : { syncBatchId: id });
 

@@ -51,7 +51,10 @@ export function generatedDisplayName(firstName: string | null, lastName: string 
  * absent one keeps the stored value. `changed` is false when nothing differs, so a
  * repeated batch writes nothing.
  */
-export function mergeFields(current: EmployeeFields | null, e: SyncEmployee): { fields: EmployeeFields; changed: boolean; changedFields: (keyof EmployeeFields)[] } {
+export function mergeFields(
+  current: EmployeeFields | null,
+  e: SyncEmployee,
+): { fields: EmployeeFields; changed: boolean; changedFields: (keyof EmployeeFields)[] } {
   const pick = <K extends keyof EmployeeFields>(k: K & keyof SyncEmployee): EmployeeFields[K] => {
     const given = e[k] as EmployeeFields[K] | undefined;
     return given !== undefined ? given : ((current?.[k] ?? null) as EmployeeFields[K]);
@@ -100,7 +103,9 @@ export function planAssignments(e: SyncEmployee, current: Assignments, refs: Res
     else warn(WARNINGS.roleNotFound(name));
   }
   for (const g of e.groups ?? []) {
-    const id = (g.externalGroupId !== undefined ? refs.groupsByExternalId.get(g.externalGroupId) : undefined) ?? (g.groupName !== undefined ? refs.groupsByName.get(g.groupName) : undefined);
+    const id =
+      (g.externalGroupId !== undefined ? refs.groupsByExternalId.get(g.externalGroupId) : undefined) ??
+      (g.groupName !== undefined ? refs.groupsByName.get(g.groupName) : undefined);
     if (id) desired.groups.set(id, g.role ?? null);
     else warn(WARNINGS.groupNotFound(g.groupName ?? g.externalGroupId ?? ""));
   }
@@ -152,7 +157,8 @@ export function diffAssignments(current: Assignments, desired: Assignments): Ass
     putSites: put(current.sites, desired.sites),
     removeSites: gone(current.sites, desired.sites),
   };
-  const changed = diff.addRoles.length + diff.removeRoles.length + diff.putGroups.size + diff.removeGroups.length + diff.putSites.size + diff.removeSites.length > 0;
+  const changed =
+    diff.addRoles.length + diff.removeRoles.length + diff.putGroups.size + diff.removeGroups.length + diff.putSites.size + diff.removeSites.length > 0;
   return { ...diff, changed };
 }
 

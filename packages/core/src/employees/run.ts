@@ -57,7 +57,10 @@ export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean
         const it = item;
         try {
           const { writes, outcome } = planEmployee(job, it.input!, toEmployeeContext(read!));
-          const write = writeEmployee(tx, { ...writes, item: { id: it.id, requestId: it.requestId, chainKey: it.chainKey, idx: it.idx, result: outcome.result } });
+          const write = writeEmployee(tx, {
+            ...writes,
+            item: { id: it.id, requestId: it.requestId, chainKey: it.chainKey, idx: it.idx, result: outcome.result },
+          });
           return secondTrip([write], ([next]): ItemRun => ({ kind: "done", successor: next[0] ?? null, outboxIds: outcome.outboxIds }));
         } catch (err) {
           if (!(err instanceof EmployeeRuleError)) throw err;
@@ -84,7 +87,11 @@ export async function runSyncItem(db: Db, job: Job, opts: { lastAttempt: boolean
 function skip(tx: SqlTx, seen: ItemRow | null): SecondTrip<ItemRun> {
   if (!seen) return secondTrip([], (): ItemRun => ({ kind: "skipped", successor: null, outboxIds: [] }));
   if (seen.status !== "done") return secondTrip([nextSameKey(tx, seen)], ([next]): ItemRun => ({ kind: "skipped", successor: next[0] ?? null, outboxIds: [] }));
-  return secondTrip([nextSameKey(tx, seen), pendingMailOfItem(tx, seen)], ([next, mails]): ItemRun => ({ kind: "skipped", successor: next[0] ?? null, outboxIds: mails.map((m) => m.id) }));
+  return secondTrip([nextSameKey(tx, seen), pendingMailOfItem(tx, seen)], ([next, mails]): ItemRun => ({
+    kind: "skipped",
+    successor: next[0] ?? null,
+    outboxIds: mails.map((m) => m.id),
+  }));
 }
 
 /**

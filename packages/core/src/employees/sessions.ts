@@ -46,7 +46,12 @@ type SessionRow = typeof syncSessions.$inferSelect;
 /** POST /api/v1/sync/sessions: a new open session of the organization, for `ttlHours`. */
 export async function openSession(db: DbOrTx, organizationId: string, clientId: string | null, scope: SessionScope, ttlHours: number): Promise<SessionView> {
   if (scope.siteId !== undefined) {
-    const site = isUuid(scope.siteId) ? await db.select({ id: sites.id }).from(sites).where(and(eq(sites.organizationId, organizationId), eq(sites.id, scope.siteId))) : [];
+    const site = isUuid(scope.siteId)
+      ? await db
+          .select({ id: sites.id })
+          .from(sites)
+          .where(and(eq(sites.organizationId, organizationId), eq(sites.id, scope.siteId)))
+      : [];
     if (!site.length) throw badRequest(`scope.siteId '${scope.siteId}' is not a site of your organization`);
   }
   const [row] = await db
@@ -113,18 +118,29 @@ export async function getSession(db: DbOrTx, organizationId: string, sessionId: 
   if (!row) throw notFound(`Sync session ${sessionId} not found`);
   const view = toView(row, await membersCount(db, sessionId));
   if (view.status !== "committing" || !view.requestId || !(await isSyncRequestDone(db, organizationId, view.requestId))) return view;
-  await db.update(syncSessions).set({ status: "committed" }).where(and(eq(syncSessions.id, sessionId), eq(syncSessions.status, "committing")));
+  await db
+    .update(syncSessions)
+    .set({ status: "committed" })
+    .where(and(eq(syncSessions.id, sessionId), eq(syncSessions.status, "committing")));
   return { ...view, status: "committed" };
 }
 
 /** The organization's sessions, newest first (the admin CLI's listing). */
 export async function listSessions(db: DbOrTx, organizationId: string, limit = 100): Promise<SessionView[]> {
-  const rows = await db.select().from(syncSessions).where(eq(syncSessions.organizationId, organizationId)).orderBy(sql`${syncSessions.createdAt} desc`).limit(limit);
+  const rows = await db
+    .select()
+    .from(syncSessions)
+    .where(eq(syncSessions.organizationId, organizationId))
+    .orderBy(sql`${syncSessions.createdAt} desc`)
+    .limit(limit);
   return Promise.all(rows.map(async (r) => toView(r, await membersCount(db, r.id))));
 }
 
 export async function membersCount(db: DbOrTx, sessionId: string): Promise<number> {
-  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(syncSessionMembers).where(eq(syncSessionMembers.sessionId, sessionId));
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(syncSessionMembers)
+    .where(eq(syncSessionMembers.sessionId, sessionId));
   return r?.n ?? 0;
 }
 
@@ -157,6 +173,9 @@ export async function expireSessions(db: DbOrTx, retentionDays: number): Promise
     .set({ status: "expired" })
     .where(and(sql`${syncSessions.status} in ('open', 'quarantined')`, sql`${syncSessions.expiresAt} <= now()`))
     .returning({ id: syncSessions.id });
-  const deleted = await db.delete(syncSessions).where(sql`${syncSessions.createdAt} < now() - make_interval(days => ${retentionDays})`).returning({ id: syncSessions.id });
+  const deleted = await db
+    .delete(syncSessions)
+    .where(sql`${syncSessions.createdAt} < now() - make_interval(days => ${retentionDays})`)
+    .returning({ id: syncSessions.id });
   return { expired: expired.length, deleted: deleted.length };
 }

@@ -70,11 +70,17 @@ const completed = (response: SyncResponseBody): SyncOutcome => ({ kind: "complet
  */
 export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<Idempotent<SyncOutcome>> {
   const items: NewItem[] = s.entries.map((e, idx) =>
-    e.ok ? { idx, externalEmployeeId: e.employee.externalEmployeeId, input: e.employee } : { idx, externalEmployeeId: e.externalEmployeeId, outcome: { error: e.message } },
+    e.ok
+      ? { idx, externalEmployeeId: e.employee.externalEmployeeId, input: e.employee }
+      : { idx, externalEmployeeId: e.externalEmployeeId, outcome: { error: e.message } },
   );
   const valid = items.filter((i) => i.input);
   chainKeys(valid.map((i) => i.input!)).forEach((key, n) => (valid[n]!.chainKey = key));
-  if (s.dryRun && s.sessionId) throw new AppError("invalid", "A dry run writes nothing and cannot be part of a sync session; preview the session's deactivations with ?dryRun=true on its commit");
+  if (s.dryRun && s.sessionId)
+    throw new AppError(
+      "invalid",
+      "A dry run writes nothing and cannot be part of a sync session; preview the session's deactivations with ?dryRun=true on its commit",
+    );
   if (s.dryRun) return { outcome: await dryRun(svc, s, items), replayed: false };
 
   const key: IdempotencyRef | null = s.idempotencyKey ? { organizationId: s.organizationId, scope: SYNC_IDEMPOTENCY_SCOPE, key: s.idempotencyKey } : null;
@@ -83,8 +89,21 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
     // concurrent requests with one key, the second waits for that commit and attaches.
     begin: async (tx, note) => {
       if (svc.maxQueuedEmployees !== undefined && valid.length) await assertSyncQueueRoom(tx, s.organizationId, valid.length, svc.maxQueuedEmployees);
-      if (s.sessionId) await joinSession(tx, s.organizationId, s.sessionId, items.map((i) => i.externalEmployeeId));
-      const r = await createSyncRequest(tx, { organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: false, items, httpRequestId: s.httpRequestId });
+      if (s.sessionId)
+        await joinSession(
+          tx,
+          s.organizationId,
+          s.sessionId,
+          items.map((i) => i.externalEmployeeId),
+        );
+      const r = await createSyncRequest(tx, {
+        organizationId: s.organizationId,
+        clientId: s.clientId,
+        syncBatchId: s.syncBatchId,
+        dryRun: false,
+        items,
+        httpRequestId: s.httpRequestId,
+      });
       await note({ requestId: r.requestId });
       return r;
     },
@@ -117,7 +136,13 @@ export async function submitSync(svc: SyncServices, s: SyncSubmission): Promise<
  * the workers tick and whose end wakes awaitSyncRequest (@insp/queue countdown.ts). Throws when
  * the queue is unreachable (nothing was enqueued then, or the sweep finds what was).
  */
-export async function startItems(svc: Pick<SyncServices, "queues" | "waiter">, organizationId: string, requestId: string, items: NewItem[], recorded: { id: string; idx: number }[]): Promise<void> {
+export async function startItems(
+  svc: Pick<SyncServices, "queues" | "waiter">,
+  organizationId: string,
+  requestId: string,
+  items: NewItem[],
+  recorded: { id: string; idx: number }[],
+): Promise<void> {
   const pending = recorded.filter((i) => items[i.idx]?.input).sort((a, b) => a.idx - b.idx);
   const firstOfChain = new Map<string, { id: string; idx: number }>();
   for (const i of pending) {
@@ -160,7 +185,15 @@ async function dryRun(svc: SyncServices, s: SyncSubmission, items: NewItem[]): P
   const valid = items.filter((i) => i.input).map((i) => ({ idx: i.idx, employee: i.input! }));
   const outcomes = await dryRunSync(svc.db, s.organizationId, requestId, valid);
   for (const o of outcomes) items[o.idx]!.outcome = "result" in o ? { result: o.result } : { error: o.error };
-  await createSyncRequest(svc.db, { id: requestId, organizationId: s.organizationId, clientId: s.clientId, syncBatchId: s.syncBatchId, dryRun: true, items, httpRequestId: s.httpRequestId });
+  await createSyncRequest(svc.db, {
+    id: requestId,
+    organizationId: s.organizationId,
+    clientId: s.clientId,
+    syncBatchId: s.syncBatchId,
+    dryRun: true,
+    items,
+    httpRequestId: s.httpRequestId,
+  });
   const status = await loadSyncStatus(svc.db, s.organizationId, requestId);
   return completed(toSyncResponse(status!));
 }

@@ -132,7 +132,12 @@ export async function runExport(ctx: ExportRunContext, organizationId: string, e
         select id, created_at::text as at from inspections where ${where} ${after} order by created_at, id limit ${EXPORT_PAGE_SIZE}`;
       if (!page.length) break;
       cursor = { at: page.at(-1)!.at, id: page.at(-1)!.id };
-      const rows = await pageRows(ctx.db, organizationId, page.map((p) => p.id), answers);
+      const rows = await pageRows(
+        ctx.db,
+        organizationId,
+        page.map((p) => p.id),
+        answers,
+      );
       await writer.add(rows);
       rowsWritten += rows.length;
       const [still] = await sql`

@@ -79,7 +79,10 @@ export async function createExport(db: Db, organizationId: string, actor: AuditC
   }
   if (input.filter.templateId !== undefined) {
     const [t] = isUuid(input.filter.templateId)
-      ? await db.select({ id: templates.id }).from(templates).where(and(eq(templates.organizationId, organizationId), eq(templates.id, input.filter.templateId)))
+      ? await db
+          .select({ id: templates.id })
+          .from(templates)
+          .where(and(eq(templates.organizationId, organizationId), eq(templates.id, input.filter.templateId)))
       : [];
     if (!t) throw badRequest(`filter.templateId ${input.filter.templateId} is not a template of this organization`);
   }
@@ -97,7 +100,14 @@ export async function createExport(db: Db, organizationId: string, actor: AuditC
     }
     const [row] = await tx
       .insert(e)
-      .values({ organizationId, format: input.format, filter: input.filter, includeAnswers: input.includeAnswers, createdByType: actor.actorType, createdById: actor.actorId })
+      .values({
+        organizationId,
+        format: input.format,
+        filter: input.filter,
+        includeAnswers: input.includeAnswers,
+        createdByType: actor.actorType,
+        createdById: actor.actorId,
+      })
       .returning();
     return toExportView(row!);
   });
@@ -105,7 +115,10 @@ export async function createExport(db: Db, organizationId: string, actor: AuditC
 
 async function exportRow(db: Db, organizationId: string, id: string): Promise<Row> {
   if (!isUuid(id)) throw exportNotFound(id);
-  const [row] = await db.select().from(e).where(and(eq(e.organizationId, organizationId), eq(e.id, id)));
+  const [row] = await db
+    .select()
+    .from(e)
+    .where(and(eq(e.organizationId, organizationId), eq(e.id, id)));
   if (!row) throw exportNotFound(id);
   return row;
 }
@@ -115,7 +128,11 @@ export async function getExport(db: Db, organizationId: string, id: string): Pro
 }
 
 /** What GET /api/exports/{id}/download streams: only a SUCCEEDED export has a file (409 before, 404 once swept). */
-export async function exportFile(db: Db, organizationId: string, id: string): Promise<{ storageKey: string; fileName: string; format: ExportFormat; byteSize: number }> {
+export async function exportFile(
+  db: Db,
+  organizationId: string,
+  id: string,
+): Promise<{ storageKey: string; fileName: string; format: ExportFormat; byteSize: number }> {
   const row = await exportRow(db, organizationId, id);
   if (row.status !== "SUCCEEDED" || row.storageKey === null) {
     throw new AppError("conflict", `Export ${id} is ${row.status}: only a SUCCEEDED export can be downloaded`);
@@ -134,7 +151,10 @@ export async function listExports(db: Db, organizationId: string, q: ExportListQ
   const where = and(eq(e.organizationId, organizationId), q.status ? eq(e.status, q.status) : undefined);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select().from(e).where(where).orderBy(desc(e.createdAt), desc(e.id)).limit(q.limit).offset(q.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(e).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(e)
+      .where(where),
   ]);
   return { exports: rows.map(toExportView), pagination: { total, limit: q.limit, offset: q.offset, hasMore: q.offset + rows.length < total } };
 }
@@ -192,7 +212,13 @@ export async function requeueStalledExports(db: Db, queues: Queues, olderThanMs:
       db
         .select({ id: e.id, organizationId: e.organizationId })
         .from(e)
-        .where(and(inArray(e.status, ["QUEUED", "RUNNING"]), sql`${e.createdAt} <= now() - ${olderThanMs} * interval '1 millisecond'`, after ? gt(e.id, after) : undefined))
+        .where(
+          and(
+            inArray(e.status, ["QUEUED", "RUNNING"]),
+            sql`${e.createdAt} <= now() - ${olderThanMs} * interval '1 millisecond'`,
+            after ? gt(e.id, after) : undefined,
+          ),
+        )
         .orderBy(asc(e.id))
         .limit(page),
     (x) => ({ jobId: jobIds.export(x.id), data: { organizationId: x.organizationId, exportId: x.id } }),

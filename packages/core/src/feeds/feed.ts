@@ -50,7 +50,12 @@ const START: FeedPosition = { xid: "0", seq: "0" };
  * transaction older than it has ended (normally milliseconds; a long transaction in this database
  * holds the feeds back until it ends, one in another database of the server does not).
  */
-export async function readFeed<R extends { id: string }>(db: Db, organizationId: string, resourceType: ResourceType, q: { cursor?: string; limit: number }): Promise<FeedPage<R>> {
+export async function readFeed<R extends { id: string }>(
+  db: Db,
+  organizationId: string,
+  resourceType: ResourceType,
+  q: { cursor?: string; limit: number },
+): Promise<FeedPage<R>> {
   const from = decodeCursor(q.cursor) ?? START;
   const sql = db.$client;
   // Ordered by the columns, not by the text aliases of the same names: as text, transaction 1000
@@ -64,7 +69,12 @@ export async function readFeed<R extends { id: string }>(db: Db, organizationId:
     order by change_events.xid, change_events.seq
     limit ${q.limit + 1}`;
   const page = rows.slice(0, q.limit);
-  const resources = (await loadResources(db, organizationId, resourceType, page.map((r) => r.id))) as Map<string, R>;
+  const resources = (await loadResources(
+    db,
+    organizationId,
+    resourceType,
+    page.map((r) => r.id),
+  )) as Map<string, R>;
   const last = page.at(-1);
   return {
     items: page.map((r) => ({ change: r.change, at: r.at, id: r.id, resource: resources.get(r.id) ?? null })),

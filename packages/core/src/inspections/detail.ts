@@ -9,7 +9,8 @@ import { actionsStamp, answerColumns, referencesFingerprint, selectSummaries, to
 export type ImagesAs = "base64" | "url";
 
 /** The answers of `revision`: revisionFrom <= revision < revisionTo (or revisionTo null). */
-export const answersAt = (revision: number) => and(lte(inspectionAnswers.revisionFrom, revision), or(isNull(inspectionAnswers.revisionTo), gt(inspectionAnswers.revisionTo, revision)));
+export const answersAt = (revision: number) =>
+  and(lte(inspectionAnswers.revisionFrom, revision), or(isNull(inspectionAnswers.revisionTo), gt(inspectionAnswers.revisionTo, revision)));
 
 /**
  * One inspection with every answer (in order), the question it answers (as the inspection's
@@ -27,7 +28,9 @@ export async function getInspectionDetail(db: Db, organizationId: string, id: st
     const [past] = await db
       .select({ status: inspectionRevisions.status, completedAt: inspectionRevisions.completedAt, createdAt: inspectionRevisions.createdAt })
       .from(inspectionRevisions)
-      .where(and(eq(inspectionRevisions.organizationId, organizationId), eq(inspectionRevisions.inspectionId, id), eq(inspectionRevisions.revision, opts.revision)));
+      .where(
+        and(eq(inspectionRevisions.organizationId, organizationId), eq(inspectionRevisions.inspectionId, id), eq(inspectionRevisions.revision, opts.revision)),
+      );
     if (!past) throw notFound(`Inspection ${id} has no revision ${opts.revision}`);
     revision = opts.revision;
     Object.assign(summary, { status: past.status, completedAt: past.completedAt?.toISOString() ?? null, updatedAt: past.createdAt.toISOString() });
@@ -50,10 +53,26 @@ export async function getInspectionDetail(db: Db, organizationId: string, id: st
     .orderBy(asc(inspectionAnswers.position));
   const links = answers.length
     ? await db
-        .select({ answerId: answerMedia.answerId, mediaId: media.id, mime: media.mimeType, width: media.width, height: media.height, bytes: media.byteSize, storageKey: media.storageKey })
+        .select({
+          answerId: answerMedia.answerId,
+          mediaId: media.id,
+          mime: media.mimeType,
+          width: media.width,
+          height: media.height,
+          bytes: media.byteSize,
+          storageKey: media.storageKey,
+        })
         .from(answerMedia)
         .innerJoin(media, and(eq(media.id, answerMedia.mediaId), eq(media.organizationId, organizationId)))
-        .where(and(eq(answerMedia.organizationId, organizationId), inArray(answerMedia.answerId, answers.map((a) => a.id))))
+        .where(
+          and(
+            eq(answerMedia.organizationId, organizationId),
+            inArray(
+              answerMedia.answerId,
+              answers.map((a) => a.id),
+            ),
+          ),
+        )
         .orderBy(asc(answerMedia.answerId), asc(answerMedia.position))
     : [];
   const actions = await actionsOfInspection(db, organizationId, id);
@@ -74,7 +93,12 @@ export async function getInspectionDetail(db: Db, organizationId: string, id: st
   return {
     ...summary,
     revision,
-    answers: answers.map((a) => ({ ...toAnswer(a), question: { id: a.questionId, text: a.questionText }, images: images.get(a.id) ?? [], actions: actions.get(a.questionId) ?? [] })),
+    answers: answers.map((a) => ({
+      ...toAnswer(a),
+      question: { id: a.questionId, text: a.questionText },
+      images: images.get(a.id) ?? [],
+      actions: actions.get(a.questionId) ?? [],
+    })),
   };
 }
 export type InspectionDetail = Awaited<ReturnType<typeof getInspectionDetail>>;

@@ -30,7 +30,10 @@ export interface InspectionPage {
 }
 
 /** The list's filters (GET /api/inspections and exports, docs/exports.md). */
-export type InspectionFilter = Pick<ListInspectionsQuery, "templateId" | "status" | "siteId" | "assetId" | "reviewState" | "flagged" | "minScorePercentage" | "maxScorePercentage" | "bbox"> & {
+export type InspectionFilter = Pick<
+  ListInspectionsQuery,
+  "templateId" | "status" | "siteId" | "assetId" | "reviewState" | "flagged" | "minScorePercentage" | "maxScorePercentage" | "bbox"
+> & {
   /** created_at at or after (exports). */
   createdSince?: string;
   /** created_at before (exports). */
@@ -111,7 +114,13 @@ export async function listInspections(db: Db, organizationId: string, q: ListIns
   const page = await planFor(selectPageIds(sql, where, total, q.limit, q.offset));
   // An empty page (past the end, or nothing matches) carries no total: ask for it alone.
   const count = page.length ? page[0]!.total : ((await planFor(sql<{ total: number }[]>`select ${total} as total`))[0]?.total ?? 0);
-  const rows = page.length ? await selectSummaries(sql, organizationId, page.map((r) => r.id)) : [];
+  const rows = page.length
+    ? await selectSummaries(
+        sql,
+        organizationId,
+        page.map((r) => r.id),
+      )
+    : [];
   const items: ListItem[] = rows.map(toSummary);
   if (q.includeAnswers && items.length) {
     // Each inspection's answers of the revision its summary shows, even if a PATCH commits in between.
@@ -123,7 +132,10 @@ export async function listInspections(db: Db, organizationId: string, q: ListIns
       .where(
         and(
           eq(inspectionAnswers.organizationId, organizationId),
-          inArray(inspectionAnswers.inspectionId, items.map((i) => i.id)),
+          inArray(
+            inspectionAnswers.inspectionId,
+            items.map((i) => i.id),
+          ),
           lte(inspectionAnswers.revisionFrom, Math.max(...revisions)),
           or(isNull(inspectionAnswers.revisionTo), gt(inspectionAnswers.revisionTo, Math.min(...revisions))),
         ),

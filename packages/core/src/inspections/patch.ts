@@ -61,14 +61,22 @@ export async function patchInspection(
 
   return svc.db.transaction(async (tx) => {
     // Row lock: PATCHes of one inspection apply one after the other; the loser of a race sees the new revision.
-    const [locked] = await tx.select({ revision: inspections.revision, reviewState: inspections.reviewState }).from(inspections).where(eq(inspections.id, id)).for("update");
+    const [locked] = await tx
+      .select({ revision: inspections.revision, reviewState: inspections.reviewState })
+      .from(inspections)
+      .where(eq(inspections.id, id))
+      .for("update");
     if (!locked) throw notFound(`Inspection ${id} not found`);
     if (locked.revision !== current.revision) {
       assertRevision(expectedRevisions, locked.revision);
       // If-Match: * accepts any revision, but this request was checked against the one before.
       throw new AppError("conflict", "The inspection changed while this request was being processed; send it again");
     }
-    await holdMedia(tx, organizationId, plan.revision.insert.flatMap((w) => w.mediaIds));
+    await holdMedia(
+      tx,
+      organizationId,
+      plan.revision.insert.flatMap((w) => w.mediaIds),
+    );
     await writeRevision(tx, organizationId, id, plan.revision, audit);
     await updateInspection(tx, organizationId, id, plan, locked.reviewState, audit);
     return { changed: true, revision: plan.revision.revision };
@@ -79,7 +87,10 @@ export async function patchInspection(
 async function updateInspection(tx: Tx, organizationId: string, id: string, plan: PatchPlan, reviewState: string, audit: AuditContext): Promise<void> {
   const { location, ...values } = plan.inspection;
   const revision = plan.revision.revision;
-  const locationColumns = location === undefined ? {} : { latitude: location?.latitude ?? null, longitude: location?.longitude ?? null, locationAccuracyMeters: location?.accuracyMeters ?? null };
+  const locationColumns =
+    location === undefined
+      ? {}
+      : { latitude: location?.latitude ?? null, longitude: location?.longitude ?? null, locationAccuracyMeters: location?.accuracyMeters ?? null };
   await tx
     .update(inspections)
     .set({ revision, ...values, ...locationColumns, updatedAt: sql`now()` })
@@ -105,7 +116,10 @@ async function readState(db: PrepareServices["db"], organizationId: string, curr
     revision: current.revision,
     startedAt: current.startedAt,
     completedAt: current.completedAt,
-    location: current.latitude === null || current.longitude === null ? null : { latitude: current.latitude, longitude: current.longitude, accuracyMeters: current.locationAccuracyMeters },
+    location:
+      current.latitude === null || current.longitude === null
+        ? null
+        : { latitude: current.latitude, longitude: current.longitude, accuracyMeters: current.locationAccuracyMeters },
     answers,
     actionsBefore,
   };
@@ -114,7 +128,10 @@ async function readState(db: PrepareServices["db"], organizationId: string, curr
 /** If-Match: any of the revisions named, or any at all (null: `*`). */
 function assertRevision(expected: number[] | null, actual: number): void {
   if (expected !== null && !expected.includes(actual)) {
-    throw new AppError("stale", `The inspection has changed since you read it (it is at revision ${actual}); GET it again and reapply your change with its new ETag`);
+    throw new AppError(
+      "stale",
+      `The inspection has changed since you read it (it is at revision ${actual}); GET it again and reapply your change with its new ETag`,
+    );
   }
 }
 
@@ -129,10 +146,23 @@ async function currentAnswers(db: Tx | PrepareServices["db"], organizationId: st
     ? await db
         .select({ answerId: answerMedia.answerId, mediaId: answerMedia.mediaId })
         .from(answerMedia)
-        .where(and(eq(answerMedia.organizationId, organizationId), inArray(answerMedia.answerId, rows.map((r) => r.id))))
+        .where(
+          and(
+            eq(answerMedia.organizationId, organizationId),
+            inArray(
+              answerMedia.answerId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
         .orderBy(asc(answerMedia.answerId), asc(answerMedia.position))
     : [];
   const mediaOf = new Map<string, string[]>();
   for (const l of links) mediaOf.set(l.answerId, [...(mediaOf.get(l.answerId) ?? []), l.mediaId]);
-  return new Map(rows.map((r) => [r.questionId, { values: answerValues(r as ImportAnswerInput), mediaIds: mediaOf.get(r.id) ?? [], position: r.position, flagged: r.flagged }]));
+  return new Map(
+    rows.map((r) => [
+      r.questionId,
+      { values: answerValues(r as ImportAnswerInput), mediaIds: mediaOf.get(r.id) ?? [], position: r.position, flagged: r.flagged },
+    ]),
+  );
 }

@@ -20,10 +20,22 @@ export const VALIDATION_FAILED = "Inspection validation failed";
  * leaves nothing behind (an image stored before a later one failed becomes an orphan, deleted by
  * the sweep after its grace period). Returns each answer's media ids, in order.
  */
-export async function storeAnswerImages(svc: MediaServices, organizationId: string, answers: ImportAnswerInput[], questionText: ReadonlyMap<string, string>, details: string[]): Promise<string[][]> {
+export async function storeAnswerImages(
+  svc: MediaServices,
+  organizationId: string,
+  answers: ImportAnswerInput[],
+  questionText: ReadonlyMap<string, string>,
+  details: string[],
+): Promise<string[][]> {
   const label = (a: ImportAnswerInput) => `Answer to '${questionText.get(a.questionId) ?? a.questionId}'`;
   // Before any image is stored: counted as sent (an image the organization already has counts too).
-  if (!details.length) await assertMediaRoom(svc.db, organizationId, answers.flatMap((a) => a.media ?? []).reduce((n, item) => n + decodedSizeOf(item), 0), svc.maxStoredBytes);
+  if (!details.length)
+    await assertMediaRoom(
+      svc.db,
+      organizationId,
+      answers.flatMap((a) => a.media ?? []).reduce((n, item) => n + decodedSizeOf(item), 0),
+      svc.maxStoredBytes,
+    );
   const ids: string[][] = [];
   for (const a of answers) {
     const list: string[] = [];
@@ -42,7 +54,11 @@ export async function storeAnswerImages(svc: MediaServices, organizationId: stri
       list.push(row.id);
     }
   }
-  const referenced = await touchMedia(svc.db, organizationId, answers.flatMap((a) => a.mediaIds ?? []));
+  const referenced = await touchMedia(
+    svc.db,
+    organizationId,
+    answers.flatMap((a) => a.mediaIds ?? []),
+  );
   answers.forEach((a, i) => {
     for (const id of a.mediaIds ?? []) {
       if (referenced.has(id)) ids[i]!.push(id);
@@ -59,7 +75,12 @@ export async function storeAnswerImages(svc: MediaServices, organizationId: stri
 export async function holdMedia(tx: DbOrTx, organizationId: string, ids: string[]): Promise<void> {
   const held = await touchMedia(tx, organizationId, ids);
   const gone = [...new Set(ids)].filter((id) => !held.has(id));
-  if (gone.length) throw new AppError("invalid", VALIDATION_FAILED, gone.map((id) => `mediaId '${id}' not found (it was unused past the grace period and deleted; upload it again)`));
+  if (gone.length)
+    throw new AppError(
+      "invalid",
+      VALIDATION_FAILED,
+      gone.map((id) => `mediaId '${id}' not found (it was unused past the grace period and deleted; upload it again)`),
+    );
 }
 
 /**
@@ -87,7 +108,12 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
     status: input.status,
     startedAt: input.startedAt ?? completedAt ?? now,
     completedAt,
-    answers: input.answers.map((a, i) => ({ ...answerValues(a), mediaIds: mediaIds[i]!, flagged: outcome.flagged.has(a.questionId), ...(a.actions?.length ? { actions: a.actions } : {}) })),
+    answers: input.answers.map((a, i) => ({
+      ...answerValues(a),
+      mediaIds: mediaIds[i]!,
+      flagged: outcome.flagged.has(a.questionId),
+      ...(a.actions?.length ? { actions: a.actions } : {}),
+    })),
     score: outcome.score,
     maxScore: outcome.maxScore,
     scorePercentage: outcome.scorePercentage,

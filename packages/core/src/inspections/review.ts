@@ -44,7 +44,16 @@ const commentColumns = {
   userName: users.name,
 };
 
-type CommentRow = { id: string; kind: string; reviewState: string | null; body: string; authorType: string; authorId: string | null; createdAt: Date; userName: string | null };
+type CommentRow = {
+  id: string;
+  kind: string;
+  reviewState: string | null;
+  body: string;
+  authorType: string;
+  authorId: string | null;
+  createdAt: Date;
+  userName: string | null;
+};
 
 function toComment(r: CommentRow): CommentView {
   return {
@@ -92,10 +101,22 @@ async function insertComment(
     .returning({ id: inspectionComments.id, createdAt: inspectionComments.createdAt });
   let userName: string | null = null;
   if (c.authorType === "user" && c.authorId && isUuid(c.authorId)) {
-    const [u] = await tx.select({ name: users.name }).from(users).where(and(eq(users.organizationId, organizationId), eq(users.id, c.authorId)));
+    const [u] = await tx
+      .select({ name: users.name })
+      .from(users)
+      .where(and(eq(users.organizationId, organizationId), eq(users.id, c.authorId)));
     userName = u?.name ?? null;
   }
-  return toComment({ id: row!.id, kind: c.kind, reviewState: c.reviewState ?? null, body: c.body, authorType: c.authorType, authorId: c.authorId, createdAt: row!.createdAt, userName });
+  return toComment({
+    id: row!.id,
+    kind: c.kind,
+    reviewState: c.reviewState ?? null,
+    body: c.body,
+    authorType: c.authorType,
+    authorId: c.authorId,
+    createdAt: row!.createdAt,
+    userName,
+  });
 }
 
 /**
@@ -103,19 +124,45 @@ async function insertComment(
  * again with a new comment), with the comment when given (required for HAS_ISSUES and REJECTED), in
  * one transaction with its change event (webhook inspection.reviewed) and audit entry.
  */
-export async function reviewInspection(db: Db, organizationId: string, id: string, input: { state: ReviewState; comment?: string | undefined }, reviewer: Reviewer, audit: AuditContext): Promise<ReviewOutcome> {
+export async function reviewInspection(
+  db: Db,
+  organizationId: string,
+  id: string,
+  input: { state: ReviewState; comment?: string | undefined },
+  reviewer: Reviewer,
+  audit: AuditContext,
+): Promise<ReviewOutcome> {
   if (reviewer.kind === "user" && !reviewer.isAdmin) throw forbidden("Only admin users can review inspections");
   const comment = input.comment?.trim() ? input.comment.trim() : undefined;
-  if (comment === undefined && NEEDS_COMMENT.includes(input.state)) throw new AppError("invalid", `A review that sets ${input.state} needs a comment saying why`);
+  if (comment === undefined && NEEDS_COMMENT.includes(input.state))
+    throw new AppError("invalid", `A review that sets ${input.state} needs a comment saying why`);
   return db.transaction(async (tx) => {
     const row = await inspectionOf(tx, organizationId, id, true);
     if (reviewer.kind === "user" && (row.conductedBy === reviewer.userId || (await wroteARevision(tx, id, reviewer.userId)))) {
       throw forbidden("You cannot review an inspection you conducted, imported or changed");
     }
-    await tx.update(inspections).set({ reviewState: input.state, updatedAt: sql`now()` }).where(eq(inspections.id, id));
-    const view = comment === undefined ? null : await insertComment(tx, organizationId, id, { kind: "review", body: comment, reviewState: input.state, authorType: audit.actorType, authorId: audit.actorId });
+    await tx
+      .update(inspections)
+      .set({ reviewState: input.state, updatedAt: sql`now()` })
+      .where(eq(inspections.id, id));
+    const view =
+      comment === undefined
+        ? null
+        : await insertComment(tx, organizationId, id, {
+            kind: "review",
+            body: comment,
+            reviewState: input.state,
+            authorType: audit.actorType,
+            authorId: audit.actorId,
+          });
     await recordChange(tx, { organizationId, resourceType: "inspection", resourceId: id, change: "reviewed" });
-    await recordAudit(tx, audit, { organizationId, action: "inspection.reviewed", resourceType: "inspection", resourceId: id, changedFields: ["reviewState", ...(view ? ["comment"] : [])] });
+    await recordAudit(tx, audit, {
+      organizationId,
+      action: "inspection.reviewed",
+      resourceType: "inspection",
+      resourceId: id,
+      changedFields: ["reviewState", ...(view ? ["comment"] : [])],
+    });
     return { inspectionId: id, reviewState: input.state, previousState: row.reviewState as ReviewState, comment: view };
   });
 }
@@ -138,12 +185,18 @@ export async function listComments(db: Db, organizationId: string, id: string, p
     db
       .select(commentColumns)
       .from(inspectionComments)
-      .leftJoin(users, and(eq(inspectionComments.authorType, "user"), eq(users.organizationId, organizationId), sql`${users.id}::text = ${inspectionComments.authorId}`))
+      .leftJoin(
+        users,
+        and(eq(inspectionComments.authorType, "user"), eq(users.organizationId, organizationId), sql`${users.id}::text = ${inspectionComments.authorId}`),
+      )
       .where(where)
       .orderBy(asc(inspectionComments.createdAt), asc(inspectionComments.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(inspectionComments).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(inspectionComments)
+      .where(where),
   ]);
   const total = count?.total ?? 0;
   return { comments: rows.map(toComment), pagination: { total, limit: page.limit, offset: page.offset, hasMore: page.offset + rows.length < total } };
@@ -154,7 +207,10 @@ export async function listComments(db: Db, organizationId: string, id: string, p
  * to RECEIVED with a system comment saying so, its change event and audit entry.
  */
 export async function reopenApprovedReview(tx: Tx, organizationId: string, id: string, revision: number, audit: AuditContext): Promise<void> {
-  await tx.update(inspections).set({ reviewState: "RECEIVED" }).where(and(eq(inspections.id, id), eq(inspections.reviewState, "APPROVED")));
+  await tx
+    .update(inspections)
+    .set({ reviewState: "RECEIVED" })
+    .where(and(eq(inspections.id, id), eq(inspections.reviewState, "APPROVED")));
   await insertComment(tx, organizationId, id, {
     kind: "system",
     body: `Changed after approval (revision ${revision}): the review state is back to RECEIVED`,

@@ -35,7 +35,11 @@ export async function listInspectionRevisions(db: DbOrTx, organizationId: string
 }
 
 /** The inspection's current revision and references fingerprint (its ETag); 404 for an unknown, malformed or another organization's id. */
-export async function currentValidator(db: { $client: Parameters<typeof selectSummaries>[0] }, organizationId: string, id: string): Promise<{ revision: number; fingerprint: string }> {
+export async function currentValidator(
+  db: { $client: Parameters<typeof selectSummaries>[0] },
+  organizationId: string,
+  id: string,
+): Promise<{ revision: number; fingerprint: string }> {
   if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
   const [row] = await selectSummaries(db.$client, organizationId, [id]);
   if (!row) throw notFound(`Inspection ${id} not found`);
@@ -45,6 +49,9 @@ export async function currentValidator(db: { $client: Parameters<typeof selectSu
 /** 404 unless the inspection is the organization's. */
 async function assertInspection(db: DbOrTx, organizationId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw notFound(`Inspection ${id} not found`);
-  const [row] = await db.select({ id: inspections.id }).from(inspections).where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id)));
+  const [row] = await db
+    .select({ id: inspections.id })
+    .from(inspections)
+    .where(and(eq(inspections.organizationId, organizationId), eq(inspections.id, id)));
   if (!row) throw notFound(`Inspection ${id} not found`);
 }

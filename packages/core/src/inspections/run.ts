@@ -80,7 +80,8 @@ export async function failImport(db: DbOrTx, organizationId: string, importId: s
 export function classifyImportFailure(err: unknown): { permanent: boolean; message: string } {
   if (err instanceof PermanentImportError) return { permanent: true, message: err.message };
   const code = pgErrorCode(err);
-  if (code === PG.foreignKeyViolation) return { permanent: true, message: "a template, user, site, asset or image it refers to was deleted while it was queued" };
+  if (code === PG.foreignKeyViolation)
+    return { permanent: true, message: "a template, user, site, asset or image it refers to was deleted while it was queued" };
   if (code?.startsWith("23")) return { permanent: true, message: "the inspection violates a database constraint" };
   return { permanent: false, message: "the worker could not create the inspection (the cause is in the worker log)" };
 }

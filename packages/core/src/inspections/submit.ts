@@ -89,7 +89,12 @@ async function enqueueAndWait(svc: SubmitServices, organizationId: string, impor
 }
 
 /** A refusal of the request as sent, as an outcome (recorded under its key); anything else is thrown. */
-async function prepareOrReject(svc: SubmitServices, organizationId: string, input: ImportInput, audit: AuditContext): Promise<{ importId: string } | Extract<ImportOutcome, { kind: "rejected" }>> {
+async function prepareOrReject(
+  svc: SubmitServices,
+  organizationId: string,
+  input: ImportInput,
+  audit: AuditContext,
+): Promise<{ importId: string } | Extract<ImportOutcome, { kind: "rejected" }>> {
   try {
     return { importId: await prepareImport(svc, organizationId, input, audit) };
   } catch (err) {
@@ -116,7 +121,13 @@ const FATE: Record<ImportOutcome["kind"], KeyFate> = {
  * running is waited for; another body is a 422. A failure or an unavailable queue releases the
  * key so the same request can be retried.
  */
-export async function submitImport(svc: SubmitServices, organizationId: string, input: ImportInput, audit: AuditContext, idempotencyKey?: string): Promise<Idempotent<ImportOutcome>> {
+export async function submitImport(
+  svc: SubmitServices,
+  organizationId: string,
+  input: ImportInput,
+  audit: AuditContext,
+  idempotencyKey?: string,
+): Promise<Idempotent<ImportOutcome>> {
   const key: IdempotencyRef | null = idempotencyKey === undefined ? null : { organizationId, scope: IMPORT_IDEMPOTENCY_SCOPE, key: idempotencyKey };
   return withIdempotency<ImportOutcome>(svc.db, key, input, {
     run: async (_, note) => {

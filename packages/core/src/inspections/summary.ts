@@ -50,7 +50,13 @@ export function selectSummaries(sql: postgres.Sql, organizationId: string, ids: 
  * 5,000 with an earlier form), so Postgres planned it again on every request instead: 0.6 ms of
  * its CPU per request, about a fifth of the list's throughput (bench/README.md).
  */
-export function selectPageIds(sql: postgres.Sql, where: postgres.PendingQuery<postgres.Row[]>, total: postgres.PendingQuery<postgres.Row[]>, limit: number, offset: number) {
+export function selectPageIds(
+  sql: postgres.Sql,
+  where: postgres.PendingQuery<postgres.Row[]>,
+  total: postgres.PendingQuery<postgres.Row[]>,
+  limit: number,
+  offset: number,
+) {
   return sql<{ id: string; total: number }[]>`
     select id, ${total} as total from inspections where ${where} order by created_at desc, id desc limit ${limit} offset ${offset}`;
 }
@@ -154,7 +160,17 @@ export async function actionsStamp(sql: postgres.Sql, organizationId: string, in
  * inspector is not served as "not modified".
  */
 export function referencesFingerprint(s: InspectionSummary, actions: ActionsStamp = NO_ACTIONS): string {
-  const refs = [s.template, s.inspector, s.siteId ?? null, "site" in s ? s.site : null, s.assetId ?? null, s.assetName ?? null, "asset" in s ? s.asset : null, actions, s.reviewState];
+  const refs = [
+    s.template,
+    s.inspector,
+    s.siteId ?? null,
+    "site" in s ? s.site : null,
+    s.assetId ?? null,
+    s.assetName ?? null,
+    "asset" in s ? s.asset : null,
+    actions,
+    s.reviewState,
+  ];
   return createHash("sha256").update(JSON.stringify(refs)).digest("hex").slice(0, 8);
 }
 

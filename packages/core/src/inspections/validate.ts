@@ -1,7 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { assets, sites, users } from "@insp/db/schema";
-import { checkAnswerValue, evaluateInspection, hasValue, selectedOptions, validateAnswers, visibleQuestions, type AnswerInput, type InspectionOutcome } from "@insp/logic";
+import {
+  checkAnswerValue,
+  evaluateInspection,
+  hasValue,
+  selectedOptions,
+  validateAnswers,
+  visibleQuestions,
+  type AnswerInput,
+  type InspectionOutcome,
+} from "@insp/logic";
 import { checkActionInputs, type AnswerActionInputType } from "../actions/index.ts";
 import { isBlank, isUuid, notFound } from "../errors.ts";
 import { loadTemplateForValidation, type TemplateForValidation } from "../templates/index.ts";
@@ -54,13 +63,21 @@ const quote = (s: string) => `'${s}'`;
 
 async function orgRow(db: DbOrTx, table: typeof users | typeof sites, organizationId: string, id: string) {
   if (!isUuid(id)) return false;
-  const [row] = await db.select({ id: table.id }).from(table).where(and(eq(table.organizationId, organizationId), eq(table.id, id))).limit(1);
+  const [row] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.organizationId, organizationId), eq(table.id, id)))
+    .limit(1);
   return row !== undefined;
 }
 
 async function orgAsset(db: DbOrTx, organizationId: string, id: string) {
   if (!isUuid(id)) return null;
-  const [row] = await db.select({ id: assets.id, name: assets.name }).from(assets).where(and(eq(assets.organizationId, organizationId), eq(assets.id, id))).limit(1);
+  const [row] = await db
+    .select({ id: assets.id, name: assets.name })
+    .from(assets)
+    .where(and(eq(assets.organizationId, organizationId), eq(assets.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -80,7 +97,8 @@ function optionRequirements(t: TemplateForValidation, answers: ImportAnswerInput
     for (const option of selectedOptions(q, a).options) {
       const flags = q.options.find((o) => o.id === option.id);
       if (flags?.requiresNote && isBlank(a.note)) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a note`);
-      if (flags?.requiresPhoto && (a.media ?? []).length + (a.mediaIds ?? []).length === 0) details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a photo (media)`);
+      if (flags?.requiresPhoto && (a.media ?? []).length + (a.mediaIds ?? []).length === 0)
+        details.push(`Answer to ${quote(q.text)}: option ${quote(option.label)} requires a photo (media)`);
     }
   }
   return details;
@@ -121,7 +139,12 @@ export async function validateImport(db: DbOrTx, organizationId: string, input: 
  * fit, hidden questions answered, and for COMPLETED only, IN_PROGRESS being a draft, visible
  * required questions missing), then the options' note and photo requirements.
  */
-export function answerViolations(template: TemplateForValidation, answers: ImportAnswerInput[], status: InspectionStatus, actionsBefore: ReadonlyMap<string, number> = new Map()): string[] {
+export function answerViolations(
+  template: TemplateForValidation,
+  answers: ImportAnswerInput[],
+  status: InspectionStatus,
+  actionsBefore: ReadonlyMap<string, number> = new Map(),
+): string[] {
   const violations = [...validateAnswers(template, answers, { requireRequired: status === "COMPLETED" }), ...optionRequirements(template, answers)];
   // The answer rules' notes, photos and actions are owed by a finished inspection, as its required answers are.
   if (status === "COMPLETED") violations.push(...outcomeOf(template, answers, actionsBefore).missing);
@@ -133,7 +156,11 @@ export function answerViolations(template: TemplateForValidation, answers: Impor
  * images are its media plus mediaIds; its actions are those it raises plus `actionsBefore` (the
  * question's actions the inspection has already).
  */
-export function outcomeOf(template: TemplateForValidation, answers: ImportAnswerInput[], actionsBefore: ReadonlyMap<string, number> = new Map()): InspectionOutcome {
+export function outcomeOf(
+  template: TemplateForValidation,
+  answers: ImportAnswerInput[],
+  actionsBefore: ReadonlyMap<string, number> = new Map(),
+): InspectionOutcome {
   return evaluateInspection(
     template,
     answers.map((a) => ({
@@ -147,5 +174,7 @@ export function outcomeOf(template: TemplateForValidation, answers: ImportAnswer
 /** The actions raised by the answers, each labelled for messages by its question's text. */
 export function answerActionItems(template: TemplateForValidation, answers: ImportAnswerInput[]): { label: string; input: AnswerActionInputType }[] {
   const text = new Map(template.questions.map((q) => [q.id, q.text]));
-  return answers.flatMap((a) => (a.actions ?? []).map((input, i) => ({ label: `Answer to ${quote(text.get(a.questionId) ?? a.questionId)}: actions[${i}]`, input })));
+  return answers.flatMap((a) =>
+    (a.actions ?? []).map((input, i) => ({ label: `Answer to ${quote(text.get(a.questionId) ?? a.questionId)}: actions[${i}]`, input })),
+  );
 }

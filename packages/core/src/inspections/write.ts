@@ -14,7 +14,11 @@ import type { RevisionWrites } from "./plan.ts";
  */
 export async function writeRevision(tx: Tx, organizationId: string, inspectionId: string, w: RevisionWrites, actor: AuditContext): Promise<void> {
   const current = and(eq(inspectionAnswers.inspectionId, inspectionId), isNull(inspectionAnswers.revisionTo));
-  if (w.close.length) await tx.update(inspectionAnswers).set({ revisionTo: w.revision }).where(and(current, inArray(inspectionAnswers.questionId, w.close)));
+  if (w.close.length)
+    await tx
+      .update(inspectionAnswers)
+      .set({ revisionTo: w.revision })
+      .where(and(current, inArray(inspectionAnswers.questionId, w.close)));
   const rows = w.insert.map((a) => ({
     row: { ...a.values, flagged: a.flagged, id: randomUUID(), organizationId, inspectionId, position: a.position, revisionFrom: w.revision },
     mediaIds: a.mediaIds,

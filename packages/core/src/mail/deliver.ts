@@ -43,7 +43,9 @@ export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId:
   async function deliverInTransaction(tx: SqlTx): Promise<"sent" | "skipped"> {
     const candidate = generateTemporaryPassword();
     const candidateHash = hashTemporaryPassword(candidate);
-    const [row] = await tx<{ id: string; kind: string; status: string; to_address: string; data: WelcomeMailData; user_id: string | null; org_name: string; password_set: boolean }[]>`
+    const [row] = await tx<
+      { id: string; kind: string; status: string; to_address: string; data: WelcomeMailData; user_id: string | null; org_name: string; password_set: boolean }[]
+    >`
       with m as (
         select o.id, o.kind, o.status, o.to_address, o.data, o.user_id, org.name as org_name
         from mail_outbox o join organizations org on org.id = o.organization_id
@@ -60,7 +62,10 @@ export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId:
     if (!row || row.status !== "pending") return "skipped";
     if (row.kind !== "welcome") throw new Error(`unknown mail kind ${row.kind}`);
     const temporaryPassword = row.password_set ? candidate : undefined;
-    await mailer.send(row.id, composeWelcome({ to: row.to_address, from: cfg.from, organizationName: row.org_name, loginUrl: cfg.loginUrl, data: row.data, temporaryPassword }));
+    await mailer.send(
+      row.id,
+      composeWelcome({ to: row.to_address, from: cfg.from, organizationName: row.org_name, loginUrl: cfg.loginUrl, data: row.data, temporaryPassword }),
+    );
     handedOver = { userId: row.user_id, passwordHash: row.password_set ? candidateHash : null };
     await tx`update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null
       where id = ${row.id} and organization_id = ${job.organizationId} and status = 'pending'`;
@@ -90,7 +95,12 @@ async function markSent(db: DbOrTx, organizationId: string, id: string): Promise
  * while the database comes back; gives up with the original error after that (the retry will
  * then send the mail again: at least once).
  */
-async function recordHandedOver(db: Db, job: { organizationId: string; outboxId: string }, sent: { userId: string | null; passwordHash: string | null }, original: unknown): Promise<void> {
+async function recordHandedOver(
+  db: Db,
+  job: { organizationId: string; outboxId: string },
+  sent: { userId: string | null; passwordHash: string | null },
+  original: unknown,
+): Promise<void> {
   try {
     await retryWhileUnreachable(
       () =>

@@ -15,7 +15,10 @@ export interface WelcomeMailData {
   includeTemporaryPassword: boolean;
 }
 
-export async function insertWelcomeMail(tx: DbOrTx, m: { id: string; organizationId: string; userId: string; to: string; data: WelcomeMailData }): Promise<void> {
+export async function insertWelcomeMail(
+  tx: DbOrTx,
+  m: { id: string; organizationId: string; userId: string; to: string; data: WelcomeMailData },
+): Promise<void> {
   await tx.insert(mailOutbox).values({ id: m.id, organizationId: m.organizationId, userId: m.userId, kind: "welcome", toAddress: m.to, data: m.data });
 }
 
@@ -24,7 +27,13 @@ export async function stalePendingMail(db: DbOrTx, olderThanSeconds: number, lim
   return db
     .select({ id: mailOutbox.id, organizationId: mailOutbox.organizationId })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, "pending"), lte(mailOutbox.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`), after ? gt(mailOutbox.id, after) : undefined))
+    .where(
+      and(
+        eq(mailOutbox.status, "pending"),
+        lte(mailOutbox.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        after ? gt(mailOutbox.id, after) : undefined,
+      ),
+    )
     .orderBy(asc(mailOutbox.id))
     .limit(limit);
 }

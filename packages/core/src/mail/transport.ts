@@ -42,7 +42,10 @@ export const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: Infinity 
  * timeout bounds a connect that never completes. STARTTLS upgrades this socket; implicit TLS
  * (smtps://, port 465) keeps nodemailer's own socket.
  */
-function noDelaySocket(options: { host?: string; port?: number | string; secure?: boolean }, callback: (err: Error | null, socketOptions?: { connection: net.Socket } | false) => void): void {
+function noDelaySocket(
+  options: { host?: string; port?: number | string; secure?: boolean },
+  callback: (err: Error | null, socketOptions?: { connection: net.Socket } | false) => void,
+): void {
   if (options.secure) return callback(null, false);
   // nodemailer's own defaults when the URL names no host or port.
   const connection = net.connect({ host: options.host ?? "localhost", port: Number(options.port) || 587, noDelay: true });

@@ -6,7 +6,9 @@ const mb = (bytes: number) => `${(Math.round((bytes / 1024 / 1024) * 10) / 10).t
 
 /** The bytes of the organization's media rows, summed from media_org_size_idx alone. */
 export async function storedMediaBytes(db: DbOrTx, organizationId: string): Promise<number> {
-  const [row] = await db.execute<{ bytes: string }>(sql`select coalesce(sum(byte_size), 0)::text as bytes from media where organization_id = ${organizationId}`);
+  const [row] = await db.execute<{ bytes: string }>(
+    sql`select coalesce(sum(byte_size), 0)::text as bytes from media where organization_id = ${organizationId}`,
+  );
   return Number(row?.bytes ?? 0);
 }
 
@@ -20,5 +22,8 @@ export async function assertMediaRoom(db: DbOrTx, organizationId: string, adding
   if (maxBytes === undefined || adding <= 0) return;
   const stored = await storedMediaBytes(db, organizationId);
   if (stored + adding <= maxBytes) return;
-  throw new AppError("too_large", `Storing these images would take this organization's media to ${mb(stored + adding)}, over its limit of ${mb(maxBytes)} (MEDIA_MAX_STORED_MB_PER_ORG); nothing was stored`);
+  throw new AppError(
+    "too_large",
+    `Storing these images would take this organization's media to ${mb(stored + adding)}, over its limit of ${mb(maxBytes)} (MEDIA_MAX_STORED_MB_PER_ORG); nothing was stored`,
+  );
 }

@@ -17,7 +17,15 @@ export interface MediaInfo {
 export async function getMediaInfo(db: DbOrTx, organizationId: string, id: string): Promise<MediaInfo> {
   if (!isUuid(id)) throw notFound(`Media ${id} not found`);
   const [row] = await db
-    .select({ id: media.id, sha256: media.sha256, mimeType: media.mimeType, byteSize: media.byteSize, width: media.width, height: media.height, storageKey: media.storageKey })
+    .select({
+      id: media.id,
+      sha256: media.sha256,
+      mimeType: media.mimeType,
+      byteSize: media.byteSize,
+      width: media.width,
+      height: media.height,
+      storageKey: media.storageKey,
+    })
     .from(media)
     .where(and(eq(media.id, id), eq(media.organizationId, organizationId)));
   if (!row) throw notFound(`Media ${id} not found`);

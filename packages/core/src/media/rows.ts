@@ -31,7 +31,16 @@ export async function upsertMedia(db: DbOrTx, organizationId: string, images: Im
   for (let i = 0; i < unique.length; i += 1000) {
     const values = unique.slice(i, i + 1000).map((m) => {
       const id = randomUUID();
-      return { id, organizationId, sha256: m.sha256, mimeType: m.mime, width: m.width, height: m.height, byteSize: m.byteSize, storageKey: mediaStorageKey(organizationId, id) };
+      return {
+        id,
+        organizationId,
+        sha256: m.sha256,
+        mimeType: m.mime,
+        width: m.width,
+        height: m.height,
+        byteSize: m.byteSize,
+        storageKey: mediaStorageKey(organizationId, id),
+      };
     });
     const written = await db
       .insert(media)
@@ -45,7 +54,10 @@ export async function upsertMedia(db: DbOrTx, organizationId: string, images: Im
 
 /** Whether the organization already stores these bytes (media_org_sha256_key). */
 export async function mediaExists(db: DbOrTx, organizationId: string, sha256: string): Promise<boolean> {
-  const [row] = await db.select({ id: media.id }).from(media).where(and(eq(media.organizationId, organizationId), eq(media.sha256, sha256)));
+  const [row] = await db
+    .select({ id: media.id })
+    .from(media)
+    .where(and(eq(media.organizationId, organizationId), eq(media.sha256, sha256)));
   return row !== undefined;
 }
 

@@ -61,7 +61,9 @@ export class S3MediaStore implements MediaStore {
   }
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), Body: bytes, ContentLength: bytes.byteLength })).catch(classify);
+    await this.client
+      .send(new PutObjectCommand({ Bucket: this.opts.bucket, Key: this.key(key), Body: bytes, ContentLength: bytes.byteLength }))
+      .catch(classify);
   }
 
   async putFile(key: string, file: string, bytes: number): Promise<void> {

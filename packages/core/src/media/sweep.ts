@@ -44,7 +44,12 @@ export async function sweepOrphanMedia(db: Db, store: MediaStore, graceSeconds: 
       on conflict do nothing
       returning storage_key`;
     deleted += rows.length;
-    if (rows.length) bytesDeleted += await deleteBytes(db, store, rows.map((r) => r.storage_key));
+    if (rows.length)
+      bytesDeleted += await deleteBytes(
+        db,
+        store,
+        rows.map((r) => r.storage_key),
+      );
     if (rows.length < BATCH) return { deleted, bytesDeleted };
   }
 }
@@ -55,7 +60,11 @@ async function emptyTrash(db: Db, store: MediaStore): Promise<number> {
   for (;;) {
     const rows = await db.$client<{ storage_key: string }[]>`select storage_key from media_trash order by created_at limit ${BATCH}`;
     if (!rows.length) return n;
-    n += await deleteBytes(db, store, rows.map((r) => r.storage_key));
+    n += await deleteBytes(
+      db,
+      store,
+      rows.map((r) => r.storage_key),
+    );
     if (rows.length < BATCH) return n;
   }
 }

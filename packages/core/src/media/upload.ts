@@ -53,7 +53,14 @@ export async function uploadMedia(svc: MediaServices, organizationId: string, so
     if (!(await mediaExists(svc.db, organizationId, meta.sha256))) await assertMediaRoom(svc.db, organizationId, meta.byteSize, svc.maxStoredBytes);
     const row = (await upsertMedia(svc.db, organizationId, [meta])).get(meta.sha256)!;
     await svc.store.putFile(row.storageKey, spooled.file, spooled.bytes);
-    return { mediaId: row.id, url: `/api/media/${row.id}`, mimeType: meta.mime, imgDimension: `${meta.width}x${meta.height}`, bytes: meta.byteSize, sha256: meta.sha256 };
+    return {
+      mediaId: row.id,
+      url: `/api/media/${row.id}`,
+      mimeType: meta.mime,
+      imgDimension: `${meta.width}x${meta.height}`,
+      bytes: meta.byteSize,
+      sha256: meta.sha256,
+    };
   } finally {
     await rm(spooled.file, { force: true });
   }

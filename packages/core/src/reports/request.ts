@@ -72,7 +72,10 @@ export async function reviewStateOf(db: Db, organizationId: string, inspectionId
 export async function reportCacheKey(db: Db, organizationId: string, detail: InspectionDetail): Promise<string> {
   const v = await detailValidator(db, organizationId, detail);
   const reviewState = await reviewStateOf(db, organizationId, detail.id);
-  const fingerprint = createHash("sha256").update(JSON.stringify([v.fingerprint, reviewState])).digest("hex").slice(0, 12);
+  const fingerprint = createHash("sha256")
+    .update(JSON.stringify([v.fingerprint, reviewState]))
+    .digest("hex")
+    .slice(0, 12);
   return `r${v.revision}-${fingerprint}`;
 }
 
@@ -94,7 +97,9 @@ async function reportByKey(db: Db, organizationId: string, inspectionId: string,
   const [row] = await db
     .select(columns)
     .from(inspectionReports)
-    .where(and(eq(inspectionReports.organizationId, organizationId), eq(inspectionReports.inspectionId, inspectionId), eq(inspectionReports.cacheKey, cacheKey)));
+    .where(
+      and(eq(inspectionReports.organizationId, organizationId), eq(inspectionReports.inspectionId, inspectionId), eq(inspectionReports.cacheKey, cacheKey)),
+    );
   return row ? toView(row) : null;
 }
 
@@ -130,7 +135,10 @@ async function insertReport(db: Db, organizationId: string, inspectionId: string
       if (row?.mine) return;
       const active = Number(row?.active ?? 0);
       if (active >= max) {
-        throw tooMany(`This organization already has ${active} reports being rendered (at most ${max}: REPORTS_MAX_RENDERING_PER_ORG); ask again in a few seconds`, RENDERING_FULL_RETRY_AFTER_SECONDS);
+        throw tooMany(
+          `This organization already has ${active} reports being rendered (at most ${max}: REPORTS_MAX_RENDERING_PER_ORG); ask again in a few seconds`,
+          RENDERING_FULL_RETRY_AFTER_SECONDS,
+        );
       }
     }
     await tx.insert(inspectionReports).values({ organizationId, inspectionId, cacheKey }).onConflictDoNothing();

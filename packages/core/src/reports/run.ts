@@ -7,11 +7,17 @@ import { MediaMissing, type MediaStore } from "../media/store.ts";
 const nextAttempt = sql`${inspectionReports.attempts} + 1`;
 
 /** The report row a worker renders: null when there is nothing to do (finished meanwhile, or deleted). */
-export async function startReport(db: Db, organizationId: string, reportId: string): Promise<{ inspectionId: string; cacheKey: string; attempts: number } | null> {
+export async function startReport(
+  db: Db,
+  organizationId: string,
+  reportId: string,
+): Promise<{ inspectionId: string; cacheKey: string; attempts: number } | null> {
   const [row] = await db
     .update(inspectionReports)
     .set({ status: "RUNNING", attempts: nextAttempt })
-    .where(and(eq(inspectionReports.organizationId, organizationId), eq(inspectionReports.id, reportId), inArray(inspectionReports.status, ["QUEUED", "RUNNING"])))
+    .where(
+      and(eq(inspectionReports.organizationId, organizationId), eq(inspectionReports.id, reportId), inArray(inspectionReports.status, ["QUEUED", "RUNNING"])),
+    )
     .returning({ inspectionId: inspectionReports.inspectionId, cacheKey: inspectionReports.cacheKey, attempts: inspectionReports.attempts });
   return row ?? null;
 }
@@ -21,7 +27,13 @@ export async function startReport(db: Db, organizationId: string, reportId: stri
  * (their rows, then their files). False when the row is gone (its inspection was deleted): the
  * caller deletes the file it stored.
  */
-export async function finishReport(db: Db, store: MediaStore, organizationId: string, reportId: string, file: { storageKey: string; byteSize: number; pages: number }): Promise<boolean> {
+export async function finishReport(
+  db: Db,
+  store: MediaStore,
+  organizationId: string,
+  reportId: string,
+  file: { storageKey: string; byteSize: number; pages: number },
+): Promise<boolean> {
   const [row] = await db
     .update(inspectionReports)
     .set({ status: "SUCCEEDED", storageKey: file.storageKey, byteSize: file.byteSize, pages: file.pages, error: null, finishedAt: new Date() })

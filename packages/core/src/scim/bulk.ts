@@ -41,19 +41,28 @@ const isScalar = (v: unknown): v is string | number | boolean | null => v === nu
 
 function parse(body: unknown): { operations: BulkOperation[]; failOnErrors: number } {
   const b = body as { schemas?: unknown; Operations?: unknown; failOnErrors?: unknown } | null;
-  if (!b || typeof b !== "object" || !Array.isArray(b.schemas) || !b.schemas.includes(BULK_REQUEST)) throw new ScimError(400, "invalidSyntax", `Bulk requests must name the schema ${BULK_REQUEST}`);
+  if (!b || typeof b !== "object" || !Array.isArray(b.schemas) || !b.schemas.includes(BULK_REQUEST))
+    throw new ScimError(400, "invalidSyntax", `Bulk requests must name the schema ${BULK_REQUEST}`);
   if (!Array.isArray(b.Operations) || b.Operations.length === 0) throw new ScimError(400, "invalidValue", "Operations must list at least one operation");
-  if (b.Operations.length > BULK_MAX_OPERATIONS) throw new ScimError(413, undefined, `The bulk request has ${b.Operations.length} operations, more than maxOperations (${BULK_MAX_OPERATIONS})`);
+  if (b.Operations.length > BULK_MAX_OPERATIONS)
+    throw new ScimError(413, undefined, `The bulk request has ${b.Operations.length} operations, more than maxOperations (${BULK_MAX_OPERATIONS})`);
   // Number() and String() only of a scalar: of an object whose toString is not callable they throw.
   const failOnErrors = b.failOnErrors === undefined ? Infinity : isScalar(b.failOnErrors) ? Number(b.failOnErrors) : NaN;
   if (!Number.isInteger(failOnErrors) && failOnErrors !== Infinity) throw new ScimError(400, "invalidValue", "failOnErrors must be a whole number");
   const operations = b.Operations.map((raw, i) => {
     const o = raw as { method?: unknown; path?: unknown; bulkId?: unknown; version?: unknown; data?: unknown } | null;
-    if (!o || typeof o.method !== "string" || typeof o.path !== "string") throw new ScimError(400, "invalidSyntax", `Operations[${i}] needs a method and a path`);
+    if (!o || typeof o.method !== "string" || typeof o.path !== "string")
+      throw new ScimError(400, "invalidSyntax", `Operations[${i}] needs a method and a path`);
     if (o.method.toUpperCase() === "POST" && !o.bulkId) throw new ScimError(400, "invalidSyntax", `Operations[${i}]: a POST needs a bulkId`);
     if (o.bulkId && !isScalar(o.bulkId)) throw new ScimError(400, "invalidValue", `Operations[${i}]: bulkId must be a string`);
     if (o.version && !isScalar(o.version)) throw new ScimError(400, "invalidValue", `Operations[${i}]: version must be a string (an ETag)`);
-    return { method: o.method.toUpperCase(), path: o.path, ...(o.bulkId ? { bulkId: String(o.bulkId) } : {}), ...(o.version ? { version: String(o.version) } : {}), data: o.data };
+    return {
+      method: o.method.toUpperCase(),
+      path: o.path,
+      ...(o.bulkId ? { bulkId: String(o.bulkId) } : {}),
+      ...(o.version ? { version: String(o.version) } : {}),
+      data: o.data,
+    };
   });
   return { operations, failOnErrors: failOnErrors === 0 ? Infinity : failOnErrors };
 }
@@ -70,8 +79,10 @@ async function run(ctx: ScimContext, op: BulkOperation): Promise<{ status: numbe
   const users = type === "Users";
   if (op.method === "POST" && !id) return { status: 201, resource: users ? await createScimUser(ctx, op.data) : await createScimGroup(ctx, op.data) };
   if (!id) throw new ScimError(400, "invalidPath", `${op.method} needs a resource path such as /${type}/{id}`);
-  if (op.method === "PUT") return { status: 200, resource: users ? await replaceScimUser(ctx, id, op.data, op.version) : await replaceScimGroup(ctx, id, op.data, op.version) };
-  if (op.method === "PATCH") return { status: 200, resource: users ? await patchScimUser(ctx, id, op.data, op.version) : await patchScimGroup(ctx, id, op.data, op.version) };
+  if (op.method === "PUT")
+    return { status: 200, resource: users ? await replaceScimUser(ctx, id, op.data, op.version) : await replaceScimGroup(ctx, id, op.data, op.version) };
+  if (op.method === "PATCH")
+    return { status: 200, resource: users ? await patchScimUser(ctx, id, op.data, op.version) : await patchScimGroup(ctx, id, op.data, op.version) };
   if (op.method === "DELETE") {
     await (users ? deleteScimUser(ctx, id, op.version) : deleteScimGroup(ctx, id, op.version));
     return { status: 204 };
@@ -85,7 +96,11 @@ function internal(ctx: ScimContext, err: unknown): ScimError {
   return new ScimError(500, undefined, `Internal server error in this operation (request id ${String(ctx.requestId)})`);
 }
 
-export async function runBulk(ctx: ScimContext, body: unknown, onError: (err: unknown) => void = () => {}): Promise<{ schemas: string[]; Operations: BulkResult[] }> {
+export async function runBulk(
+  ctx: ScimContext,
+  body: unknown,
+  onError: (err: unknown) => void = () => {},
+): Promise<{ schemas: string[]; Operations: BulkResult[] }> {
   const { operations, failOnErrors } = parse(body);
   const ids = new Map<string, string>();
   const creators = new Map(operations.filter((o) => o.bulkId).map((o) => [o.bulkId!, o]));
@@ -95,7 +110,12 @@ export async function runBulk(ctx: ScimContext, body: unknown, onError: (err: un
   const fail = (op: BulkOperation, err: ScimError) => {
     errors++;
     if (op.bulkId) failed.add(op.bulkId);
-    results.set(op, { method: op.method, ...(op.bulkId ? { bulkId: op.bulkId } : {}), status: String(err.status), response: errorBody(err.status, err.message, err.scimType) });
+    results.set(op, {
+      method: op.method,
+      ...(op.bulkId ? { bulkId: op.bulkId } : {}),
+      status: String(err.status),
+      response: errorBody(err.status, err.message, err.scimType),
+    });
   };
   // Request order, each operation after the ones it refers to (resolved as they complete): a
   // topological order that always takes the earliest ready operation. Each operation's
@@ -131,12 +151,22 @@ export async function runBulk(ctx: ScimContext, body: unknown, onError: (err: un
     await runOne(next); // never throws: a failure is the operation's result
     done(next); // its dependents now see it created or failed
   }
-  return { schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkResponse"], Operations: operations.filter((op) => results.has(op)).map((op) => results.get(op)!) };
+  return {
+    schemas: ["urn:ietf:params:scim:api:messages:2.0:BulkResponse"],
+    Operations: operations.filter((op) => results.has(op)).map((op) => results.get(op)!),
+  };
 
   async function runOne(ready: BulkOperation): Promise<void> {
     const unresolved = refs.get(ready)!.filter((r) => !ids.has(r));
     if (unresolved.length) {
-      fail(ready, new ScimError(409, undefined, `bulkId ${unresolved.map((r) => `'${r}'`).join(", ")} ${unresolved.some((r) => failed.has(r)) ? "failed" : "is not defined in this request"}`));
+      fail(
+        ready,
+        new ScimError(
+          409,
+          undefined,
+          `bulkId ${unresolved.map((r) => `'${r}'`).join(", ")} ${unresolved.some((r) => failed.has(r)) ? "failed" : "is not defined in this request"}`,
+        ),
+      );
       return;
     }
     try {
@@ -144,7 +174,13 @@ export async function runBulk(ctx: ScimContext, body: unknown, onError: (err: un
       const meta = resource?.meta as { location?: string; version?: string } | undefined;
       if (ready.bulkId && resource?.id) ids.set(ready.bulkId, String(resource.id));
       const location = meta?.location ?? `${ctx.baseUrl}${resolve(ready.path, ids)}`;
-      results.set(ready, { method: ready.method, ...(ready.bulkId ? { bulkId: ready.bulkId } : {}), location, ...(meta?.version ? { version: meta.version } : {}), status: String(status) });
+      results.set(ready, {
+        method: ready.method,
+        ...(ready.bulkId ? { bulkId: ready.bulkId } : {}),
+        location,
+        ...(meta?.version ? { version: meta.version } : {}),
+        status: String(status),
+      });
     } catch (err) {
       const e = asScimError(err);
       if (!e) onError(err);

@@ -1,4 +1,5 @@
-export type ScimType = "uniqueness" | "tooMany" | "invalidFilter" | "mutability" | "invalidSyntax" | "invalidPath" | "noTarget" | "invalidValue" | "invalidVers" | "sensitive";
+export type ScimType =
+  "uniqueness" | "tooMany" | "invalidFilter" | "mutability" | "invalidSyntax" | "invalidPath" | "noTarget" | "invalidValue" | "invalidVers" | "sensitive";
 
 /** An error the SCIM routes answer as `{schemas: [Error], status, scimType?, detail}`. */
 export class ScimError extends Error {
@@ -16,7 +17,8 @@ export class ScimError extends Error {
 export function asScimError(err: unknown): ScimError | null {
   if (err instanceof ScimError) return err;
   const e = err as { status?: unknown; scimType?: unknown; message?: unknown };
-  if (err instanceof Error && typeof e.status === "number" && err.name === "SCIMError") return new ScimError(e.status, e.scimType as ScimType | undefined, String(e.message));
+  if (err instanceof Error && typeof e.status === "number" && err.name === "SCIMError")
+    return new ScimError(e.status, e.scimType as ScimType | undefined, String(e.message));
   if (err instanceof TypeError) return new ScimError(400, "invalidValue", err.message);
   return null;
 }

@@ -130,7 +130,8 @@ class Parser {
     const t = this.next()!;
     if (!t.spaced) this.fail(`${quote(t.text)} at character ${t.at} needs a space before it`);
     const after = this.peek();
-    if (!after || after.type === ")" || after.type === "]") this.fail(`${quote(t.text)} at character ${t.at} has nothing after it: another expression must follow '${op}'`);
+    if (!after || after.type === ")" || after.type === "]")
+      this.fail(`${quote(t.text)} at character ${t.at} has nothing after it: another expression must follow '${op}'`);
     if (!after.spaced) this.fail(`${quote(t.text)} at character ${t.at} needs a space after it`);
     return op === "and" ? this.unary(inside) : this.and(inside);
   }
@@ -214,7 +215,8 @@ class Parser {
     const name = op.text.toLowerCase();
     this.next();
     if (name === "pr") return { op: "pr" };
-    if (!(COMPARE_OPS as readonly string[]).includes(name)) this.fail(`unknown operator ${quote(op.text)} at character ${op.at}: the operators are eq, ne, co, sw, ew, gt, ge, lt, le and pr`);
+    if (!(COMPARE_OPS as readonly string[]).includes(name))
+      this.fail(`unknown operator ${quote(op.text)} at character ${op.at}: the operators are eq, ne, co, sw, ew, gt, ge, lt, le and pr`);
     const v = this.next();
     if (!v || v.type === ")" || v.type === "]") this.fail(`${quote(op.text)} at character ${op.at} needs a value after it`);
     if (v.type !== "string" && v.type !== "word") this.fail(`${quote(op.text)} at character ${op.at} needs a value after it, found ${describe(v)}`);
@@ -239,7 +241,10 @@ class Parser {
     let rest = text;
     const colon = text.lastIndexOf(":");
     if (colon >= 0) {
-      if (inside) this.fail(`inside ${quote(`${inside.text}[…]`)}, ${quote(text)} at character ${t.at} must name a sub-attribute of ${quote(inside.text)}, without a schema URN`);
+      if (inside)
+        this.fail(
+          `inside ${quote(`${inside.text}[…]`)}, ${quote(text)} at character ${t.at} must name a sub-attribute of ${quote(inside.text)}, without a schema URN`,
+        );
       uri = text.slice(0, colon);
       rest = text.slice(colon + 1);
       if (!/^urn:[^:]+:/i.test(uri)) this.fail(`${quote(text)} at character ${t.at} is not an attribute path: only a schema URN (urn:…) may come before ':'`);
@@ -249,7 +254,10 @@ class Parser {
     if (parts.some((p) => p === "")) this.fail(`${quote(text)} at character ${t.at} is not an attribute path: an attribute name is missing around '.'`);
     if (parts.length > 2) this.fail(`${quote(text)} at character ${t.at} is not an attribute path: at most one sub-attribute (attribute.subAttribute)`);
     const bad = parts.find((p) => !ATTRNAME.test(p));
-    if (bad !== undefined) this.fail(`${quote(text)} at character ${t.at} is not an attribute path: ${quote(bad)} is not an attribute name (a letter, then letters, digits, '-' or '_')`);
+    if (bad !== undefined)
+      this.fail(
+        `${quote(text)} at character ${t.at} is not an attribute path: ${quote(bad)} is not an attribute name (a letter, then letters, digits, '-' or '_')`,
+      );
     return { ...(uri !== undefined ? { uri } : {}), name: parts[0]!, ...(parts[1] !== undefined ? { sub: parts[1] } : {}), text };
   }
 
@@ -291,7 +299,8 @@ function tokenize(text: string, fail: (detail: string) => never): Token[] {
         fail(`the string starting at character ${at} is not a JSON string (RFC 7159 section 7: escape '"' and '\\' with '\\', and no control characters)`);
       }
       // What no attribute can hold (Postgres refuses U+0000; a lone surrogate is no text), as the API refuses them in bodies.
-      if (value.includes("\u0000") || /\p{Cs}/u.test(value)) fail(`the string starting at character ${at} holds U+0000 or an unpaired surrogate, which no attribute can hold`);
+      if (value.includes("\u0000") || /\p{Cs}/u.test(value))
+        fail(`the string starting at character ${at} holds U+0000 or an unpaired surrogate, which no attribute can hold`);
       tokens.push({ type: "string", text: raw.slice(1, -1), value, at, spaced });
       i = j + 1;
     } else {

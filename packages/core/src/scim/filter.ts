@@ -73,7 +73,15 @@ export function dateTimeOf(text: string): string | null {
   const at = new Date(0);
   at.setUTCFullYear(y, mo - 1, d); // not Date.UTC, which reads years below 100 as 19xx
   at.setUTCHours(h, mi, s, 0);
-  if (at.getUTCFullYear() !== y || at.getUTCMonth() !== mo - 1 || at.getUTCDate() !== d || at.getUTCHours() !== h || at.getUTCMinutes() !== mi || at.getUTCSeconds() !== s) return null;
+  if (
+    at.getUTCFullYear() !== y ||
+    at.getUTCMonth() !== mo - 1 ||
+    at.getUTCDate() !== d ||
+    at.getUTCHours() !== h ||
+    at.getUTCMinutes() !== mi ||
+    at.getUTCSeconds() !== s
+  )
+    return null;
   const offset = m[8];
   if (offset && offset !== "Z" && (Number(offset.slice(1, 3)) > 23 || Number(offset.slice(4)) > 59)) return null;
   return offset ? text : `${text}Z`;
@@ -128,7 +136,10 @@ class SqlFilter {
         if (scope) {
           // Inside a value filter: sub-attributes of the filtered attribute, by their bare name.
           const label = `${scope.path.text}.${path.text}`;
-          if (path.uri !== undefined || path.sub !== undefined) fail(`inside ${quote(`${scope.path.text}[…]`)}, ${quote(path.text)} must be a sub-attribute of ${quote(scope.path.text)}, such as ${Object.keys(scope.attr.sub)[0]}`);
+          if (path.uri !== undefined || path.sub !== undefined)
+            fail(
+              `inside ${quote(`${scope.path.text}[…]`)}, ${quote(path.text)} must be a sub-attribute of ${quote(scope.path.text)}, such as ${Object.keys(scope.attr.sub)[0]}`,
+            );
           const s = own(scope.attr.sub, path.name) ?? this.unknown(label);
           return this.compare(s, test, label);
         }
@@ -149,7 +160,8 @@ class SqlFilter {
       case "valuePath": {
         const { path } = node;
         const a = this.lookup(path);
-        if (a.kind === "scalar" || !a.multi) return fail(`${quote(path.text)} is not multi-valued: a value filter ([…]) applies to a multi-valued attribute such as emails`);
+        if (a.kind === "scalar" || !a.multi)
+          return fail(`${quote(path.text)} is not multi-valued: a value filter ([…]) applies to a multi-valued attribute such as emails`);
         let cond = this.build(node.filter, { attr: a, path });
         if (node.sub) {
           const label = `${path.text}[…].${node.sub.name}`;
@@ -203,7 +215,13 @@ class SqlFilter {
       // of the value's millisecond, as a range on the column itself (its indexes stay usable).
       const ms = new Date(at!).getTime();
       const [lo, hi] = [instant(ms), instant(ms + 1)];
-      const range = { eq: sql`${col} >= ${lo}::timestamptz and ${col} < ${hi}::timestamptz`, gt: sql`${col} >= ${hi}::timestamptz`, ge: sql`${col} >= ${lo}::timestamptz`, lt: sql`${col} < ${lo}::timestamptz`, le: sql`${col} < ${hi}::timestamptz` };
+      const range = {
+        eq: sql`${col} >= ${lo}::timestamptz and ${col} < ${hi}::timestamptz`,
+        gt: sql`${col} >= ${hi}::timestamptz`,
+        ge: sql`${col} >= ${lo}::timestamptz`,
+        lt: sql`${col} < ${lo}::timestamptz`,
+        le: sql`${col} < ${hi}::timestamptz`,
+      };
       cond = op === "ne" ? sql`not (${range.eq})` : range[op as keyof typeof range];
     } else {
       if (value.kind !== "string") return fail(`${quote(label)} is a string: compare it with a string in double quotes`);
@@ -211,7 +229,8 @@ class SqlFilter {
       const c = s.caseExact ? col : sql`lower(${col})`;
       if (op === "co") cond = sql`strpos(${c}, ${v}) > 0`;
       else if (op === "sw") cond = sql`starts_with(${c}, ${v})`;
-      else if (op === "ew") cond = sql`right(${c}, ${[...v].length}) = ${v}`; // characters (code points), as Postgres counts them
+      else if (op === "ew")
+        cond = sql`right(${c}, ${[...v].length}) = ${v}`; // characters (code points), as Postgres counts them
       else cond = sql`${c} ${sql.unsafe(ORDER[op]!)} ${v}`;
     }
     return sql`coalesce(${cond}, false)`;

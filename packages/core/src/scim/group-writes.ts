@@ -29,7 +29,8 @@ function parseGroup(body: unknown): GroupValues {
   let g: { displayName?: string; externalId?: string; members?: { value?: string; type?: string }[] };
   const raw = normalizeResource(body);
   // Before scimmy, whose answer to a type outside members.type's canonical values ("User") says less.
-  if (Array.isArray(raw.members) && raw.members.some((m: { type?: unknown } | null) => m?.type !== undefined && m.type !== "User")) throw new ScimError(400, "invalidValue", "Groups contain Users only (no nested groups): members.type is User");
+  if (Array.isArray(raw.members) && raw.members.some((m: { type?: unknown } | null) => m?.type !== undefined && m.type !== "User"))
+    throw new ScimError(400, "invalidValue", "Groups contain Users only (no nested groups): members.type is User");
   try {
     g = JSON.parse(JSON.stringify(new (scim().Schemas.Group)(raw, "in")));
   } catch (err) {
@@ -55,7 +56,9 @@ async function target(current: Record<string, unknown> | null, change: Change): 
   let patched: unknown;
   try {
     const S = scim();
-    patched = await new S.Messages.PatchOp(normalizePatch(change.body, current, "Group") as ConstructorParameters<typeof S.Messages.PatchOp>[0]).apply(new S.Schemas.Group(current, "out"));
+    patched = await new S.Messages.PatchOp(normalizePatch(change.body, current, "Group") as ConstructorParameters<typeof S.Messages.PatchOp>[0]).apply(
+      new S.Schemas.Group(current, "out"),
+    );
   } catch (err) {
     throw asScimError(err) ?? err;
   }
@@ -78,7 +81,9 @@ async function employeesOf(tx: SqlTx, ctx: ScimContext, ids: string[]): Promise<
 }
 
 const membersOf = async (tx: SqlTx, groupId: string, lock: boolean) =>
-  (await tx<{ employee_id: string }[]>`select employee_id from employee_groups where group_id = ${groupId} ${lock ? tx`for update` : tx``}`).map((r) => r.employee_id);
+  (await tx<{ employee_id: string }[]>`select employee_id from employee_groups where group_id = ${groupId} ${lock ? tx`for update` : tx``}`).map(
+    (r) => r.employee_id,
+  );
 
 /** The group's audit entry, in the write's transaction: the OAuth client and the request id. */
 const audit = (tx: SqlTx, ctx: ScimContext, action: string, groupId: string, changedFields: string[]) =>
@@ -91,7 +96,8 @@ function checkMembers(v: GroupValues, before: string[], employees: Map<string, E
   if (unknown.length) throw new ScimError(400, "invalidValue", `members ${unknown.map((m) => `'${m}'`).join(", ")} are not Users of this organization`);
   const was = new Set(before); // a Set: "all staff" groups have tens of thousands of members
   const inactive = v.members.filter((m) => !was.has(m) && employees.get(m)!.status !== "ACTIVE");
-  if (inactive.length) throw new ScimError(400, "invalidValue", `members ${inactive.map((m) => `'${m}'`).join(", ")} are not active: only active Users can join a group`);
+  if (inactive.length)
+    throw new ScimError(400, "invalidValue", `members ${inactive.map((m) => `'${m}'`).join(", ")} are not active: only active Users can join a group`);
 }
 
 /**
@@ -108,7 +114,12 @@ async function changeGroup(ctx: ScimContext, id: string | null, ifMatch: string 
       const foreseen = await target(seen, change).catch(() => null);
       const heldIds = [...new Set([...(id ? await membersOf(tx, id, false) : []), ...(foreseen?.members ?? [])])];
       const held = await employeesOf(tx, ctx, heldIds);
-      await lockEmployees(tx, ctx.organizationId, [...held.values()].map((e) => e.externalEmployeeId), []);
+      await lockEmployees(
+        tx,
+        ctx.organizationId,
+        [...held.values()].map((e) => e.externalEmployeeId),
+        [],
+      );
       // Under the locks.
       let current: Record<string, unknown> | null = null;
       if (id) {
@@ -142,13 +153,17 @@ async function writeGroup(tx: SqlTx, ctx: ScimContext, id: string | null, v: Gro
   if (groupId) {
     await tx`update groups set name = ${v.displayName}, external_id = ${v.externalId}, updated_at = now() where id = ${groupId} and organization_id = ${ctx.organizationId}`;
   } else {
-    [{ id: groupId }] = (await tx`insert into groups (organization_id, name, external_id) values (${ctx.organizationId}, ${v.displayName}, ${v.externalId}) returning id`) as unknown as [{ id: string }];
+    [{ id: groupId }] =
+      (await tx`insert into groups (organization_id, name, external_id) values (${ctx.organizationId}, ${v.displayName}, ${v.externalId}) returning id`) as unknown as [
+        { id: string },
+      ];
   }
   const [was, becomes] = [new Set(before), new Set(v.members)];
   const added = v.members.filter((m) => !was.has(m));
   const removed = before.filter((m) => !becomes.has(m));
   if (removed.length) await tx`delete from employee_groups where group_id = ${groupId} and employee_id = any(${removed}::uuid[])`;
-  if (added.length) await tx`insert into employee_groups (employee_id, group_id, organization_id) select unnest(${added}::uuid[]), ${groupId}, ${ctx.organizationId} on conflict do nothing`;
+  if (added.length)
+    await tx`insert into employee_groups (employee_id, group_id, organization_id) select unnest(${added}::uuid[]), ${groupId}, ${ctx.organizationId} on conflict do nothing`;
   const changed = [...added, ...removed];
   if (changed.length) {
     await tx`update employees set updated_at = now() where id = any(${changed}::uuid[]) and organization_id = ${ctx.organizationId}`;

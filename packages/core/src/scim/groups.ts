@@ -28,7 +28,10 @@ export const GROUP_FILTER: FilterTarget = {
     members: {
       kind: "complex",
       // The members a group shows: Users (employees not deleted through SCIM).
-      multi: { exists: "select 1 from employee_groups eg join employees m on m.id = eg.employee_id where eg.group_id = g.id and m.organization_id = g.organization_id and m.scim_deleted_at is null" },
+      multi: {
+        exists:
+          "select 1 from employee_groups eg join employees m on m.id = eg.employee_id where eg.group_id = g.id and m.organization_id = g.organization_id and m.scim_deleted_at is null",
+      },
       sub: { value: scalar("m.id::text"), display: scalar("m.display_name") },
     },
     meta: { kind: "complex", sub: { created: scalar("g.created_at", "dateTime"), lastmodified: scalar("g.updated_at", "dateTime") } },
@@ -52,7 +55,6 @@ interface GroupRow {
   modified: string;
   members: { value: string; display: string | null }[];
 }
-
 
 function selectGroups(sql: Sql, organizationId: string, where: postgres.PendingQuery<postgres.Row[]>, page?: { offset: number; limit: number }) {
   return sql<GroupRow[]>`
@@ -84,11 +86,18 @@ export async function getScimGroup(ctx: ScimContext, id: string, sql: Sql = ctx.
   return toScimGroup(row, ctx.baseUrl);
 }
 
-export async function listScimGroups(ctx: ScimContext, filter: string | undefined, page: Page): Promise<{ total: number; resources: Record<string, unknown>[] }> {
+export async function listScimGroups(
+  ctx: ScimContext,
+  filter: string | undefined,
+  page: Page,
+): Promise<{ total: number; resources: Record<string, unknown>[] }> {
   const sql = ctx.db.$client;
   const where = filterToSql(sql, filter, GROUP_FILTER);
-  const [{ n }] = (await sql`select count(*)::int as n from groups g where g.organization_id = ${ctx.organizationId} and ${where}`) as unknown as [{ n: number }];
-  const rows = page.count === 0 ? [] : await selectGroups(sql, ctx.organizationId, where, { offset: page.startIndex - 1, limit: Math.min(page.count, MAX_RESULTS) });
+  const [{ n }] = (await sql`select count(*)::int as n from groups g where g.organization_id = ${ctx.organizationId} and ${where}`) as unknown as [
+    { n: number },
+  ];
+  const rows =
+    page.count === 0 ? [] : await selectGroups(sql, ctx.organizationId, where, { offset: page.startIndex - 1, limit: Math.min(page.count, MAX_RESULTS) });
   return { total: n, resources: rows.map((r) => toScimGroup(r, ctx.baseUrl)) };
 }
 

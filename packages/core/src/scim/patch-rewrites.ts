@@ -114,8 +114,14 @@ function pathAccepted(path: string, op: string, resource: "User" | "Group"): boo
   for (const name of [attr, ...(subName !== undefined ? [`${attr}.${subName}`] : [])]) {
     const def = definitionOf(resource, name);
     if (!def) return true; // not declared: scimmy answers invalidPath
-    if (def.config.mutable === false) throw new ScimError(400, "mutability", `${quote(name)} is read-only: a PATCH cannot ${op} it${name.toLowerCase() === "groups" ? " (a User's groups change through /Groups)" : ""}`);
-    if (def.config.mutable === "immutable") throw new ScimError(400, "mutability", `${quote(name)} is immutable: a PATCH cannot ${op} it (add or remove the whole value instead)`);
+    if (def.config.mutable === false)
+      throw new ScimError(
+        400,
+        "mutability",
+        `${quote(name)} is read-only: a PATCH cannot ${op} it${name.toLowerCase() === "groups" ? " (a User's groups change through /Groups)" : ""}`,
+      );
+    if (def.config.mutable === "immutable")
+      throw new ScimError(400, "mutability", `${quote(name)} is immutable: a PATCH cannot ${op} it (add or remove the whole value instead)`);
   }
   return true;
 }
@@ -156,7 +162,9 @@ export function booleansFromStrings(ops: PatchOperation[]): PatchOperation[] {
 export function membersRemovedByValue(ops: PatchOperation[]): PatchOperation[] {
   return ops.flatMap((o) => {
     if (o.op !== "remove" || o.path?.toLowerCase() !== "members" || !Array.isArray(o.value)) return [o];
-    return (o.value as { value?: unknown }[]).flatMap((m) => (typeof m?.value === "string" ? [{ op: "remove", path: `members[value eq ${JSON.stringify(m.value)}]` }] : []));
+    return (o.value as { value?: unknown }[]).flatMap((m) =>
+      typeof m?.value === "string" ? [{ op: "remove", path: `members[value eq ${JSON.stringify(m.value)}]` }] : [],
+    );
   });
 }
 
@@ -210,12 +218,20 @@ export function filteredSubAttributeReplaced(ops: PatchOperation[], { current }:
     const tests = parsed.filter && testsOf(parsed.filter);
     if (subName === undefined || !tests?.some((t) => t.name === subName.toLowerCase())) return [o];
     const key = Object.keys(current).find((k) => k.toLowerCase() === parsed.path.name.toLowerCase());
-    const matching = ((key ? current[key] : undefined) as Record<string, unknown>[] | undefined)?.filter((e) => tests.every((t) => same(subOf(e, t.name), t.value))) ?? [];
+    const matching =
+      ((key ? current[key] : undefined) as Record<string, unknown>[] | undefined)?.filter((e) => tests.every((t) => same(subOf(e, t.name), t.value))) ?? [];
     if (!matching.length) return [o];
     const filterText = path.slice(path.indexOf("["), path.lastIndexOf("]") + 1);
     return [
       { op: "remove", path: `${parsed.path.name}${filterText}` },
-      { op: "add", path: parsed.path.name, value: matching.map((e) => ({ ...Object.fromEntries(Object.entries(e).filter(([k]) => k.toLowerCase() !== subName.toLowerCase())), [subName]: o.value })) },
+      {
+        op: "add",
+        path: parsed.path.name,
+        value: matching.map((e) => ({
+          ...Object.fromEntries(Object.entries(e).filter(([k]) => k.toLowerCase() !== subName.toLowerCase())),
+          [subName]: o.value,
+        })),
+      },
     ];
   });
 }
@@ -232,7 +248,9 @@ export function complexAttributeMerged(ops: PatchOperation[], { current, resourc
   const present = (attr: string) => {
     const key = attr.toLowerCase();
     if (has.has(key)) return has.get(key)!;
-    const [container, name] = key.startsWith(`${ENTERPRISE.toLowerCase()}:`) ? [current[ENTERPRISE] as Record<string, unknown> | undefined, key.slice(ENTERPRISE.length + 1)] : [current, key];
+    const [container, name] = key.startsWith(`${ENTERPRISE.toLowerCase()}:`)
+      ? [current[ENTERPRISE] as Record<string, unknown> | undefined, key.slice(ENTERPRISE.length + 1)]
+      : [current, key];
     const found = Object.entries(container ?? {}).find(([n]) => n.toLowerCase() === name)?.[1];
     return found !== undefined && found !== null;
   };
@@ -283,15 +301,18 @@ function operationsOf(body: unknown, { current }: PatchTarget): PatchOperation[]
   if (!body || typeof body !== "object") throw new ScimError(400, "invalidSyntax", "The request body must be a PatchOp message");
   const b = body as { schemas?: unknown; Operations?: unknown };
   if (!Array.isArray(b.schemas) || !b.schemas.includes(PATCH_OP)) throw new ScimError(400, "invalidSyntax", `PATCH bodies must name the schema ${PATCH_OP}`);
-  if (!Array.isArray(b.Operations) || b.Operations.length === 0) throw new ScimError(400, "invalidValue", "PATCH bodies must carry at least one operation in Operations");
+  if (!Array.isArray(b.Operations) || b.Operations.length === 0)
+    throw new ScimError(400, "invalidValue", "PATCH bodies must carry at least one operation in Operations");
   return (b.Operations as unknown[]).map((raw) => {
-    if (!raw || typeof raw !== "object" || typeof (raw as { op?: unknown }).op !== "string") throw new ScimError(400, "invalidSyntax", "Each operation needs an op");
+    if (!raw || typeof raw !== "object" || typeof (raw as { op?: unknown }).op !== "string")
+      throw new ScimError(400, "invalidSyntax", "Each operation needs an op");
     const { op, path: rawPath, value } = raw as { op: string; path?: unknown; value?: unknown };
     const lower = op.toLowerCase();
     if (lower !== "add" && lower !== "remove" && lower !== "replace") throw new ScimError(400, "invalidSyntax", `Unknown operation '${op}'`);
     const path = typeof rawPath === "string" && rawPath.trim() ? rawPath.trim() : undefined;
     if (path === undefined && lower !== "remove" && isObject(value)) {
-      for (const [k, v] of Object.entries(value)) if (k.toLowerCase() === "id" && v !== null && v !== current.id) throw new ScimError(400, "mutability", "id is read-only: a PATCH cannot change it");
+      for (const [k, v] of Object.entries(value))
+        if (k.toLowerCase() === "id" && v !== null && v !== current.id) throw new ScimError(400, "mutability", "id is read-only: a PATCH cannot change it");
     }
     return { op, ...(path !== undefined ? { path } : {}), ...(value !== undefined ? { value } : {}) };
   });
@@ -302,7 +323,11 @@ function operationsOf(body: unknown, { current }: PatchTarget): PatchOperation[]
  * rewrite of PATCH_REWRITES in order. An empty list of operations is a PATCH of attributes the
  * service does not keep only: nothing changes.
  */
-export function normalizePatch(body: unknown, current: Record<string, unknown>, resource: "User" | "Group"): { schemas: [typeof PATCH_OP]; Operations: PatchOperation[] } {
+export function normalizePatch(
+  body: unknown,
+  current: Record<string, unknown>,
+  resource: "User" | "Group",
+): { schemas: [typeof PATCH_OP]; Operations: PatchOperation[] } {
   const target: PatchTarget = { current, resource };
   return { schemas: [PATCH_OP], Operations: PATCH_REWRITES.reduce((ops, rewrite) => rewrite(ops, target), operationsOf(body, target)) };
 }

@@ -119,7 +119,12 @@ export const toBool = (v: unknown) => (typeof v === "string" && /^(true|false)$/
 /** Drops nulls everywhere (Entra sends `"$ref": null`, `"addresses": null`): absent, as the RFC treats them. */
 export function dropNulls<T>(v: T): T {
   if (Array.isArray(v)) return v.filter((x) => x !== null).map(dropNulls) as T;
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null).map(([k, x]) => [k, dropNulls(x)])) as T;
+  if (v && typeof v === "object")
+    return Object.fromEntries(
+      Object.entries(v)
+        .filter(([, x]) => x !== null)
+        .map(([k, x]) => [k, dropNulls(x)]),
+    ) as T;
   return v;
 }
 

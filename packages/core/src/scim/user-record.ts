@@ -44,7 +44,7 @@ function chosen(list: unknown): Entry | undefined {
 }
 
 /** The e-mail the employee gets (see chosen), else userName when it is an e-mail; with the type and primary flag it came with. */
-export function chosenEmail(u: Parsed): Entry & { value: string } | null {
+export function chosenEmail(u: Parsed): (Entry & { value: string }) | null {
   const entry = chosen(u.emails);
   const value = text(entry?.value, "emails.value", 320);
   if (value !== null && !EMAIL.test(value)) throw new ScimError(400, "invalidValue", `'${value}' is not a valid e-mail address`);
@@ -60,8 +60,15 @@ export const emailOf = (u: Parsed): string | null => chosenEmail(u)?.value ?? nu
  */
 function attributesOf(u: Parsed, email: Entry | null, phone: Entry | undefined): ScimAttributes | null {
   const out: Record<string, unknown> = {};
-  for (const { scim: path, kept: [key, sub] } of KEPT_STRINGS) {
-    const [attr, name] = path.startsWith(`${ENTERPRISE}:`) ? [u[ENTERPRISE], path.slice(ENTERPRISE.length + 1)] : path.includes(".") ? [u[path.split(".")[0]!], path.split(".")[1]!] : [u, path];
+  for (const {
+    scim: path,
+    kept: [key, sub],
+  } of KEPT_STRINGS) {
+    const [attr, name] = path.startsWith(`${ENTERPRISE}:`)
+      ? [u[ENTERPRISE], path.slice(ENTERPRISE.length + 1)]
+      : path.includes(".")
+        ? [u[path.split(".")[0]!], path.split(".")[1]!]
+        : [u, path];
     const v = text((attr as Record<string, unknown> | undefined)?.[name], path);
     if (v === null) continue;
     if (sub) out[key] = { ...(out[key] as object | undefined), [sub]: v };
@@ -72,7 +79,10 @@ function attributesOf(u: Parsed, email: Entry | null, phone: Entry | undefined):
   const flags = (e: Entry | null | undefined, what: string, max: number, primaryByDefault: boolean | undefined) => {
     const value = text(e?.value, `${what}.value`, max); // as the employee's column holds it
     const type = text(e?.type, `${what}.type`, 255);
-    const kept = { ...(type && type.toLowerCase() !== "work" ? { type } : {}), ...(e?.primary !== undefined && e.primary !== primaryByDefault ? { primary: e.primary } : {}) };
+    const kept = {
+      ...(type && type.toLowerCase() !== "work" ? { type } : {}),
+      ...(e?.primary !== undefined && e.primary !== primaryByDefault ? { primary: e.primary } : {}),
+    };
     return value && Object.keys(kept).length ? { value, ...kept } : undefined;
   };
   const emailFlags = flags(email, "emails", 320, true);
@@ -98,10 +108,30 @@ export interface Current {
 
 /** The employee `id` of the organization that is a SCIM User (not deleted through SCIM), row-locked when `lock`; null when there is none. */
 export async function currentOf(tx: SqlTx, ctx: ScimContext, id: string, lock: boolean): Promise<Current | null> {
-  const [row] = await tx<{ id: string; external_employee_id: string; email: string | null; status: EmployeeStatus; metadata: Record<string, unknown> | null; manager_id: string | null; scim_attributes: ScimAttributes | null }[]>`
+  const [row] = await tx<
+    {
+      id: string;
+      external_employee_id: string;
+      email: string | null;
+      status: EmployeeStatus;
+      metadata: Record<string, unknown> | null;
+      manager_id: string | null;
+      scim_attributes: ScimAttributes | null;
+    }[]
+  >`
     select id, external_employee_id, email, status, metadata, manager_id, scim_attributes from employees
     where organization_id = ${ctx.organizationId} and id = ${id} and scim_deleted_at is null ${lock ? tx`for update` : tx``}`;
-  return row ? { id: row.id, externalEmployeeId: row.external_employee_id, email: row.email, status: row.status, metadata: row.metadata, managerId: row.manager_id, scimAttributes: row.scim_attributes } : null;
+  return row
+    ? {
+        id: row.id,
+        externalEmployeeId: row.external_employee_id,
+        email: row.email,
+        status: row.status,
+        metadata: row.metadata,
+        managerId: row.manager_id,
+        scimAttributes: row.scim_attributes,
+      }
+    : null;
 }
 
 /**

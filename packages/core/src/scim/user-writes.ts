@@ -47,7 +47,13 @@ interface Extra {
 }
 
 /** JSON with its keys sorted: jsonb hands objects back in an order of its own. */
-const canonical = (v: unknown): string => (v && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(",")}}` : JSON.stringify(v));
+const canonical = (v: unknown): string =>
+  v && typeof v === "object"
+    ? `{${Object.keys(v)
+        .sort()
+        .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+        .join(",")}}`
+    : JSON.stringify(v);
 
 /** The names of the kept attributes that differ (an audit entry's changed fields: names, never values). */
 function changedAttributes(before: ScimAttributes | null, after: ScimAttributes | null): string[] {
@@ -55,7 +61,8 @@ function changedAttributes(before: ScimAttributes | null, after: ScimAttributes 
     const out = new Map<string, string>();
     for (const [key, v] of Object.entries(k ?? {})) {
       const name = key === "email" ? "emails" : key === "phone" ? "phoneNumbers" : key;
-      if (v && typeof v === "object" && key !== "email" && key !== "phone") for (const [sub, x] of Object.entries(v)) out.set(key === "name" ? `name.${sub}` : sub, canonical(x));
+      if (v && typeof v === "object" && key !== "email" && key !== "phone")
+        for (const [sub, x] of Object.entries(v)) out.set(key === "name" ? `name.${sub}` : sub, canonical(x));
       else out.set(name, canonical(v));
     }
     return out;
@@ -78,9 +85,18 @@ async function apply(tx: SqlTx, ctx: ScimContext, record: SyncEmployee, extra: E
   const id = outcome.result.employeeId!;
   const org = ctx.organizationId;
   const changed: string[] = [];
-  if (extra.managerId !== undefined && (await tx`update employees set manager_id = ${extra.managerId} where id = ${id} and organization_id = ${org} and manager_id is distinct from ${extra.managerId}::uuid returning id`).length) changed.push("manager");
+  if (
+    extra.managerId !== undefined &&
+    (
+      await tx`update employees set manager_id = ${extra.managerId} where id = ${id} and organization_id = ${org} and manager_id is distinct from ${extra.managerId}::uuid returning id`
+    ).length
+  )
+    changed.push("manager");
   // A User without displayName and name parts has none (the sync keeps the one an employee had: an HR system may leave it out).
-  if (record.displayName === null && (await tx`update employees set display_name = null where id = ${id} and organization_id = ${org} and display_name is not null returning id`).length) {
+  if (
+    record.displayName === null &&
+    (await tx`update employees set display_name = null where id = ${id} and organization_id = ${org} and display_name is not null returning id`).length
+  ) {
     await tx`update users set name = null, updated_at = now() where id = (select user_id from employees where id = ${id} and organization_id = ${org}) and organization_id = ${org}`;
     changed.push("displayName");
   }
@@ -92,7 +108,8 @@ async function apply(tx: SqlTx, ctx: ScimContext, record: SyncEmployee, extra: E
     }
   }
   if (changed.length) {
-    const [alone] = await tx`update employees set updated_at = now() where id = ${id} and organization_id = ${org} and last_sync_request_id is distinct from ${syncRequestId}::uuid returning id`;
+    const [alone] =
+      await tx`update employees set updated_at = now() where id = ${id} and organization_id = ${org} and last_sync_request_id is distinct from ${syncRequestId}::uuid returning id`;
     if (alone) {
       await tx`insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${id}, 'updated')`;
       await tx`insert into audit_log (organization_id, actor_type, actor_id, action, resource_type, resource_id, changed_fields, request_id)
@@ -135,15 +152,36 @@ export async function createScimUser(ctx: ScimContext, body: unknown): Promise<R
     const current = revived ? await currentOfDeleted(tx, ctx, revived.id) : null;
     const status = statusOf(u.active ?? true, current?.status ?? null);
     const { record, managerId, attributes } = await toRecord(tx, ctx, u, externalEmployeeId, current, { requireEmail: true, status });
-    return getScimUser(ctx, await apply(tx, ctx, record, { managerId, attributes: { before: current?.scimAttributes ?? null, after: attributes }, deleted: false }), tx);
+    return getScimUser(
+      ctx,
+      await apply(tx, ctx, record, { managerId, attributes: { before: current?.scimAttributes ?? null, after: attributes }, deleted: false }),
+      tx,
+    );
   });
 }
 
 /** An employee deleted through SCIM, as a User created again finds it (its metadata and manager, which the new body replaces). */
 async function currentOfDeleted(tx: SqlTx, ctx: ScimContext, id: string): Promise<Current> {
-  const [row] = await tx<{ email: string | null; status: Current["status"]; metadata: Record<string, unknown> | null; manager_id: string | null; external_employee_id: string; scim_attributes: ScimAttributes | null }[]>`
+  const [row] = await tx<
+    {
+      email: string | null;
+      status: Current["status"];
+      metadata: Record<string, unknown> | null;
+      manager_id: string | null;
+      external_employee_id: string;
+      scim_attributes: ScimAttributes | null;
+    }[]
+  >`
     select external_employee_id, email, status, metadata, manager_id, scim_attributes from employees where organization_id = ${ctx.organizationId} and id = ${id} for update`;
-  return { id, externalEmployeeId: row!.external_employee_id, email: row!.email, status: row!.status, metadata: row!.metadata, managerId: row!.manager_id, scimAttributes: row!.scim_attributes };
+  return {
+    id,
+    externalEmployeeId: row!.external_employee_id,
+    email: row!.email,
+    status: row!.status,
+    metadata: row!.metadata,
+    managerId: row!.manager_id,
+    scimAttributes: row!.scim_attributes,
+  };
 }
 
 /** What a write does to the User it finds: the resource it becomes (null: nothing changes), or its deletion. */
@@ -166,7 +204,10 @@ async function patched(resource: Record<string, unknown>, body: unknown): Promis
 
 /** The externalEmployeeIds and e-mails a write involves: the employee's own and those the User gets. */
 function involved(current: Current, u: Parsed | null): { ids: string[]; emails: (string | null)[] } {
-  return { ids: [current.externalEmployeeId, ...(u ? [externalIdOf(u, current.externalEmployeeId)] : [])], emails: [current.email, ...(u ? [emailOf(u)] : [])] };
+  return {
+    ids: [current.externalEmployeeId, ...(u ? [externalIdOf(u, current.externalEmployeeId)] : [])],
+    emails: [current.email, ...(u ? [emailOf(u)] : [])],
+  };
 }
 
 const covers = (held: { ids: string[]; emails: (string | null)[] }, needed: { ids: string[]; emails: (string | null)[] }) => {

@@ -50,8 +50,14 @@ export const KEPT_STRINGS: { scim: string; kept: [keyof ScimAttributes, string?]
   { scim: "name.middleName", kept: ["name", "middleName"] },
   { scim: "name.honorificPrefix", kept: ["name", "honorificPrefix"] },
   { scim: "name.honorificSuffix", kept: ["name", "honorificSuffix"] },
-  ...(["nickName", "profileUrl", "userType", "preferredLanguage", "locale", "timezone"] as const).map((k) => ({ scim: k, kept: [k] as [keyof ScimAttributes] })),
-  ...(["costCenter", "organization", "division"] as const).map((k) => ({ scim: `${ENTERPRISE}:${k}`, kept: ["enterprise", k] as [keyof ScimAttributes, string] })),
+  ...(["nickName", "profileUrl", "userType", "preferredLanguage", "locale", "timezone"] as const).map((k) => ({
+    scim: k,
+    kept: [k] as [keyof ScimAttributes],
+  })),
+  ...(["costCenter", "organization", "division"] as const).map((k) => ({
+    scim: `${ENTERPRISE}:${k}`,
+    kept: ["enterprise", k] as [keyof ScimAttributes, string],
+  })),
 ];
 
 /** SQL of a kept string (paths from this file only). */
@@ -116,7 +122,9 @@ export const USER_FILTER: FilterTarget = {
     },
     groups: {
       kind: "complex",
-      multi: { exists: "select 1 from employee_groups eg join groups gg on gg.id = eg.group_id where eg.employee_id = e.id and gg.organization_id = e.organization_id" },
+      multi: {
+        exists: "select 1 from employee_groups eg join groups gg on gg.id = eg.group_id where eg.employee_id = e.id and gg.organization_id = e.organization_id",
+      },
       sub: { value: scalar("gg.id::text"), display: scalar("gg.name") },
     },
     meta: { kind: "complex", sub: { created: scalar("e.created_at", "dateTime"), lastmodified: scalar("e.updated_at", "dateTime") } },
@@ -168,7 +176,6 @@ export interface UserRow {
   groups: { value: string; display: string }[];
 }
 
-
 type Sql = postgres.Sql | postgres.TransactionSql;
 
 function selectUsers(sql: Sql, organizationId: string, where: postgres.PendingQuery<postgres.Row[]>, page?: { offset: number; limit: number }) {
@@ -187,7 +194,8 @@ function selectUsers(sql: Sql, organizationId: string, where: postgres.PendingQu
 }
 
 /** Only the entries with a value (absent attributes are left out, never null: RFC 7643 section 2.5). */
-const compact = <T extends Record<string, unknown>>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== "")) as Partial<T>;
+const compact = <T extends Record<string, unknown>>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== "")) as Partial<T>;
 
 /** The SCIM representation of an employee (RFC 7643 section 4.1, with the enterprise extension). */
 export function toScimUser(r: UserRow, baseUrl: string): Record<string, unknown> {
@@ -199,9 +207,17 @@ export function toScimUser(r: UserRow, baseUrl: string): Record<string, unknown>
     organization: k.enterprise?.organization,
     division: k.enterprise?.division,
     department: r.department,
-    ...(r.manager_id ? { manager: { value: r.manager_id, $ref: `${baseUrl}/Users/${r.manager_id}`, ...(r.manager_name ? { displayName: r.manager_name } : {}) } } : {}),
+    ...(r.manager_id
+      ? { manager: { value: r.manager_id, $ref: `${baseUrl}/Users/${r.manager_id}`, ...(r.manager_name ? { displayName: r.manager_name } : {}) } }
+      : {}),
   });
-  const parts = compact({ familyName: r.last_name, givenName: r.first_name, middleName: k.name?.middleName, honorificPrefix: k.name?.honorificPrefix, honorificSuffix: k.name?.honorificSuffix });
+  const parts = compact({
+    familyName: r.last_name,
+    givenName: r.first_name,
+    middleName: k.name?.middleName,
+    honorificPrefix: k.name?.honorificPrefix,
+    honorificSuffix: k.name?.honorificSuffix,
+  });
   // formatted: as the client sent it, else the parts joined (RFC 7643 section 4.1.1: "Ms. Barbara Jane Jensen, III").
   const joined = [parts.honorificPrefix, parts.givenName, parts.middleName, parts.familyName, parts.honorificSuffix].filter(Boolean).join(" ");
   const name = compact({ formatted: k.name?.formatted ?? joined, ...parts });
@@ -214,10 +230,21 @@ export function toScimUser(r: UserRow, baseUrl: string): Record<string, unknown>
     externalId: r.external_employee_id,
     userName: r.user_name,
     ...(Object.keys(name).length ? { name } : {}),
-    ...compact({ displayName: r.display_name, nickName: k.nickName, profileUrl: k.profileUrl, title: r.job_title, userType: k.userType, preferredLanguage: k.preferredLanguage, locale: k.locale, timezone: k.timezone }),
+    ...compact({
+      displayName: r.display_name,
+      nickName: k.nickName,
+      profileUrl: k.profileUrl,
+      title: r.job_title,
+      userType: k.userType,
+      preferredLanguage: k.preferredLanguage,
+      locale: k.locale,
+      timezone: k.timezone,
+    }),
     active: r.status === "ACTIVE",
     emails: r.email ? [{ value: r.email, type: email?.type ?? "work", primary: email?.primary ?? true }] : [],
-    ...(r.phone ? { phoneNumbers: [{ value: r.phone, type: phone?.type ?? "work", ...(phone?.primary !== undefined ? { primary: phone.primary } : {}) }] } : {}),
+    ...(r.phone
+      ? { phoneNumbers: [{ value: r.phone, type: phone?.type ?? "work", ...(phone?.primary !== undefined ? { primary: phone.primary } : {}) }] }
+      : {}),
     groups: r.groups.map((g) => ({ value: g.value, display: g.display, $ref: `${baseUrl}/Groups/${g.value}`, type: "direct" })),
     ...(Object.keys(enterprise).length ? { [ENTERPRISE]: enterprise } : {}),
   };
@@ -238,12 +265,17 @@ export interface Page {
 }
 
 /** A page of users matching `filter` (in creation order, the same on every page), and how many match in all. */
-export async function listScimUsers(ctx: ScimContext, filter: string | undefined, page: Page): Promise<{ total: number; resources: Record<string, unknown>[] }> {
+export async function listScimUsers(
+  ctx: ScimContext,
+  filter: string | undefined,
+  page: Page,
+): Promise<{ total: number; resources: Record<string, unknown>[] }> {
   const sql = ctx.db.$client;
   const where = filterToSql(sql, filter, USER_FILTER);
   const [{ n }] = (await sql`
     select count(*)::int as n from employees e left join users u on u.id = e.user_id and u.organization_id = ${ctx.organizationId}
     where e.organization_id = ${ctx.organizationId} and e.scim_deleted_at is null and ${where}`) as unknown as [{ n: number }];
-  const rows = page.count === 0 ? [] : await selectUsers(sql, ctx.organizationId, where, { offset: page.startIndex - 1, limit: Math.min(page.count, MAX_RESULTS) });
+  const rows =
+    page.count === 0 ? [] : await selectUsers(sql, ctx.organizationId, where, { offset: page.startIndex - 1, limit: Math.min(page.count, MAX_RESULTS) });
   return { total: n, resources: rows.map((r) => toScimUser(r, ctx.baseUrl)) };
 }

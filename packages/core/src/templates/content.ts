@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Tx } from "@insp/db";
-import { assetTypes, responseTypeOptions, responseTypes, templateLogicRules, templateQuestionOptions, templateQuestions, templateSections } from "@insp/db/schema";
+import {
+  assetTypes,
+  responseTypeOptions,
+  responseTypes,
+  templateLogicRules,
+  templateQuestionOptions,
+  templateQuestions,
+  templateSections,
+} from "@insp/db/schema";
 import { badRequest, isBlank, isUuid } from "../errors.ts";
 import { optionKey, planTemplate, type KeptIds, type ResponseTypeInfo, type TemplatePlan } from "./plan.ts";
 import type { CreateTemplateInput } from "./types.ts";
@@ -9,7 +17,10 @@ import type { CreateTemplateInput } from "./types.ts";
 /** The content of one template version: its sections, questions, options and rules. */
 
 /** A create body with blank optional ids normalized (a blank assetTypeId is the same as none given). */
-export const normalizeInput = (input: CreateTemplateInput): CreateTemplateInput => ({ ...input, assetTypeId: isBlank(input.assetTypeId) ? null : input.assetTypeId });
+export const normalizeInput = (input: CreateTemplateInput): CreateTemplateInput => ({
+  ...input,
+  assetTypeId: isBlank(input.assetTypeId) ? null : input.assetTypeId,
+});
 
 /** Checks a create-shaped body against the organization's data and plans its rows (nothing written). */
 export async function planBody(tx: Tx, organizationId: string, input: CreateTemplateInput, kept?: KeptIds): Promise<TemplatePlan> {
@@ -24,14 +35,28 @@ export async function planBody(tx: Tx, organizationId: string, input: CreateTemp
 /** Writes the planned rows as version `version` of a template (its template_versions row must exist). */
 export async function writeVersionContent(tx: Tx, organizationId: string, templateId: string, version: number, plan: TemplatePlan): Promise<void> {
   const at = { organizationId, templateId, version };
-  await insertInChunks(tx, templateSections, plan.sections.map((s) => ({ ...s, ...at })));
-  await insertInChunks(tx, templateQuestions, plan.questions.map(({ options: _options, ...question }) => ({ ...question, ...at })));
+  await insertInChunks(
+    tx,
+    templateSections,
+    plan.sections.map((s) => ({ ...s, ...at })),
+  );
+  await insertInChunks(
+    tx,
+    templateQuestions,
+    plan.questions.map(({ options: _options, ...question }) => ({ ...question, ...at })),
+  );
   await insertInChunks(
     tx,
     templateQuestionOptions,
-    plan.questions.flatMap((question) => question.options.map(({ score, ...o }) => ({ ...o, ...at, questionId: question.id, score: score ?? null, scoreNotApplicable: score === null }))),
+    plan.questions.flatMap((question) =>
+      question.options.map(({ score, ...o }) => ({ ...o, ...at, questionId: question.id, score: score ?? null, scoreNotApplicable: score === null })),
+    ),
   );
-  await insertInChunks(tx, templateLogicRules, plan.rules.map((r) => ({ ...r, conditionValue: r.conditionValue ?? null, ...at })));
+  await insertInChunks(
+    tx,
+    templateLogicRules,
+    plan.rules.map((r) => ({ ...r, conditionValue: r.conditionValue ?? null, ...at })),
+  );
 }
 
 /** Copies every row of version `from` to version `to`, ids included (a new version made without a body). */
@@ -56,7 +81,11 @@ export async function keptIdsOf(tx: Tx, organizationId: string, templateId: stri
   const inVersion = (t: typeof templateSections | typeof templateQuestions | typeof templateQuestionOptions) =>
     and(eq(t.organizationId, organizationId), eq(t.templateId, templateId), eq(t.version, version));
   const [sections, questions, options] = await Promise.all([
-    tx.select({ id: templateSections.id, title: templateSections.title }).from(templateSections).where(inVersion(templateSections)).orderBy(asc(templateSections.position)),
+    tx
+      .select({ id: templateSections.id, title: templateSections.title })
+      .from(templateSections)
+      .where(inVersion(templateSections))
+      .orderBy(asc(templateSections.position)),
     tx.select({ id: templateQuestions.id, key: templateQuestions.key }).from(templateQuestions).where(inVersion(templateQuestions)),
     tx
       .select({ id: templateQuestionOptions.id, questionId: templateQuestionOptions.questionId, value: templateQuestionOptions.value })
@@ -90,7 +119,11 @@ async function insertInChunks<T extends PgTable>(tx: Tx, table: T, rows: PgInser
 
 async function isOrgAssetType(tx: Tx, organizationId: string, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
-  const [row] = await tx.select({ id: assetTypes.id }).from(assetTypes).where(and(eq(assetTypes.id, id), eq(assetTypes.organizationId, organizationId))).limit(1);
+  const [row] = await tx
+    .select({ id: assetTypes.id })
+    .from(assetTypes)
+    .where(and(eq(assetTypes.id, id), eq(assetTypes.organizationId, organizationId)))
+    .limit(1);
   return !!row;
 }
 
@@ -111,7 +144,9 @@ async function loadResponseTypes(tx: Tx, organizationId: string, ids: string[]):
     .where(and(eq(responseTypeOptions.organizationId, organizationId), inArray(responseTypeOptions.responseTypeId, [...result.keys()])))
     .orderBy(asc(responseTypeOptions.position), asc(responseTypeOptions.id));
   for (const o of options) {
-    result.get(o.responseTypeId)!.options.push({ id: o.id, label: o.label, value: o.value, position: o.position, requiresNote: o.requiresNote, requiresPhoto: o.requiresPhoto });
+    result
+      .get(o.responseTypeId)!
+      .options.push({ id: o.id, label: o.label, value: o.value, position: o.position, requiresNote: o.requiresNote, requiresPhoto: o.requiresPhoto });
   }
   return result;
 }

@@ -21,7 +21,10 @@ export interface CreateTemplateResult {
  * engine, then writes the template, its version 1, its sections, questions, copied options and
  * rules in one transaction. Always DRAFT, version 1; initialTitle is the name.
  */
-export async function createTemplate(db: Db, cmd: { organizationId: string; createdBy: string; input: CreateTemplateInput; audit: AuditContext }): Promise<CreateTemplateResult> {
+export async function createTemplate(
+  db: Db,
+  cmd: { organizationId: string; createdBy: string; input: CreateTemplateInput; audit: AuditContext },
+): Promise<CreateTemplateResult> {
   const { organizationId, createdBy } = cmd;
   const input = normalizeInput(cmd.input);
   return db.transaction(async (tx) => {
@@ -49,6 +52,10 @@ export async function createTemplate(db: Db, cmd: { organizationId: string; crea
 
 export async function isOrgUser(tx: Tx, organizationId: string, userId: string): Promise<boolean> {
   if (!isUuid(userId)) return false;
-  const [row] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.organizationId, organizationId))).limit(1);
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.organizationId, organizationId)))
+    .limit(1);
   return !!row;
 }

@@ -3,7 +3,16 @@ import type { LogicOption, LogicQuestion, LogicRule, LogicTemplate } from "@insp
 import { notFound } from "../errors.ts";
 import { assertTemplateAccess, loadTemplateRows, toListItem, type TemplateRows } from "./read.ts";
 import { GROUP_CONDITION, storedCondition } from "./plan.ts";
-import type { RuleCondition, QuestionRef, TemplateDetail, TemplateQuestion, TemplateStatus, TemplateTriggerRule, TemplateType, VersionStatus } from "./types.ts";
+import type {
+  RuleCondition,
+  QuestionRef,
+  TemplateDetail,
+  TemplateQuestion,
+  TemplateStatus,
+  TemplateTriggerRule,
+  TemplateType,
+  VersionStatus,
+} from "./types.ts";
 
 /** The spec's detail shape from the rows of one template (pure). */
 export function toDetail(rows: TemplateRows): TemplateDetail {
@@ -12,7 +21,10 @@ export function toDetail(rows: TemplateRows): TemplateDetail {
   const optionsOf = groupBy(options, (o) => o.questionId);
   const rulesFrom = groupBy(rules, (r) => r.sourceQuestionId);
   // Only ask_questions rules show a question; the answer rules (require_note, ...) are listed under their source.
-  const rulesTo = groupBy(rules.filter((r) => r.actionType === "ask_questions"), (r) => r.targetQuestionId);
+  const rulesTo = groupBy(
+    rules.filter((r) => r.actionType === "ask_questions"),
+    (r) => r.targetQuestionId,
+  );
   // A group is shown as it was saved; a leaf as the spec shows it, {type, value}.
   const condition = (r: (typeof rules)[number]): RuleCondition =>
     r.conditionType === GROUP_CONDITION ? (r.conditionValue as RuleCondition) : { type: r.conditionType, value: r.conditionValue ?? null };
@@ -164,7 +176,12 @@ export function toValidationTemplate(rows: TemplateRows): TemplateForValidation 
  * template of this organization as the logic engine's LogicTemplate, plus option flags, status,
  * type and version; null when it is not a template (or version) of the organization.
  */
-export async function loadTemplateForValidation(db: DbOrTx, organizationId: string, templateId: string, version?: number): Promise<TemplateForValidation | null> {
+export async function loadTemplateForValidation(
+  db: DbOrTx,
+  organizationId: string,
+  templateId: string,
+  version?: number,
+): Promise<TemplateForValidation | null> {
   const rows = await loadTemplateRows(db, organizationId, templateId, version);
   return rows ? toValidationTemplate(rows) : null;
 }

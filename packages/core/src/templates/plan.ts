@@ -82,7 +82,12 @@ const q = (s: string) => `'${s}'`;
  * response types checked, the questions with their options, then the rules bound to them and
  * the whole logic checked. Ids are taken in that order (kept ones first, else `newId`).
  */
-export function planTemplate(input: CreateTemplateInput, responseTypes: ReadonlyMap<string, ResponseTypeInfo>, newId: () => string = randomUUID, kept?: KeptIds): TemplatePlan {
+export function planTemplate(
+  input: CreateTemplateInput,
+  responseTypes: ReadonlyMap<string, ResponseTypeInfo>,
+  newId: () => string = randomUUID,
+  kept?: KeptIds,
+): TemplatePlan {
   const ids = idKeeper(kept, newId);
   const { sections, located } = locateQuestions(input, ids);
   checkResponseTypes(located, responseTypes);
@@ -141,7 +146,8 @@ function checkResponseTypes(located: Located[], responseTypes: ReadonlyMap<strin
   const unknown = located.filter((l) => l.input.responseTypeId && !responseTypes.has(l.input.responseTypeId));
   if (unknown.length === 0) return;
   const ids = [...new Set(unknown.map((l) => l.input.responseTypeId!))];
-  throw new AppError("invalid",
+  throw new AppError(
+    "invalid",
     `Unknown responseTypeId: ${ids.map(q).join(", ")}`,
     unknown.map((l) => `${l.at}.responseTypeId: ${q(l.input.responseTypeId!)} is not a response type of your organization`),
   );
@@ -152,7 +158,11 @@ function checkResponseTypes(located: Located[], responseTypes: ReadonlyMap<strin
  * of its response type's. `copiedIds`, per question, maps a response-type option id to its copy's,
  * so rules may name either.
  */
-function planQuestions(located: Located[], responseTypes: ReadonlyMap<string, ResponseTypeInfo>, ids: IdKeeper): { questions: PlannedQuestion[]; copiedIds: Map<string, Map<string, string>> } {
+function planQuestions(
+  located: Located[],
+  responseTypes: ReadonlyMap<string, ResponseTypeInfo>,
+  ids: IdKeeper,
+): { questions: PlannedQuestion[]; copiedIds: Map<string, Map<string, string>> } {
   const optionProblems: string[] = [];
   const copiedIds = new Map<string, Map<string, string>>();
   const questions: PlannedQuestion[] = located.map((l) => {
@@ -183,7 +193,18 @@ function planQuestions(located: Located[], responseTypes: ReadonlyMap<string, Re
       copiedIds.set(id, copies);
     }
     const { key, text, hint, required } = l.input;
-    return { id, sectionId: l.sectionId, key: key ?? null, text, hint: hint ?? null, required, position: l.position, responseTypeId: rt?.id ?? null, inputType, options };
+    return {
+      id,
+      sectionId: l.sectionId,
+      key: key ?? null,
+      text,
+      hint: hint ?? null,
+      required,
+      position: l.position,
+      responseTypeId: rt?.id ?? null,
+      inputType,
+      options,
+    };
   });
   if (optionProblems.length > 0) throw badRequest("Invalid question options", optionProblems);
   const optionCount = questions.reduce((n, question) => n + question.options.length, 0);
@@ -199,7 +220,8 @@ function planQuestions(located: Located[], responseTypes: ReadonlyMap<string, Re
 function inlineOptionProblems(l: Located, rt: ResponseTypeInfo | null, inputType: string): string[] {
   const problems: string[] = [];
   const kind = inputKind(inputType);
-  if (kind !== "select" && kind !== "multi") problems.push(`${l.at}.options: options are only allowed on choice questions; response type ${q(rt!.name)} is ${inputType}`);
+  if (kind !== "select" && kind !== "multi")
+    problems.push(`${l.at}.options: options are only allowed on choice questions; response type ${q(rt!.name)} is ${inputType}`);
   const seen = new Set<string>();
   for (const o of l.input.options ?? []) {
     if (seen.has(o.value)) problems.push(`${l.at}.options: duplicate option value ${q(o.value)}`);
@@ -246,7 +268,9 @@ function planRules(
       return;
     }
     if (!(SUPPORTED_ACTION_TYPES as readonly string[]).includes(r.actionType)) {
-      logicProblems.push(`Unsupported actionType ${q(r.actionType)} in rule from ${q(r.sourceKey)} to ${q(targetKey)}; supported: ${SUPPORTED_ACTION_TYPES.join(", ")}`);
+      logicProblems.push(
+        `Unsupported actionType ${q(r.actionType)} in rule from ${q(r.sourceKey)} to ${q(targetKey)}; supported: ${SUPPORTED_ACTION_TYPES.join(", ")}`,
+      );
     }
     const nth = perSource.get(source.id) ?? 0;
     perSource.set(source.id, nth + 1);
@@ -293,13 +317,20 @@ type SavedCondition = { type: string; value?: unknown; sourceKey?: string } | { 
  * response-type option rewritten to its copy's id (remapOptionIds), and malformed parts kept as
  * they are for the logic engine to report.
  */
-function savedCondition(c: unknown, ruleSource: string, idOfKey: (key: string) => string | undefined, copiedIds: ReadonlyMap<string, ReadonlyMap<string, string>>, depth = 0): SavedCondition {
+function savedCondition(
+  c: unknown,
+  ruleSource: string,
+  idOfKey: (key: string) => string | undefined,
+  copiedIds: ReadonlyMap<string, ReadonlyMap<string, string>>,
+  depth = 0,
+): SavedCondition {
   if (c === null || typeof c !== "object" || Array.isArray(c) || depth > 64) return c as SavedCondition;
   const o = c as Record<string, unknown>;
   const forms = ["type", "all", "any", "not"].filter((k) => Object.hasOwn(o, k));
   if (forms.length !== 1) return o as SavedCondition;
   const nested = (x: unknown) => savedCondition(x, ruleSource, idOfKey, copiedIds, depth + 1);
-  if (forms[0] === "all" || forms[0] === "any") return (Array.isArray(o[forms[0]]) ? { [forms[0]]: (o[forms[0]] as unknown[]).map(nested) } : o) as SavedCondition;
+  if (forms[0] === "all" || forms[0] === "any")
+    return (Array.isArray(o[forms[0]]) ? { [forms[0]]: (o[forms[0]] as unknown[]).map(nested) } : o) as SavedCondition;
   if (forms[0] === "not") return { not: nested(o.not) };
   const sourceKey = typeof o.sourceKey === "string" ? o.sourceKey : undefined;
   const reads = sourceKey === undefined ? ruleSource : idOfKey(sourceKey);

@@ -1,7 +1,16 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "@insp/db";
-import { assetTypes, responseTypes, templateLogicRules, templateQuestionOptions, templateQuestions, templateSections, templateVersions, templates } from "@insp/db/schema";
+import {
+  assetTypes,
+  responseTypes,
+  templateLogicRules,
+  templateQuestionOptions,
+  templateQuestions,
+  templateSections,
+  templateVersions,
+  templates,
+} from "@insp/db/schema";
 import { forbidden, isUuid, notFound } from "../errors.ts";
 import type { TemplateListItem, TemplateStatus, TemplateType } from "./types.ts";
 
@@ -55,7 +64,9 @@ export function toListItem(row: TemplateRow): TemplateListItem {
 
 /** Templates of an organization, newest first (id as tie-break). publishedOnly: PUBLISHED only; else every status. */
 export async function listTemplates(db: DbOrTx, organizationId: string, opts: { publishedOnly: boolean }): Promise<TemplateListItem[]> {
-  const where = opts.publishedOnly ? and(eq(templates.organizationId, organizationId), eq(templates.status, "PUBLISHED")) : eq(templates.organizationId, organizationId);
+  const where = opts.publishedOnly
+    ? and(eq(templates.organizationId, organizationId), eq(templates.status, "PUBLISHED"))
+    : eq(templates.organizationId, organizationId);
   const rows = await selectTemplates(db).where(where).orderBy(desc(templates.createdAt), desc(templates.id));
   return rows.map(toListItem);
 }
@@ -137,7 +148,11 @@ export async function loadTemplateRows(db: DbOrTx, organizationId: string, templ
       .where(inTemplate(templateQuestions))
       .orderBy(asc(templateQuestions.position), asc(templateQuestions.id)),
     db.select().from(templateLogicRules).where(inTemplate(templateLogicRules)).orderBy(asc(templateLogicRules.order), asc(templateLogicRules.id)),
-    db.select().from(templateQuestionOptions).where(inTemplate(templateQuestionOptions)).orderBy(asc(templateQuestionOptions.position), asc(templateQuestionOptions.id)),
+    db
+      .select()
+      .from(templateQuestionOptions)
+      .where(inTemplate(templateQuestionOptions))
+      .orderBy(asc(templateQuestionOptions.position), asc(templateQuestionOptions.id)),
   ]);
   return { template, sections, questions, options, rules };
 }

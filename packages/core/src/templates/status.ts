@@ -18,7 +18,13 @@ import type { TemplateDetail, TemplateStatus } from "./types.ts";
  */
 export type TemplateAction = "publish" | "archive";
 
-export async function changeTemplateStatus(db: Db, organizationId: string, templateId: string, action: TemplateAction, audit: AuditContext): Promise<TemplateDetail> {
+export async function changeTemplateStatus(
+  db: Db,
+  organizationId: string,
+  templateId: string,
+  action: TemplateAction,
+  audit: AuditContext,
+): Promise<TemplateDetail> {
   await assertTemplateAccess(db, organizationId, templateId);
   return db.transaction(async (tx) => {
     const scope = and(eq(templates.id, templateId), eq(templates.organizationId, organizationId));
@@ -35,16 +41,31 @@ export async function changeTemplateStatus(db: Db, organizationId: string, templ
       if (draft) await publishVersion(tx, organizationId, templateId, draft, audit);
     }
     if (action === "archive" && status !== "ARCHIVED") {
-      await tx.update(templates).set({ status: "ARCHIVED", isActive: false, archivedAt: sql`now()` }).where(scope);
+      await tx
+        .update(templates)
+        .set({ status: "ARCHIVED", isActive: false, archivedAt: sql`now()` })
+        .where(scope);
       await recordChange(tx, { organizationId, resourceType: "template", resourceId: templateId, change: "archived" });
-      await recordAudit(tx, audit, { organizationId, action: "template.archived", resourceType: "template", resourceId: templateId, changedFields: ["status", "isActive", "archivedAt"] });
+      await recordAudit(tx, audit, {
+        organizationId,
+        action: "template.archived",
+        resourceType: "template",
+        resourceId: templateId,
+        changedFields: ["status", "isActive", "archivedAt"],
+      });
     }
     return toDetail((await loadTemplateRows(tx, organizationId, templateId))!);
   });
 }
 
 /** The draft becomes the current version: the template shows its title, type and asset type from now on. */
-async function publishVersion(tx: Tx, organizationId: string, templateId: string, draft: typeof templateVersions.$inferSelect, audit: AuditContext): Promise<void> {
+async function publishVersion(
+  tx: Tx,
+  organizationId: string,
+  templateId: string,
+  draft: typeof templateVersions.$inferSelect,
+  audit: AuditContext,
+): Promise<void> {
   const ofTemplate = eq(templateVersions.templateId, templateId);
   await tx
     .update(templateVersions)

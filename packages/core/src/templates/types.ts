@@ -115,7 +115,14 @@ export interface QuestionInput {
   responseTypeId?: string | null | undefined;
   hint?: string | null | undefined;
   options?:
-    | { label: string; value: string; requiresNote?: boolean | undefined; requiresPhoto?: boolean | undefined; score?: number | null | undefined; flagged?: boolean | undefined }[]
+    | {
+        label: string;
+        value: string;
+        requiresNote?: boolean | undefined;
+        requiresPhoto?: boolean | undefined;
+        score?: number | null | undefined;
+        flagged?: boolean | undefined;
+      }[]
     | undefined;
 }
 
@@ -130,7 +137,14 @@ export interface CreateTemplateInput {
     sourceKey: string;
     /** Required for ask_questions; the answer rules default to sourceKey. */
     targetKey?: string | undefined;
-    condition: { type?: string | undefined; value?: unknown; sourceKey?: string | undefined; all?: unknown[] | undefined; any?: unknown[] | undefined; not?: unknown };
+    condition: {
+      type?: string | undefined;
+      value?: unknown;
+      sourceKey?: string | undefined;
+      all?: unknown[] | undefined;
+      any?: unknown[] | undefined;
+      not?: unknown;
+    };
     actionType: string;
     order?: number | undefined;
   }[];

@@ -36,9 +36,12 @@ export async function createTemplateVersion(
       .from(templateVersions)
       .where(and(eq(templateVersions.templateId, templateId), eq(templateVersions.status, "DRAFT")));
     if (draft) throw new AppError("conflict", `Template already has a draft (version ${draft.version}); publish it before creating another version`);
-    if (cmd.createdBy !== null && !(await isOrgUser(tx, organizationId, cmd.createdBy))) throw badRequest("createdBy must be the id of a user of your organization");
+    if (cmd.createdBy !== null && !(await isOrgUser(tx, organizationId, cmd.createdBy)))
+      throw badRequest("createdBy must be the id of a user of your organization");
 
-    const [{ next }] = (await tx.execute(sql`select coalesce(max(version), 0) + 1 as next from ${templateVersions} where template_id = ${templateId}`)) as unknown as [{ next: number }];
+    const [{ next }] = (await tx.execute(
+      sql`select coalesce(max(version), 0) + 1 as next from ${templateVersions} where template_id = ${templateId}`,
+    )) as unknown as [{ next: number }];
     const version = Number(next);
     let skipped: { index: number; reason: string }[] = [];
     if (cmd.input) {
@@ -56,7 +59,13 @@ export async function createTemplateVersion(
       await copyVersionContent(tx, organizationId, templateId, t.version, version);
     }
     await recordChange(tx, { organizationId, resourceType: "template", resourceId: templateId, change: "draft_created" });
-    await recordAudit(tx, cmd.audit, { organizationId, action: "template.version.created", resourceType: "template", resourceId: templateId, changedFields: ["draftVersion"] });
+    await recordAudit(tx, cmd.audit, {
+      organizationId,
+      action: "template.version.created",
+      resourceType: "template",
+      resourceId: templateId,
+      changedFields: ["draftVersion"],
+    });
 
     const n = skipped.length;
     return {
@@ -93,4 +102,3 @@ export async function listTemplateVersions(db: Db, organizationId: string, templ
     supersededAt: r.supersededAt?.toISOString() ?? null,
   }));
 }
-

@@ -52,7 +52,12 @@ export function guardedLookup(policy: Pick<TargetPolicy, "allowPrivate">): net.L
       if (err) return callback(err);
       const list = addresses as dns.LookupAddress[];
       const refused = list.find((a) => !isAllowedAddress(a.address, policy));
-      if (refused) return callback(Object.assign(new Error(`${hostname} resolves to ${refused.address}, a ${ipaddr.process(refused.address).range()} address, which is not allowed`), { code: "EREFUSEDADDRESS" }));
+      if (refused)
+        return callback(
+          Object.assign(new Error(`${hostname} resolves to ${refused.address}, a ${ipaddr.process(refused.address).range()} address, which is not allowed`), {
+            code: "EREFUSEDADDRESS",
+          }),
+        );
       if (options.all) return callback(null, list);
       callback(null, list[0]!.address, list[0]!.family);
     });

@@ -51,7 +51,14 @@ type Row = { id: string; organization_id: string; event_id: string; payload: str
  * the same webhook-id: at-least-once. `signal` (the job's) aborts the request: the attempt is then
  * recorded as failed like a timeout, and its retry scheduled.
  */
-export async function attemptDelivery(db: Db, cfg: DeliveryConfig, organizationId: string, deliveryId: string, attempt: number, signal?: AbortSignal): Promise<AttemptOutcome> {
+export async function attemptDelivery(
+  db: Db,
+  cfg: DeliveryConfig,
+  organizationId: string,
+  deliveryId: string,
+  attempt: number,
+  signal?: AbortSignal,
+): Promise<AttemptOutcome> {
   return db.$client.begin(async (tx) => {
     // The lock first (a CTE is evaluated once, before the join reads the row), then the row: one round trip.
     const [row] = await tx<(Partial<Row> & { ok: boolean })[]>`
@@ -69,7 +76,11 @@ export async function attemptDelivery(db: Db, cfg: DeliveryConfig, organizationI
       await tx`update webhook_deliveries set status = 'failed', failure_reason = 'the endpoint is disabled', updated_at = now() where id = ${d.id}`;
       return { kind: "failed" as const };
     }
-    const endpoint = { secretEnc: d.secret_enc, previousSecretEnc: d.previous_secret_enc, previousSecretExpiresAt: d.previous_secret_expires_ms === null ? null : new Date(d.previous_secret_expires_ms) } satisfies Partial<WebhookEndpointRow>;
+    const endpoint = {
+      secretEnc: d.secret_enc,
+      previousSecretEnc: d.previous_secret_enc,
+      previousSecretExpiresAt: d.previous_secret_expires_ms === null ? null : new Date(d.previous_secret_expires_ms),
+    } satisfies Partial<WebhookEndpointRow>;
     const headers = signedHeaders(signingSecrets(cfg.box, endpoint), d.event_id, d.payload);
     const result = await sendWebhook(d.url, headers, d.payload, { ...cfg.policy, timeoutMs: cfg.timeoutMs, ...(signal ? { signal } : {}) });
     return record(tx, cfg, d, result);

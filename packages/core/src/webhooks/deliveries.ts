@@ -40,7 +40,6 @@ export interface DeliveryView {
   attempts: { attempt: number; statusCode: number | null; durationMs: number; response: string | null; error: string | null; at: string }[];
 }
 
-
 /** The endpoint's deliveries, newest first, each with every attempt (oldest first); for an actor who may manage it (loadEndpoint). */
 export async function listDeliveries(
   db: Db,
@@ -51,13 +50,25 @@ export async function listDeliveries(
 ): Promise<{ deliveries: DeliveryView[]; pagination: { limit: number; offset: number; hasMore: boolean } }> {
   await loadEndpoint(db, organizationId, endpointId, actor);
   const sql = db.$client;
-  const rows = await sql<{ id: string; event_id: string; event_type: string; status: DeliveryView["status"]; failure_reason: string | null; created_at: string; next_attempt_at: string }[]>`
+  const rows = await sql<
+    {
+      id: string;
+      event_id: string;
+      event_type: string;
+      status: DeliveryView["status"];
+      failure_reason: string | null;
+      created_at: string;
+      next_attempt_at: string;
+    }[]
+  >`
     select id, event_id, event_type, status, failure_reason, ${sql.unsafe(isoText("created_at"))} as created_at, ${sql.unsafe(isoText("next_attempt_at"))} as next_attempt_at
     from webhook_deliveries where endpoint_id = ${endpointId} and organization_id = ${organizationId}
     order by created_at desc, id desc limit ${q.limit + 1} offset ${q.offset}`;
   const page = rows.slice(0, q.limit);
   const attempts = page.length
-    ? await sql<{ delivery_id: string; attempt: number; status_code: number | null; duration_ms: number; response: string | null; error: string | null; at: string }[]>`
+    ? await sql<
+        { delivery_id: string; attempt: number; status_code: number | null; duration_ms: number; response: string | null; error: string | null; at: string }[]
+      >`
         select delivery_id, attempt, status_code, duration_ms, response, error, ${sql.unsafe(isoText("created_at"))} as at
         from webhook_attempts where organization_id = ${organizationId} and delivery_id = any(${page.map((r) => r.id)}::uuid[])
         order by delivery_id, attempt`
@@ -108,7 +119,8 @@ export async function replayEvents(
 ): Promise<{ deliveries: { id: string; organizationId: string }[]; hasMore: boolean }> {
   const endpoint = await loadEndpoint(db, organizationId, endpointId, actor);
   if (!endpoint.enabled) throw badRequest("The endpoint is disabled: enable it first (PATCH enabled: true)");
-  const events = "eventId" in q ? await oneEvent(db, organizationId, endpoint, q.eventId) : await windowEvents(db, organizationId, endpoint, q, maxDeliveries + 1);
+  const events =
+    "eventId" in q ? await oneEvent(db, organizationId, endpoint, q.eventId) : await windowEvents(db, organizationId, endpoint, q, maxDeliveries + 1);
   if (events.length > maxDeliveries) {
     const until = events[maxDeliveries]!.at;
     throw new AppError(
@@ -148,7 +160,13 @@ async function oneEvent(db: Db, organizationId: string, endpoint: WebhookEndpoin
  * most `limit`. The type test in SQL is eventTypeOf's: `sync.request.<change>` for sync requests,
  * `<resource>.<change>` otherwise, among the endpoint's types.
  */
-async function windowEvents(db: Db, organizationId: string, endpoint: WebhookEndpointRow, q: { since: string; until?: string }, limit: number): Promise<ReplayEvent[]> {
+async function windowEvents(
+  db: Db,
+  organizationId: string,
+  endpoint: WebhookEndpointRow,
+  q: { since: string; until?: string },
+  limit: number,
+): Promise<ReplayEvent[]> {
   const sql = db.$client;
   return sql<ReplayEvent[]>`
     select c.id, c.resource_type, c.resource_id, c.change, ${sql.unsafe(isoText("c.created_at"))} as at
@@ -174,7 +192,15 @@ async function deliveryRows(db: Db, organizationId: string, endpointId: string, 
   const unsent = events.filter((e) => !payloads.has(e.id));
   const resources = new Map<string, Map<string, unknown>>();
   for (const type of new Set(unsent.map((e) => e.resource_type))) {
-    resources.set(type, await loadResources(db, organizationId, type, unsent.filter((e) => e.resource_type === type).map((e) => e.resource_id)));
+    resources.set(
+      type,
+      await loadResources(
+        db,
+        organizationId,
+        type,
+        unsent.filter((e) => e.resource_type === type).map((e) => e.resource_id),
+      ),
+    );
   }
   return events.map((e) => {
     const type = eventTypeOf(e.resource_type, e.change)!;
@@ -182,4 +208,3 @@ async function deliveryRows(db: Db, organizationId: string, endpointId: string, 
     return { id: randomUUID(), organization_id: organizationId, endpoint_id: endpointId, event_id: e.id, event_type: type, payload };
   });
 }
-

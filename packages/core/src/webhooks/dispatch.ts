@@ -64,7 +64,9 @@ export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deli
   if (endpoints.length) {
     const wanted = events.flatMap((e) => {
       const type = eventTypeOf(e.resource_type, e.change);
-      const targets = type ? endpoints.filter((x) => x.organization_id === e.organization_id && x.events.includes(type) && x.created_ms <= Date.parse(e.at)) : [];
+      const targets = type
+        ? endpoints.filter((x) => x.organization_id === e.organization_id && x.events.includes(type) && x.created_ms <= Date.parse(e.at))
+        : [];
       return targets.length ? [{ e, type: type!, targets }] : [];
     });
     // Resources by (organization, type): one query per group.
@@ -78,14 +80,19 @@ export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deli
     const resources = new Map<string, Map<string, unknown>>();
     for (const [k, g] of groups) resources.set(k, await loadResources(db, g.org, g.type, g.ids));
     for (const { e, type, targets } of wanted) {
-      const payload = webhookBody({ id: e.id, type, at: e.at, organizationId: e.organization_id }, resources.get(`${e.organization_id}/${e.resource_type}`)?.get(e.resource_id));
-      for (const t of targets) rows.push({ id: randomUUID(), organization_id: e.organization_id, endpoint_id: t.id, event_id: e.id, event_type: type, payload });
+      const payload = webhookBody(
+        { id: e.id, type, at: e.at, organizationId: e.organization_id },
+        resources.get(`${e.organization_id}/${e.resource_type}`)?.get(e.resource_id),
+      );
+      for (const t of targets)
+        rows.push({ id: randomUUID(), organization_id: e.organization_id, endpoint_id: t.id, event_id: e.id, event_type: type, payload });
     }
   }
 
   const last = events.at(-1)!;
   const committed = await sql.begin(async (tx) => {
-    const moved = await tx`update webhook_dispatch set xid = ${last.xid}::xid8, seq = ${last.seq}::bigint where id = 1 and xid = ${pos.xid}::xid8 and seq = ${pos.seq}::bigint returning id`;
+    const moved =
+      await tx`update webhook_dispatch set xid = ${last.xid}::xid8, seq = ${last.seq}::bigint where id = 1 and xid = ${pos.xid}::xid8 and seq = ${pos.seq}::bigint returning id`;
     if (!moved.length) return false;
     for (let i = 0; i < rows.length; i += 1000) {
       const part = rows.slice(i, i + 1000);

@@ -73,9 +73,15 @@ export async function createEndpoint(
 
 async function assertEndpointRoom(tx: DbOrTx, organizationId: string, max: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${organizationId}`}, 0))`);
-  const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
+  const [{ n } = { n: 0 }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.organizationId, organizationId));
   if (n >= max) {
-    throw new AppError("conflict", `This organization already has ${n} webhook endpoints (at most ${max}: WEBHOOK_MAX_ENDPOINTS_PER_ORG); delete one it no longer needs first (DELETE /api/webhooks/{id})`);
+    throw new AppError(
+      "conflict",
+      `This organization already has ${n} webhook endpoints (at most ${max}: WEBHOOK_MAX_ENDPOINTS_PER_ORG); delete one it no longer needs first (DELETE /api/webhooks/{id})`,
+    );
   }
 }
 
@@ -86,7 +92,11 @@ async function assertEndpointRoom(tx: DbOrTx, organizationId: string, max: numbe
  * knows it can post to the receiver.
  */
 export async function listEndpoints(db: DbOrTx, organizationId: string, actor: EndpointActor): Promise<WebhookEndpointView[]> {
-  const rows = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)).orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
+  const rows = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.organizationId, organizationId))
+    .orderBy(desc(webhookEndpoints.createdAt), desc(webhookEndpoints.id));
   return rows.map((r) => {
     const view = toEndpointView(r);
     return whyMayNotManage(actor, view.events) ? { ...view, url: originOf(view.url) } : view;
@@ -154,7 +164,13 @@ export async function updateEndpoint(
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
       .returning();
     if (!row) throw notFoundError();
-    await recordAudit(tx, audit, { organizationId, action: "webhook.updated", resourceType: "webhook_endpoint", resourceId: id, changedFields: givenFields(patch) });
+    await recordAudit(tx, audit, {
+      organizationId,
+      action: "webhook.updated",
+      resourceType: "webhook_endpoint",
+      resourceId: id,
+      changedFields: givenFields(patch),
+    });
     return toEndpointView(row);
   });
 }
@@ -181,18 +197,33 @@ export async function rotateEndpointSecret(
     const current = await loadEndpoint(tx, organizationId, id, actor, true);
     const [r] = await tx
       .update(webhookEndpoints)
-      .set({ secretEnc: box.seal(secret), previousSecretEnc: current.secretEnc, previousSecretExpiresAt: sql`now() + make_interval(hours => ${PREVIOUS_SECRET_HOURS})`, updatedAt: sql`now()` })
+      .set({
+        secretEnc: box.seal(secret),
+        previousSecretEnc: current.secretEnc,
+        previousSecretExpiresAt: sql`now() + make_interval(hours => ${PREVIOUS_SECRET_HOURS})`,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.organizationId, organizationId)))
       .returning({ expires: webhookEndpoints.previousSecretExpiresAt });
     if (!r) throw notFoundError();
-    await recordAudit(tx, audit, { organizationId, action: "webhook.secret_rotated", resourceType: "webhook_endpoint", resourceId: id, changedFields: ["secret"] });
+    await recordAudit(tx, audit, {
+      organizationId,
+      action: "webhook.secret_rotated",
+      resourceType: "webhook_endpoint",
+      resourceId: id,
+      changedFields: ["secret"],
+    });
     return r;
   });
   return { secret, previousSecretExpiresAt: row.expires!.toISOString() };
 }
 
 /** The secrets that sign now: the current one, and the previous one until it expires. */
-export function signingSecrets(box: SecretBox, r: Pick<WebhookEndpointRow, "secretEnc" | "previousSecretEnc" | "previousSecretExpiresAt">, now = new Date()): string[] {
+export function signingSecrets(
+  box: SecretBox,
+  r: Pick<WebhookEndpointRow, "secretEnc" | "previousSecretEnc" | "previousSecretExpiresAt">,
+  now = new Date(),
+): string[] {
   const secrets = [box.open(r.secretEnc)];
   if (r.previousSecretEnc && r.previousSecretExpiresAt && r.previousSecretExpiresAt > now) {
     // Sealed under an earlier WEBHOOK_SECRET_KEY (the operator changed it, then rotated): sign with the new secret only.

@@ -19,7 +19,13 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  * employees:sync and API keys with employees:read may read (users have no employee endpoints);
  * sync.request.* carry counts only.
  */
-const READ_SCOPE: Record<string, ApiKeyScope | null> = { template: "templates:read", inspection: "inspections:read", action: "actions:read", employee: "employees:read", sync: null };
+const READ_SCOPE: Record<string, ApiKeyScope | null> = {
+  template: "templates:read",
+  inspection: "inspections:read",
+  action: "actions:read",
+  employee: "employees:read",
+  sync: null,
+};
 
 /**
  * Why `p` may not receive `event`, as the 403's message, or null when it may. `own` words it for
@@ -31,7 +37,8 @@ function refusal(p: Principal, event: WebhookEventType, own: boolean): string | 
   if (!scope) return null;
   const events = own ? `this endpoint's ${event} events` : `${event} events`;
   if (p.kind === "apiKey" && !p.scopes.includes(scope)) return `API key lacks the scope ${scope}, which ${events} need: they carry the ${resource} itself`;
-  if (p.kind === "user" && scope === "employees:read") return `${own ? "This endpoint's " : ""}${event} events carry employee records, which only an API key with the scope employees:read may receive`;
+  if (p.kind === "user" && scope === "employees:read")
+    return `${own ? "This endpoint's " : ""}${event} events carry employee records, which only an API key with the scope employees:read may receive`;
   return null;
 }
 

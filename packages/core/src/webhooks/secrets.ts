@@ -17,7 +17,9 @@ export class SecretBox {
   private readonly key: Buffer;
 
   constructor(keyText: string | undefined) {
-    this.key = createHash("sha256").update(keyText ?? DEVELOPMENT_KEY).digest();
+    this.key = createHash("sha256")
+      .update(keyText ?? DEVELOPMENT_KEY)
+      .digest();
   }
 
   seal(plain: string): string {

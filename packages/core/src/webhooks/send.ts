@@ -18,7 +18,10 @@ const RESPONSE_KEEP = 1024;
  * Connections are kept open between attempts to the same receiver (a new TCP and TLS handshake
  * per event cost more than the delivery itself); the address check runs whenever one is opened.
  */
-const agents = { "http:": new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }), "https:": new https.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }) };
+const agents = {
+  "http:": new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }),
+  "https:": new https.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 }),
+};
 /** Read at most this much of an answer, then stop listening. */
 const RESPONSE_READ_MAX = 64 * 1024;
 
@@ -26,7 +29,12 @@ const RESPONSE_READ_MAX = 64 * 1024;
  * POSTs one webhook body: no redirects followed (a 3xx is an answer that is not a success), the
  * whole attempt bounded by `timeoutMs` and by `signal`, the target address checked on connection. Never throws.
  */
-export function sendWebhook(url: string, headers: Record<string, string>, body: string, opts: TargetPolicy & { timeoutMs: number; signal?: AbortSignal }): Promise<SendResult> {
+export function sendWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: TargetPolicy & { timeoutMs: number; signal?: AbortSignal },
+): Promise<SendResult> {
   const started = performance.now();
   const done = (r: Omit<SendResult, "durationMs">): SendResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
   return new Promise((resolve) => {
@@ -52,7 +60,8 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     req.on("response", (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      const finish = () => resolve(done({ statusCode: res.statusCode ?? null, response: Buffer.concat(chunks).subarray(0, RESPONSE_KEEP).toString("utf8"), error: null }));
+      const finish = () =>
+        resolve(done({ statusCode: res.statusCode ?? null, response: Buffer.concat(chunks).subarray(0, RESPONSE_KEEP).toString("utf8"), error: null }));
       res.on("data", (c: Buffer) => {
         if (size < RESPONSE_KEEP) chunks.push(c);
         size += c.length;
@@ -66,7 +75,12 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     });
     req.on("error", (err: NodeJS.ErrnoException) => {
       const aborted = err.name === "AbortError" || err.name === "TimeoutError";
-      const message = aborted && opts.signal?.aborted ? "no answer before the delivery job was stopped (its time limit)" : aborted ? `no answer within ${opts.timeoutMs} ms` : err.message;
+      const message =
+        aborted && opts.signal?.aborted
+          ? "no answer before the delivery job was stopped (its time limit)"
+          : aborted
+            ? `no answer within ${opts.timeoutMs} ms`
+            : err.message;
       resolve(done({ statusCode: null, response: null, error: message }));
     });
     req.end(body);

@@ -19,7 +19,10 @@ export const auditLog = pgTable(
     action: text("action").notNull(),
     resourceType: text("resource_type").notNull(),
     resourceId: text("resource_id"),
-    changedFields: text("changed_fields").array().notNull().default(sql`'{}'::text[]`),
+    changedFields: text("changed_fields")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     requestId: text("request_id"),
     createdAt: createdAt(),
   },

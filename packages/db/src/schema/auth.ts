@@ -24,10 +24,7 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
-    uniqueIndex("users_org_username_key").on(t.organizationId, sql`lower(${t.username})`),
-  ],
+  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), uniqueIndex("users_org_username_key").on(t.organizationId, sql`lower(${t.username})`)],
 );
 
 /** API keys: only a hash is stored; `prefix` is the first characters, for display. */
@@ -76,4 +73,3 @@ export const signingKeys = pgTable("signing_keys", {
   createdAt: createdAt(),
   retiredAt: ts("retired_at"),
 });
-

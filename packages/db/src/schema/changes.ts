@@ -19,7 +19,9 @@ export const changeEvents = pgTable(
     /** The event's public id (webhook-id, feed and replay). */
     id: uuid("id").notNull().defaultRandom(),
     organizationId: orgColumn(),
-    xid: xid8("xid").notNull().default(sql`pg_current_xact_id()`),
+    xid: xid8("xid")
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
     /** template, inspection, employee, sync_request */
     resourceType: text("resource_type").notNull(),
     resourceId: uuid("resource_id").notNull(),

@@ -3,11 +3,9 @@ import { createdAt, id, orgId, updatedAt } from "./columns.ts";
 
 /** Organization reference data: roles, groups, sites, asset types, assets, response types. */
 
-export const roles = pgTable(
-  "roles",
-  { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt() },
-  (t) => [uniqueIndex("roles_org_name_key").on(t.organizationId, t.name)],
-);
+export const roles = pgTable("roles", { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt() }, (t) => [
+  uniqueIndex("roles_org_name_key").on(t.organizationId, t.name),
+]);
 
 export const groups = pgTable(
   "groups",
@@ -20,10 +18,7 @@ export const groups = pgTable(
     /** Name, external id or members changed (SCIM's meta.lastModified). */
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("groups_org_name_key").on(t.organizationId, t.name),
-    uniqueIndex("groups_org_external_id_key").on(t.organizationId, t.externalId),
-  ],
+  (t) => [uniqueIndex("groups_org_name_key").on(t.organizationId, t.name), uniqueIndex("groups_org_external_id_key").on(t.organizationId, t.externalId)],
 );
 
 export const sites = pgTable(
@@ -38,11 +33,9 @@ export const sites = pgTable(
   (t) => [uniqueIndex("sites_org_code_key").on(t.organizationId, t.code)],
 );
 
-export const assetTypes = pgTable(
-  "asset_types",
-  { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt() },
-  (t) => [uniqueIndex("asset_types_org_name_key").on(t.organizationId, t.name)],
-);
+export const assetTypes = pgTable("asset_types", { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt() }, (t) => [
+  uniqueIndex("asset_types_org_name_key").on(t.organizationId, t.name),
+]);
 
 export const assets = pgTable(
   "assets",

@@ -38,7 +38,9 @@ export const inspectionExports = pgTable(
   (t) => [
     index("inspection_exports_org_created_idx").on(t.organizationId, t.createdAt, t.id),
     // The per-organization limit counts QUEUED and RUNNING exports.
-    index("inspection_exports_org_active_idx").on(t.organizationId, t.status).where(sql`status in ('QUEUED', 'RUNNING')`),
+    index("inspection_exports_org_active_idx")
+      .on(t.organizationId, t.status)
+      .where(sql`status in ('QUEUED', 'RUNNING')`),
     // The retention sweep reads finished exports by age, across organizations.
     index("inspection_exports_org_finished_idx").on(t.organizationId, t.finishedAt),
   ],

@@ -45,7 +45,11 @@ export const inspections = pgTable(
   },
   (t) => [
     // An inspection is rendered and validated against the template version it was made with.
-    foreignKey({ name: "inspections_template_version_fk", columns: [t.templateId, t.templateVersion], foreignColumns: [templateVersions.templateId, templateVersions.version] }),
+    foreignKey({
+      name: "inspections_template_version_fk",
+      columns: [t.templateId, t.templateVersion],
+      foreignColumns: [templateVersions.templateId, templateVersions.version],
+    }),
     uniqueIndex("inspections_org_number_key").on(t.organizationId, t.inspectionNumber),
     index("inspections_org_created_idx").on(t.organizationId, t.createdAt, t.id),
     index("inspections_org_template_created_idx").on(t.organizationId, t.templateId, t.createdAt, t.id),
@@ -53,10 +57,14 @@ export const inspections = pgTable(
     index("inspections_org_status_created_idx").on(t.organizationId, t.status, t.createdAt, t.id),
     index("inspections_org_asset_created_idx").on(t.organizationId, t.assetId, t.createdAt, t.id),
     // flagged=true pages read only flagged inspections; flagged=false and score ranges filter rows.
-    index("inspections_org_flagged_created_idx").on(t.organizationId, t.createdAt, t.id).where(sql`flagged_count > 0`),
+    index("inspections_org_flagged_created_idx")
+      .on(t.organizationId, t.createdAt, t.id)
+      .where(sql`flagged_count > 0`),
     index("inspections_org_score_idx").on(t.organizationId, t.scorePercentage),
     index("inspections_org_review_created_idx").on(t.organizationId, t.reviewState, t.createdAt, t.id),
-    index("inspections_org_location_idx").on(t.organizationId, t.longitude, t.latitude).where(sql`longitude is not null`),
+    index("inspections_org_location_idx")
+      .on(t.organizationId, t.longitude, t.latitude)
+      .where(sql`longitude is not null`),
   ],
 );
 
@@ -212,7 +220,6 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.organizationId, t.scope, t.key] })],
 );
 
-
 /**
  * One POST /api/inspections after validation: the API stores the decoded media, writes this row
  * (payload without base64: media are referenced by media ids) and enqueues a job carrying only
@@ -294,6 +301,8 @@ export const inspectionReports = pgTable(
     uniqueIndex("inspection_reports_org_inspection_key").on(t.organizationId, t.inspectionId, t.cacheKey),
     index("inspection_reports_created_idx").on(t.createdAt),
     // REPORTS_MAX_RENDERING_PER_ORG counts QUEUED and RUNNING reports.
-    index("inspection_reports_org_active_idx").on(t.organizationId, t.status).where(sql`status in ('QUEUED', 'RUNNING')`),
+    index("inspection_reports_org_active_idx")
+      .on(t.organizationId, t.status)
+      .where(sql`status in ('QUEUED', 'RUNNING')`),
   ],
 );

@@ -21,7 +21,12 @@ export const syncRequests = pgTable(
     createdAt: createdAt(),
     completedAt: ts("completed_at"),
   },
-  (t) => [index("sync_requests_org_created_idx").on(t.organizationId, t.createdAt), index("sync_requests_processing_idx").on(t.createdAt).where(sql`status = 'processing'`)],
+  (t) => [
+    index("sync_requests_org_created_idx").on(t.organizationId, t.createdAt),
+    index("sync_requests_processing_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'processing'`),
+  ],
 );
 
 /** One employee of a sync request. The worker writes its outcome in the employee's transaction. */
@@ -50,9 +55,13 @@ export const syncRequestItems = pgTable(
   (t) => [
     uniqueIndex("sync_request_items_request_idx_key").on(t.requestId, t.idx),
     // Pending items only: "is the request done?" and "next item of this chain" stay cheap.
-    index("sync_request_items_pending_idx").on(t.requestId, t.chainKey, t.idx).where(sql`status = 'pending'`),
+    index("sync_request_items_pending_idx")
+      .on(t.requestId, t.chainKey, t.idx)
+      .where(sql`status = 'pending'`),
     // SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG counts an organization's pending items at every sync request.
-    index("sync_request_items_org_pending_idx").on(t.organizationId).where(sql`status = 'pending'`),
+    index("sync_request_items_org_pending_idx")
+      .on(t.organizationId)
+      .where(sql`status = 'pending'`),
   ],
 );
 

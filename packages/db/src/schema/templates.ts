@@ -60,7 +60,9 @@ export const templateVersions = pgTable(
   (t) => [
     primaryKey({ columns: [t.templateId, t.version] }),
     // One draft at a time per template, whatever the number of concurrent requests.
-    uniqueIndex("template_versions_one_draft_key").on(t.templateId).where(sql`status = 'DRAFT'`),
+    uniqueIndex("template_versions_one_draft_key")
+      .on(t.templateId)
+      .where(sql`status = 'DRAFT'`),
   ],
 );
 
@@ -80,7 +82,11 @@ export const templateSections = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.templateId, t.version, t.id] }),
-    foreignKey({ name: "template_sections_version_fk", columns: [t.templateId, t.version], foreignColumns: [templateVersions.templateId, templateVersions.version] }).onDelete("cascade"),
+    foreignKey({
+      name: "template_sections_version_fk",
+      columns: [t.templateId, t.version],
+      foreignColumns: [templateVersions.templateId, templateVersions.version],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -104,8 +110,16 @@ export const templateQuestions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.templateId, t.version, t.id] }),
-    foreignKey({ name: "template_questions_version_fk", columns: [t.templateId, t.version], foreignColumns: [templateVersions.templateId, templateVersions.version] }).onDelete("cascade"),
-    foreignKey({ name: "template_questions_section_fk", columns: [t.templateId, t.version, t.sectionId], foreignColumns: [templateSections.templateId, templateSections.version, templateSections.id] }).onDelete("cascade"),
+    foreignKey({
+      name: "template_questions_version_fk",
+      columns: [t.templateId, t.version],
+      foreignColumns: [templateVersions.templateId, templateVersions.version],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "template_questions_section_fk",
+      columns: [t.templateId, t.version, t.sectionId],
+      foreignColumns: [templateSections.templateId, templateSections.version, templateSections.id],
+    }).onDelete("cascade"),
     uniqueIndex("template_questions_version_key_key").on(t.templateId, t.version, t.key),
   ],
 );
@@ -133,7 +147,11 @@ export const templateQuestionOptions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.templateId, t.version, t.id] }),
-    foreignKey({ name: "template_question_options_question_fk", columns: [t.templateId, t.version, t.questionId], foreignColumns: [templateQuestions.templateId, templateQuestions.version, templateQuestions.id] }).onDelete("cascade"),
+    foreignKey({
+      name: "template_question_options_question_fk",
+      columns: [t.templateId, t.version, t.questionId],
+      foreignColumns: [templateQuestions.templateId, templateQuestions.version, templateQuestions.id],
+    }).onDelete("cascade"),
   ],
 );
 
@@ -155,7 +173,15 @@ export const templateLogicRules = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.templateId, t.version, t.id] }),
-    foreignKey({ name: "template_logic_rules_source_fk", columns: [t.templateId, t.version, t.sourceQuestionId], foreignColumns: [templateQuestions.templateId, templateQuestions.version, templateQuestions.id] }).onDelete("cascade"),
-    foreignKey({ name: "template_logic_rules_target_fk", columns: [t.templateId, t.version, t.targetQuestionId], foreignColumns: [templateQuestions.templateId, templateQuestions.version, templateQuestions.id] }).onDelete("cascade"),
+    foreignKey({
+      name: "template_logic_rules_source_fk",
+      columns: [t.templateId, t.version, t.sourceQuestionId],
+      foreignColumns: [templateQuestions.templateId, templateQuestions.version, templateQuestions.id],
+    }).onDelete("cascade"),
+    foreignKey({
+      name: "template_logic_rules_target_fk",
+      columns: [t.templateId, t.version, t.targetQuestionId],
+      foreignColumns: [templateQuestions.templateId, templateQuestions.version, templateQuestions.id],
+    }).onDelete("cascade"),
   ],
 );

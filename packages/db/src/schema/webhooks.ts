@@ -54,7 +54,9 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
-    index("webhook_deliveries_pending_idx").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("webhook_deliveries_pending_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("webhook_deliveries_event_idx").on(t.organizationId, t.eventId),
   ],
 );

@@ -20,7 +20,11 @@ type Reply = (status: number, headers: Record<string, string>, body: string) => 
  */
 export async function serveMetrics(registry: Registry, authorization: string | undefined, token: string | undefined, reply: Reply): Promise<void> {
   if (token !== undefined && !bearerMatches(authorization, token)) {
-    reply(401, { "content-type": "application/json", "www-authenticate": 'Bearer realm="metrics"' }, JSON.stringify({ error: "Missing or wrong metrics token" }));
+    reply(
+      401,
+      { "content-type": "application/json", "www-authenticate": 'Bearer realm="metrics"' },
+      JSON.stringify({ error: "Missing or wrong metrics token" }),
+    );
     return;
   }
   try {
@@ -45,7 +49,13 @@ export const replyWith =
  * `settings.port`: a process without the metrics it was asked for does not start; `onError` hears
  * what goes wrong afterwards.
  */
-export async function startMetricsServer(registry: Registry, port: number, host: string, settings: ListenSettings, onError: (err: Error) => void): Promise<http.Server> {
+export async function startMetricsServer(
+  registry: Registry,
+  port: number,
+  host: string,
+  settings: ListenSettings,
+  onError: (err: Error) => void,
+): Promise<http.Server> {
   const server = http.createServer((req, res) => {
     if (req.method !== "GET" || req.url?.split("?")[0] !== "/metrics") {
       res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: "Not found" }));

@@ -7,7 +7,9 @@ import { loadEnv, optionalUrlVar } from "@insp/config";
  * OTEL_EXPORTER_OTLP_HEADERS, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, OTEL_BSP_*, ...).
  */
 export const tracingEnvShape = {
-  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrlVar(["http:", "https:"]).describe("OTLP collector for traces, e.g. `http://otel-collector:4318`; unset: no tracing. Other OTEL_* variables are read by the OpenTelemetry SDK itself."),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrlVar(["http:", "https:"]).describe(
+    "OTLP collector for traces, e.g. `http://otel-collector:4318`; unset: no tracing. Other OTEL_* variables are read by the OpenTelemetry SDK itself.",
+  ),
   OTEL_EXPORTER_OTLP_PROTOCOL: z
     .enum(["http/protobuf", "http/json", "grpc"], { message: "must be http/protobuf, http/json or grpc" })
     .default("http/protobuf")

@@ -44,7 +44,26 @@ export const nastyString = fc.oneof(
 
 /** Numbers at the edges of doubles, integers and Postgres's int4/int8. */
 export const nastyNumber = fc.oneof(
-  fc.constantFrom(0, -0, 1, -1, 0.5, 2 ** 31, 2 ** 31 - 1, -(2 ** 31), 2 ** 53, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 1e21, 1e308, -1e308, 5e-324, Number.MAX_VALUE, 1.2345678901234568e29),
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31),
+    2 ** 53,
+    2 ** 53 + 2,
+    2 ** 63,
+    -(2 ** 63),
+    1e21,
+    1e308,
+    -1e308,
+    5e-324,
+    Number.MAX_VALUE,
+    1.2345678901234568e29,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
@@ -62,7 +81,9 @@ export const confusedValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Nesting deep enough to hurt recursive code, as raw JSON text (arrays or objects). */
-export const deepJson = fc.tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean()).map(([depth, arrays]) => (arrays ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1" + "}".repeat(depth)));
+export const deepJson = fc
+  .tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean())
+  .map(([depth, arrays]) => (arrays ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1" + "}".repeat(depth)));
 
 type Path = (string | number)[];
 
@@ -76,8 +97,7 @@ export function pathsOf(value: unknown): Path[] {
         paths.push([...path, i]);
         walk(x, [...path, i], depth + 1);
       });
-    }
-    else if (v && typeof v === "object") {
+    } else if (v && typeof v === "object") {
       for (const [k, x] of Object.entries(v)) {
         paths.push([...path, k]);
         walk(x, [...path, k], depth + 1);
@@ -163,7 +183,9 @@ export function trapMembersAt(value: unknown, path: Path, members: string): stri
   for (const k of Object.keys(node)) delete node[k];
   node[HOLE] = HOLE;
   for (const [k, v] of entries) node[k] = v;
-  return JSON.stringify(copy).split(`${JSON.stringify(HOLE)}:${JSON.stringify(HOLE)}`).join(members);
+  return JSON.stringify(copy)
+    .split(`${JSON.stringify(HOLE)}:${JSON.stringify(HOLE)}`)
+    .join(members);
 }
 
 /** Paths of the plain objects of `value` (the whole value included). */
@@ -196,11 +218,37 @@ export function coercionTrapSweep(valid: unknown): string[] {
 export function rawBodyArb(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> {
   const json = valid.map((v) => JSON.stringify(v) ?? "null");
   return fc.oneof(
-    fc.constantFrom("", " ", "{", "}", "[", "{\"a\":", "{'a':1}", "NaN", "undefined", "null", "[]", "\"text\"", "123", "true", "{}{}", "\ufeff{}", "{\"a\":1,}", "[1,2,,3]", "{\"a\":01}"),
+    fc.constantFrom(
+      "",
+      " ",
+      "{",
+      "}",
+      "[",
+      '{"a":',
+      "{'a':1}",
+      "NaN",
+      "undefined",
+      "null",
+      "[]",
+      '"text"',
+      "123",
+      "true",
+      "{}{}",
+      "\ufeff{}",
+      '{"a":1,}',
+      "[1,2,,3]",
+      '{"a":01}',
+    ),
     json.map((s) => s.slice(0, Math.max(1, Math.floor(s.length / 2)))),
     json.map((s) => `${s}garbage`),
-    json.map((s) => (s.startsWith("{") && s.length > 2 ? `{"__proto__":{"isAdmin":true,"organizationId":"00000000-0000-0000-0000-000000000000"},${s.slice(1)}` : `{"__proto__":{"polluted":1}}`)),
-    json.map((s) => (s.startsWith("{") && s.length > 2 ? `{"constructor":{"prototype":{"polluted":1}},${s.slice(1)}` : `{"constructor":{"prototype":{"polluted":1}}}`)),
+    json.map((s) =>
+      s.startsWith("{") && s.length > 2
+        ? `{"__proto__":{"isAdmin":true,"organizationId":"00000000-0000-0000-0000-000000000000"},${s.slice(1)}`
+        : `{"__proto__":{"polluted":1}}`,
+    ),
+    json.map((s) =>
+      s.startsWith("{") && s.length > 2 ? `{"constructor":{"prototype":{"polluted":1}},${s.slice(1)}` : `{"constructor":{"prototype":{"polluted":1}}}`,
+    ),
     json.map((s) => (s.startsWith("{") && s.length > 2 ? `${s.slice(0, -1)},${s.slice(1)}` : s)),
     deepJson,
     fc.integer({ min: 1, max: 3 }).map((mb) => JSON.stringify({ big: "x".repeat(mb * 1024 * 1024) })),
@@ -224,16 +272,72 @@ export const contentTypeArb = fc.constantFrom(
 
 /** Query strings that break parsers: repeats, brackets, broken escapes, huge values, odd encodings. */
 export const queryAbuseArb = fc.oneof(
-  fc.constantFrom("limit=1&limit=2", "limit[]=1", "limit[a]=1", "offset=-1", "offset=1e3", "limit=0x10", "limit=%20", "status=%E0%A4%A", "status=%ZZ", "status=%", "templateId=%00", "a=b=c", "&&&", "=", "%2e%2e=1", "__proto__=1", "toString=1&valueOf=1", "constructor=1&hasOwnProperty=1", "limit=1&__proto__=2&toString=3&valueOf=4&toJSON=5"),
+  fc.constantFrom(
+    "limit=1&limit=2",
+    "limit[]=1",
+    "limit[a]=1",
+    "offset=-1",
+    "offset=1e3",
+    "limit=0x10",
+    "limit=%20",
+    "status=%E0%A4%A",
+    "status=%ZZ",
+    "status=%",
+    "templateId=%00",
+    "a=b=c",
+    "&&&",
+    "=",
+    "%2e%2e=1",
+    "__proto__=1",
+    "toString=1&valueOf=1",
+    "constructor=1&hasOwnProperty=1",
+    "limit=1&__proto__=2&toString=3&valueOf=4&toJSON=5",
+  ),
   fc.integer({ min: 1_000, max: 60_000 }).map((n) => `externalEmployeeId=${"q".repeat(n)}`),
   fc.integer({ min: 100, max: 3_000 }).map((n) => Array.from({ length: n }, (_, i) => `p${i}=${i}`).join("&")),
-  fc.tuple(fc.constantFrom("limit", "offset", "status", "templateId", "siteId", "assetId", "includeAnswers", "publishedOnly", "updatedSince", "externalEmployeeId", "dryRun"), nastyString).map(([k, v]) => `${k}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "\ufffd"))}`),
+  fc
+    .tuple(
+      fc.constantFrom(
+        "limit",
+        "offset",
+        "status",
+        "templateId",
+        "siteId",
+        "assetId",
+        "includeAnswers",
+        "publishedOnly",
+        "updatedSince",
+        "externalEmployeeId",
+        "dryRun",
+      ),
+      nastyString,
+    )
+    .map(([k, v]) => `${k}=${encodeURIComponent(v.replace(/[\ud800-\udfff]/g, "\ufffd"))}`),
   fc.tuple(fc.constantFrom("limit", "offset"), nastyNumber).map(([k, v]) => `${k}=${v}`),
 );
 
 /** Path ids that are not ids. */
 export const badPathIdArb = fc.oneof(
-  fc.constantFrom("not-a-uuid", "00000000-0000-0000-0000-000000000000", "FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF", "{00000000-0000-0000-0000-000000000000}", "..", "%2e%2e", "%2F", "a%2Fb", "%E0%A4%A", "%ZZ", "😀", "null", "undefined", "1", "-1", "' or 1=1 --", ";", "%20"),
+  fc.constantFrom(
+    "not-a-uuid",
+    "00000000-0000-0000-0000-000000000000",
+    "FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF",
+    "{00000000-0000-0000-0000-000000000000}",
+    "..",
+    "%2e%2e",
+    "%2F",
+    "a%2Fb",
+    "%E0%A4%A",
+    "%ZZ",
+    "😀",
+    "null",
+    "undefined",
+    "1",
+    "-1",
+    "' or 1=1 --",
+    ";",
+    "%20",
+  ),
   fc.uuid().map((u) => u.toUpperCase()),
   fc.integer({ min: 300, max: 8_000 }).map((n) => "9".repeat(n)),
   fc.string({ unit: "grapheme", minLength: 1, maxLength: 40 }).map((s) => encodeURIComponent(s)),

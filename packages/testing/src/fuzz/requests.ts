@@ -1,5 +1,16 @@
 import fc from "fast-check";
-import { badPathIdArb, coercionTrapArb, coercionTrapSweep, confusedValue, contentTypeArb, nastyNumber, nastyString, queryAbuseArb, rawBodyArb, replaceAt } from "./mutations.ts";
+import {
+  badPathIdArb,
+  coercionTrapArb,
+  coercionTrapSweep,
+  confusedValue,
+  contentTypeArb,
+  nastyNumber,
+  nastyString,
+  queryAbuseArb,
+  rawBodyArb,
+  replaceAt,
+} from "./mutations.ts";
 import { schemaArbitrary, type JsonSchema, type SchemaContext } from "./schema.ts";
 
 /** One operation of the OpenAPI document, as the fuzzer needs it. */
@@ -27,13 +38,24 @@ export function operationsOf(doc: OpenApiDoc): FuzzOperation[] {
   const ops: FuzzOperation[] = [];
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const content = op.requestBody?.content as Record<string, { schema: JsonSchema; example?: unknown; examples?: Record<string, { value?: unknown }> }> | undefined;
+      const content = op.requestBody?.content as
+        Record<string, { schema: JsonSchema; example?: unknown; examples?: Record<string, { value?: unknown }> }> | undefined;
       const [contentType, media] = content ? Object.entries(content)[0]! : [undefined, undefined];
       ops.push({
         method: method.toUpperCase(),
         path,
         params: (op.parameters ?? []).map((p: any) => ({ in: p.in, name: p.name, schema: p.schema ?? {} })),
-        body: contentType && media ? { contentType, schema: media.schema, examples: [...(media.example !== undefined ? [media.example] : []), ...Object.values(media.examples ?? {}).flatMap((e) => (e.value !== undefined ? [e.value] : []))] } : undefined,
+        body:
+          contentType && media
+            ? {
+                contentType,
+                schema: media.schema,
+                examples: [
+                  ...(media.example !== undefined ? [media.example] : []),
+                  ...Object.values(media.examples ?? {}).flatMap((e) => (e.value !== undefined ? [e.value] : [])),
+                ],
+              }
+            : undefined,
         security: (op.security ?? []).flatMap((s: Record<string, unknown>) => Object.keys(s)),
       });
     }
@@ -60,24 +82,49 @@ export function requestArbitrary(op: FuzzOperation, ctx: SchemaContext, auth: Re
   const pathParams = op.params.filter((p) => p.in === "path");
   const queryParams = op.params.filter((p) => p.in === "query");
   const headerParams = op.params.filter((p) => p.in === "header");
-  const idArb = fc.oneof({ weight: 3, arbitrary: ctx.knownIds.length ? fc.constantFrom(...ctx.knownIds) : fc.uuid() }, { weight: 1, arbitrary: fc.uuid() }, { weight: 2, arbitrary: badPathIdArb });
+  const idArb = fc.oneof(
+    { weight: 3, arbitrary: ctx.knownIds.length ? fc.constantFrom(...ctx.knownIds) : fc.uuid() },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 2, arbitrary: badPathIdArb },
+  );
   const pathArb = fc.tuple(...pathParams.map(() => idArb)).map((ids) => pathParams.reduce((p, param, i) => p.replace(`{${param.name}}`, ids[i]!), op.path));
 
   const validQuery = fc
     .record(Object.fromEntries(queryParams.map((p) => [p.name, schemaArbitrary(p.schema, ctx)])), { requiredKeys: [] })
     .map((q) => new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)])).toString());
-  const queryArb = queryParams.length ? fc.oneof({ weight: 3, arbitrary: validQuery }, { weight: 2, arbitrary: queryAbuseArb }) : fc.oneof({ weight: 4, arbitrary: fc.constant("") }, { weight: 1, arbitrary: queryAbuseArb });
+  const queryArb = queryParams.length
+    ? fc.oneof({ weight: 3, arbitrary: validQuery }, { weight: 2, arbitrary: queryAbuseArb })
+    : fc.oneof({ weight: 4, arbitrary: fc.constant("") }, { weight: 1, arbitrary: queryAbuseArb });
 
   const credentialArb = fc.oneof(
     { weight: 12, arbitrary: fc.constant(op.security.length ? (auth[op.security[0]!] ?? auth.default ?? "") : "") },
-    { weight: 1, arbitrary: fc.constantFrom("", "Bearer", "Bearer ", "Bearer isk_0000", "Basic !!!", "Basic Og==", "Negotiate abc", `Bearer ${"a".repeat(9000)}`, "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.") },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "",
+        "Bearer",
+        "Bearer ",
+        "Bearer isk_0000",
+        "Basic !!!",
+        "Basic Og==",
+        "Negotiate abc",
+        `Bearer ${"a".repeat(9000)}`,
+        "Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.",
+      ),
+    },
   );
   const headerArb = fc.record(
     Object.fromEntries(
       headerParams.map((p) => [
         p.name.toLowerCase(),
         fc.oneof(
-          { weight: 3, arbitrary: p.name.toLowerCase() === "prefer" ? fc.constantFrom("respond-async", "respond-async, wait=5", "return=minimal") : fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/) },
+          {
+            weight: 3,
+            arbitrary:
+              p.name.toLowerCase() === "prefer"
+                ? fc.constantFrom("respond-async", "respond-async, wait=5", "return=minimal")
+                : fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
+          },
           { weight: 1, arbitrary: fc.string({ unit: "binary-ascii", maxLength: 300 }).map((s) => s.replace(/[\r\n\0]/g, "")) },
         ),
       ]),
@@ -101,7 +148,10 @@ export function requestArbitrary(op: FuzzOperation, ctx: SchemaContext, auth: Re
         { weight: 2, arbitrary: coercionTrapArb(valid).map((body) => ({ body, contentType: trapContentType(op) })) },
         { weight: 1, arbitrary: fc.tuple(valid, contentTypeArb).map(([v, ct]) => ({ body: encode(v), contentType: ct })) },
       )
-    : fc.oneof({ weight: 5, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.tuple(rawBodyArb(fc.jsonValue({ maxDepth: 1 })), contentTypeArb).map(([body, contentType]) => ({ body, contentType })) });
+    : fc.oneof(
+        { weight: 5, arbitrary: fc.constant({}) },
+        { weight: 1, arbitrary: fc.tuple(rawBodyArb(fc.jsonValue({ maxDepth: 1 })), contentTypeArb).map(([body, contentType]) => ({ body, contentType })) },
+      );
 
   return fc.tuple(pathArb, queryArb, credentialArb, headerArb, bodyArb).map(([path, query, credential, headers, b]) => {
     const h: Record<string, string> = {};
@@ -121,12 +171,19 @@ export function requestArbitrary(op: FuzzOperation, ctx: SchemaContext, auth: Re
  * path (else a known id), so that the traps reach validation and what comes after it. None for
  * an operation without a body.
  */
-export function coercionSweepRequests(op: FuzzOperation, ctx: SchemaContext, auth: Record<string, string>, seed: number, pathIds: Record<string, string> = {}): FuzzRequest[] {
+export function coercionSweepRequests(
+  op: FuzzOperation,
+  ctx: SchemaContext,
+  auth: Record<string, string>,
+  seed: number,
+  pathIds: Record<string, string> = {},
+): FuzzRequest[] {
   if (!op.body) return [];
   const full: SchemaContext = { ...ctx, allKeys: true };
   const sample = <T>(arb: fc.Arbitrary<T>) => fc.sample(arb, { numRuns: 1, seed })[0]!;
   let path = op.path;
-  for (const p of op.params.filter((x) => x.in === "path")) path = path.replace(`{${p.name}}`, pathIds[op.path] ?? sample(ctx.knownIds.length ? fc.constantFrom(...ctx.knownIds) : fc.uuid()));
+  for (const p of op.params.filter((x) => x.in === "path"))
+    path = path.replace(`{${p.name}}`, pathIds[op.path] ?? sample(ctx.knownIds.length ? fc.constantFrom(...ctx.knownIds) : fc.uuid()));
   const headers: Record<string, string> = { "content-type": trapContentType(op) };
   // If-Match "*" gets a PATCH past its 428; other header parameters (Idempotency-Key, Prefer) stay out.
   if (op.params.some((p) => p.in === "header" && p.name.toLowerCase() === "if-match")) headers["if-match"] = "*";

@@ -43,7 +43,8 @@ export function authRoutes(deps: Deps): Router {
       const grantType = str(body.grant_type);
       if (!grantType) return oauthError(res, 400, "invalid_request", "grant_type is required");
       if (grantType !== "client_credentials") return oauthError(res, 400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
-      if (!clientId || !clientSecret || `${clientId}${clientSecret}`.includes("\u0000")) return oauthError(res, 401, "invalid_client", "Client authentication failed", true);
+      if (!clientId || !clientSecret || `${clientId}${clientSecret}`.includes("\u0000"))
+        return oauthError(res, 401, "invalid_client", "Client authentication failed", true);
       const client = await authenticateClient(deps.db, clientId, clientSecret, deps.env.SECRET_PEPPER);
       if (!client) return oauthError(res, 401, "invalid_client", "Client authentication failed", usedBasic);
       const requested = str(body.scope)?.split(" ").filter(Boolean);

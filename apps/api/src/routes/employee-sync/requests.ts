@@ -47,7 +47,10 @@ function answer(res: Response, o: SyncOutcome, how: { replayed: boolean; respond
   if (how.replayed) res.setHeader("Idempotent-Replayed", "true");
   if (o.kind === "processing") {
     if (how.respondAsync) res.setHeader("Preference-Applied", "respond-async");
-    res.status(202).set({ Location: syncStatusPath(o.requestId), "Retry-After": "2" }).json({ requestId: o.requestId, status: "processing" });
+    res
+      .status(202)
+      .set({ Location: syncStatusPath(o.requestId), "Retry-After": "2" })
+      .json({ requestId: o.requestId, status: "processing" });
     return;
   }
   res.status(200).json(o.response);

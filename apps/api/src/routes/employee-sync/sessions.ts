@@ -1,6 +1,16 @@
 import type { Request, Response } from "express";
 import { approveSessionOp, cancelSessionOp, commitSessionOp, getSessionOp, openSessionOp } from "@insp/contracts";
-import { approveSession, cancelSession, commitSession, forbidden, getSession, openSession, type CommitOutcome, type DeletionGuard, type SyncServices } from "@insp/core";
+import {
+  approveSession,
+  cancelSession,
+  commitSession,
+  forbidden,
+  getSession,
+  openSession,
+  type CommitOutcome,
+  type DeletionGuard,
+  type SyncServices,
+} from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { route } from "../../http/route.ts";
@@ -38,7 +48,14 @@ export const getSessionRoute = (deps: Deps) =>
 function answer(deps: Deps, res: Response, outcome: CommitOutcome): void {
   const threshold = guardOf(deps);
   if (outcome.kind === "preview") {
-    res.json({ ...outcome.session, dryRun: true, wouldDeactivate: outcome.wouldDeactivate, activeInScope: outcome.activeInScope, wouldQuarantine: outcome.wouldQuarantine, threshold });
+    res.json({
+      ...outcome.session,
+      dryRun: true,
+      wouldDeactivate: outcome.wouldDeactivate,
+      activeInScope: outcome.activeInScope,
+      wouldQuarantine: outcome.wouldQuarantine,
+      threshold,
+    });
     return;
   }
   if (outcome.kind === "committing") res.setHeader("Location", sessionPath(outcome.session.sessionId)).setHeader("Retry-After", "2");
@@ -48,7 +65,11 @@ function answer(deps: Deps, res: Response, outcome: CommitOutcome): void {
 /** POST /api/v1/sync/sessions/:id/commit[?dryRun=true]. */
 export const commitSessionRoute = (deps: Deps) =>
   route(deps, commitSessionOp, async ({ params, query }, req, res) => {
-    answer(deps, res, await commitSession(services(deps), principalOf(req).organizationId, params.id, { dryRun: query.dryRun, guard: guardOf(deps), audit: auditOf(req) }));
+    answer(
+      deps,
+      res,
+      await commitSession(services(deps), principalOf(req).organizationId, params.id, { dryRun: query.dryRun, guard: guardOf(deps), audit: auditOf(req) }),
+    );
   });
 
 /** POST /api/v1/sync/sessions/:id/approve: API keys and admin users only. */

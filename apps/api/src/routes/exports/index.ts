@@ -21,7 +21,9 @@ export function exportRoutes(deps: Deps): Router {
       const organizationId = org(req);
       const created = await createExport(deps.db, organizationId, auditOf(req), body, deps.env.EXPORTS_MAX_RUNNING_PER_ORG);
       // If this enqueue fails the row stays QUEUED and the workers' requeue sweep adds its job.
-      await enqueueExport(deps.queues, organizationId, created.id).catch((err: unknown) => req.log.warn({ err, exportId: created.id }, "export job not queued; the sweep will queue it"));
+      await enqueueExport(deps.queues, organizationId, created.id).catch((err: unknown) =>
+        req.log.warn({ err, exportId: created.id }, "export job not queued; the sweep will queue it"),
+      );
       res.setHeader("Location", created.statusUrl);
       res.status(202).json({ id: created.id, status: created.status, statusUrl: created.statusUrl });
     }),

@@ -1,6 +1,18 @@
 import type { Response } from "express";
 import { getInspectionOp, importInspectionOp, listInspectionsOp, patchInspectionOp } from "@insp/contracts";
-import { AppError, currentValidator, detailValidator, getInspectionDetail, idempotencyKeyOf, listInspections, patchInspection, submitImport, type ImportOutcome, type PrepareServices, type SubmitServices } from "@insp/core";
+import {
+  AppError,
+  currentValidator,
+  detailValidator,
+  getInspectionDetail,
+  idempotencyKeyOf,
+  listInspections,
+  patchInspection,
+  submitImport,
+  type ImportOutcome,
+  type PrepareServices,
+  type SubmitServices,
+} from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { RETRY_AFTER_SECONDS } from "../../http/errors.ts";
@@ -48,7 +60,8 @@ export function importInspectionRoute(deps: Deps) {
   return route(deps, importInspectionOp, async ({ body }, req, res) => {
     const key = idempotencyKeyOf(req.header("idempotency-key"));
     const { outcome, replayed } = await submitImport(svc, principalOf(req).organizationId, body, auditOf(req), key);
-    if (outcome.kind === "failed" || outcome.kind === "running" || outcome.kind === "queueUnavailable") req.log.warn({ outcome: outcome.kind }, "inspection import not completed");
+    if (outcome.kind === "failed" || outcome.kind === "running" || outcome.kind === "queueUnavailable")
+      req.log.warn({ outcome: outcome.kind }, "inspection import not completed");
     answer(res, outcome, replayed);
   });
 }
@@ -73,7 +86,10 @@ function answer(res: Response, o: ImportOutcome, replayed: boolean): void {
       res
         .status(503)
         .set("Retry-After", RETRY_AFTER_SECONDS)
-        .json({ error: `Inspection import ${o.importId} is still being processed; send the same request with the same Idempotency-Key again to get its result`, importId: o.importId });
+        .json({
+          error: `Inspection import ${o.importId} is still being processed; send the same request with the same Idempotency-Key again to get its result`,
+          importId: o.importId,
+        });
       return;
     case "queueUnavailable":
       res.status(503).set("Retry-After", RETRY_AFTER_SECONDS).json({ error: "The import queue is unavailable; nothing was created, retry later" });
@@ -89,7 +105,12 @@ function answer(res: Response, o: ImportOutcome, replayed: boolean): void {
  * the change, with its new ETag.
  */
 export function patchInspectionRoute(deps: Deps) {
-  const svc: PrepareServices = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024, maxStoredBytes: deps.env.MEDIA_MAX_STORED_MB_PER_ORG * 1024 * 1024 };
+  const svc: PrepareServices = {
+    db: deps.db,
+    store: deps.media,
+    maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024,
+    maxStoredBytes: deps.env.MEDIA_MAX_STORED_MB_PER_ORG * 1024 * 1024,
+  };
   return route(deps, patchInspectionOp, [requireIfMatch(getInspectionOp.path)], async ({ params, query, body }, req, res) => {
     const organizationId = principalOf(req).organizationId;
     await patchInspection(svc, organizationId, params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req));

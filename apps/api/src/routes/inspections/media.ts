@@ -77,7 +77,12 @@ export const mediaRoute = (deps: Deps) =>
  * it; the connection then closes after a bounded drain of the rest (http/body-limits.ts).
  */
 export const uploadMediaRoute = (deps: Deps) => {
-  const svc = { db: deps.db, store: deps.media, maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024, maxStoredBytes: deps.env.MEDIA_MAX_STORED_MB_PER_ORG * 1024 * 1024 };
+  const svc = {
+    db: deps.db,
+    store: deps.media,
+    maxImageBytes: deps.env.MEDIA_MAX_IMAGE_MB * 1024 * 1024,
+    maxStoredBytes: deps.env.MEDIA_MAX_STORED_MB_PER_ORG * 1024 * 1024,
+  };
   return route(deps, uploadMediaOp, async (_input, req, res) => {
     if (req.is(["application/json", "application/x-www-form-urlencoded", "multipart/form-data"])) {
       throw new AppError("unsupported_media_type", "Send the image's bytes as the request body (e.g. Content-Type: image/png), not JSON or a form");

@@ -14,5 +14,10 @@ export const inspectionRevisionsRoute = (deps: Deps) =>
 /** GET /api/inspections/:id/revisions/:revision (extension): as it was then. */
 export const inspectionRevisionRoute = (deps: Deps) =>
   route(deps, getRevisionOp, async ({ params, query }, req, res) => {
-    await sendWithInlineImages(req, res, deps.media, await getInspectionDetail(deps.db, principalOf(req).organizationId, params.id, { images: query.images, revision: params.revision }));
+    await sendWithInlineImages(
+      req,
+      res,
+      deps.media,
+      await getInspectionDetail(deps.db, principalOf(req).organizationId, params.id, { images: query.images, revision: params.revision }),
+    );
   });

@@ -1,7 +1,17 @@
 import { pipeline } from "node:stream/promises";
 import type { Request, Response, Router } from "express";
 import { reportPdfOp, reportStatusOp } from "@insp/contracts";
-import { forgetReport, getReport, MediaMissing, notFound, reportFileName, requestReport, type ReportOutcome, type ReportServices, type ReportView } from "@insp/core";
+import {
+  forgetReport,
+  getReport,
+  MediaMissing,
+  notFound,
+  reportFileName,
+  requestReport,
+  type ReportOutcome,
+  type ReportServices,
+  type ReportView,
+} from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { noneMatchHits } from "../../http/etag.ts";
@@ -20,7 +30,13 @@ const reportETag = (r: Pick<ReportView, "id">) => `"report-${r.id}"`;
  * The same permission as reading the inspection.
  */
 export function reportRoutes(deps: Deps): Router {
-  const svc: ReportServices = { db: deps.db, queues: deps.queues, waiter: deps.waiter, waitMs: deps.env.REPORT_WAIT_SECONDS * 1000, maxRendering: deps.env.REPORTS_MAX_RENDERING_PER_ORG };
+  const svc: ReportServices = {
+    db: deps.db,
+    queues: deps.queues,
+    waiter: deps.waiter,
+    waitMs: deps.env.REPORT_WAIT_SECONDS * 1000,
+    maxRendering: deps.env.REPORTS_MAX_RENDERING_PER_ORG,
+  };
   return mount([
     route(deps, reportPdfOp, async ({ params }, req, res) => {
       const organizationId = principalOf(req).organizationId;
@@ -92,14 +108,21 @@ function answer(res: Response, o: Exclude<ReportOutcome, { kind: "ready" }>): vo
   const r = o.report;
   switch (o.kind) {
     case "failed":
-      res.status(422).json({ error: `The report of ${o.detail.inspectionNumber} could not be rendered: ${r.error ?? "unknown error"}`, id: r.id, statusUrl: statusUrl(r) });
+      res
+        .status(422)
+        .json({ error: `The report of ${o.detail.inspectionNumber} could not be rendered: ${r.error ?? "unknown error"}`, id: r.id, statusUrl: statusUrl(r) });
       return;
     case "pending":
       res
         .status(202)
         .set("Retry-After", RETRY_AFTER_SECONDS)
         .set("Location", statusUrl(r))
-        .json({ id: r.id, status: r.status, statusUrl: statusUrl(r), message: `The report of ${o.detail.inspectionNumber} is being rendered; follow statusUrl or send this request again` });
+        .json({
+          id: r.id,
+          status: r.status,
+          statusUrl: statusUrl(r),
+          message: `The report of ${o.detail.inspectionNumber} is being rendered; follow statusUrl or send this request again`,
+        });
       return;
     case "queueUnavailable":
       res.status(503).set("Retry-After", RETRY_AFTER_SECONDS).json({ error: "The report queue is unavailable; retry later" });

@@ -14,7 +14,9 @@ export const groupRoutes = (deps: Deps): BoundRoute[] => [
   }),
   route(deps, scimGroupOps.create, async (_input, req, res) => sendResource(req, res, 201, await createScimGroup(contextOf(deps, req), req.body))),
   route(deps, scimGroupOps.read, async (_input, req, res) => sendResource(req, res, 200, await getScimGroup(contextOf(deps, req), id(req.params.id)))),
-  route(deps, scimGroupOps.replace, async (_input, req, res) => sendResource(req, res, 200, await replaceScimGroup(contextOf(deps, req), id(req.params.id), req.body, req.header("if-match")))),
+  route(deps, scimGroupOps.replace, async (_input, req, res) =>
+    sendResource(req, res, 200, await replaceScimGroup(contextOf(deps, req), id(req.params.id), req.body, req.header("if-match"))),
+  ),
   // A group's PATCH answers 204 (members can be many; RFC 7644 section 3.5.2 allows it), or the group when attributes are asked for.
   route(deps, scimGroupOps.patch, async (_input, req, res) => {
     const group = await patchScimGroup(contextOf(deps, req), id(req.params.id), req.body, req.header("if-match"));

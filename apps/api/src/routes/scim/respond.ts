@@ -14,7 +14,13 @@ export const baseUrlOf = (req: Request) => `${req.protocol}://${req.get("host")}
 
 export function contextOf(deps: Deps, req: Request): ScimContext {
   const p = principalOf(req);
-  return { db: deps.db, organizationId: p.organizationId, clientId: p.kind === "client" ? p.clientId : null, requestId: String(req.id), baseUrl: baseUrlOf(req) };
+  return {
+    db: deps.db,
+    organizationId: p.organizationId,
+    clientId: p.kind === "client" ? p.clientId : null,
+    requestId: String(req.id),
+    baseUrl: baseUrlOf(req),
+  };
 }
 
 export function send(res: Response, status: number, body?: unknown): void {

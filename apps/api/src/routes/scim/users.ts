@@ -14,8 +14,12 @@ export const userRoutes = (deps: Deps): BoundRoute[] => [
   }),
   route(deps, scimUserOps.create, async (_input, req, res) => sendResource(req, res, 201, await createScimUser(contextOf(deps, req), req.body))),
   route(deps, scimUserOps.read, async (_input, req, res) => sendResource(req, res, 200, await getScimUser(contextOf(deps, req), id(req.params.id)))),
-  route(deps, scimUserOps.replace, async (_input, req, res) => sendResource(req, res, 200, await replaceScimUser(contextOf(deps, req), id(req.params.id), req.body, req.header("if-match")))),
-  route(deps, scimUserOps.patch, async (_input, req, res) => sendResource(req, res, 200, await patchScimUser(contextOf(deps, req), id(req.params.id), req.body, req.header("if-match")))),
+  route(deps, scimUserOps.replace, async (_input, req, res) =>
+    sendResource(req, res, 200, await replaceScimUser(contextOf(deps, req), id(req.params.id), req.body, req.header("if-match"))),
+  ),
+  route(deps, scimUserOps.patch, async (_input, req, res) =>
+    sendResource(req, res, 200, await patchScimUser(contextOf(deps, req), id(req.params.id), req.body, req.header("if-match"))),
+  ),
   route(deps, scimUserOps.delete, async (_input, req, res) => {
     await deleteScimUser(contextOf(deps, req), id(req.params.id), req.header("if-match"));
     send(res, 204);

@@ -1,6 +1,18 @@
 import type { Request } from "express";
 import { archiveTemplateOp, CreateTemplateBody, createTemplateOp, getTemplateOp, listTemplatesOp, publishTemplateOp, TEMPLATE_MESSAGES } from "@insp/contracts";
-import { AppError, badRequest, changeTemplateStatus, createTemplate, forbidden, getTemplateDetail, isBlank, listTemplates, type CreateTemplateInput, type Principal, type TemplateAction } from "@insp/core";
+import {
+  AppError,
+  badRequest,
+  changeTemplateStatus,
+  createTemplate,
+  forbidden,
+  getTemplateDetail,
+  isBlank,
+  listTemplates,
+  type CreateTemplateInput,
+  type Principal,
+  type TemplateAction,
+} from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { auditOf, principalOf } from "../../http/auth.ts";
 import { zodDetails } from "../../http/handle.ts";

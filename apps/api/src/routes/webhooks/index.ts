@@ -1,5 +1,14 @@
 import type { RequestHandler, Router } from "express";
-import { createWebhookOp, deleteWebhookOp, getWebhookOp, listDeliveriesOp, listWebhooksOp, replayWebhookOp, rotateWebhookSecretOp, updateWebhookOp } from "@insp/contracts";
+import {
+  createWebhookOp,
+  deleteWebhookOp,
+  getWebhookOp,
+  listDeliveriesOp,
+  listWebhooksOp,
+  replayWebhookOp,
+  rotateWebhookSecretOp,
+  updateWebhookOp,
+} from "@insp/contracts";
 import {
   SecretBox,
   assertMayReceive,

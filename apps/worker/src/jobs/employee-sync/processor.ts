@@ -17,17 +17,21 @@ import type { ProcessorFactory } from "../../deps.ts";
 export const employeeSyncProcessor: ProcessorFactory = (deps) => async (job, _token, signal) => {
   const data = parseJobData("employee-sync", job.data);
   const opts = { lastAttempt: isLastAttempt(job), ...(signal ? { signal } : {}) };
-  const run = await withSpan("employee-sync item transaction", { "insp.queue": "employee-sync" }, () => runSyncItem(deps.db, data, opts)).catch((err: unknown) => {
-    deps.metrics.jobs.syncEmployees.inc({ outcome: "error" });
-    throw err;
-  });
+  const run = await withSpan("employee-sync item transaction", { "insp.queue": "employee-sync" }, () => runSyncItem(deps.db, data, opts)).catch(
+    (err: unknown) => {
+      deps.metrics.jobs.syncEmployees.inc({ outcome: "error" });
+      throw err;
+    },
+  );
   deps.metrics.jobs.syncEmployees.inc({ outcome: run.kind });
   await Promise.all([
     run.successor ? enqueueSyncItems(deps.queues, data.organizationId, data.requestId, [run.successor]) : null,
     (run.kind === "done" || run.kind === "skipped") && run.outboxIds.length ? enqueueMails(deps.queues, data.organizationId, run.outboxIds) : null,
     // A skipped item was counted by the run that gave it its outcome. A tick that fails only
     // costs the waiting API its next poll of Postgres: never the job.
-    run.kind === "skipped" ? null : tickCountdown(deps.queues, syncSignal(data.requestId)).catch((err: unknown) => deps.logger.debug({ err }, "sync countdown tick failed")),
+    run.kind === "skipped"
+      ? null
+      : tickCountdown(deps.queues, syncSignal(data.requestId)).catch((err: unknown) => deps.logger.debug({ err }, "sync countdown tick failed")),
   ]);
   if (run.kind === "rule-failed") throw new UnrecoverableError(run.message);
   if (run.kind === "gave-up") {

@@ -11,7 +11,11 @@ import type { ProcessorFactory } from "../../deps.ts";
 export const inspectionExportProcessor: ProcessorFactory = (deps) => async (job, _token, signal) => {
   const { organizationId, exportId } = parseJobData("inspection-export", job.data);
   try {
-    const result = await runExport({ db: deps.db, store: deps.media, retentionHours: deps.env.EXPORT_RETENTION_HOURS, ...(signal ? { signal } : {}) }, organizationId, exportId);
+    const result = await runExport(
+      { db: deps.db, store: deps.media, retentionHours: deps.env.EXPORT_RETENTION_HOURS, ...(signal ? { signal } : {}) },
+      organizationId,
+      exportId,
+    );
     deps.logger.info({ exportId, organizationId, ...result }, "inspection export finished");
     return result;
   } catch (err) {

@@ -11,7 +11,8 @@ import type { ProcessorFactory } from "../../deps.ts";
 export const inspectionImportProcessor: ProcessorFactory = (deps) => async (job) => {
   const { organizationId, importId } = parseJobData("inspection-import", job.data);
   // A tick that fails only costs the waiting API its next poll of Postgres: never the job.
-  const signalDone = () => tickCountdown(deps.queues, importSignal(importId)).catch((err: unknown) => deps.logger.debug({ err, importId }, "import countdown tick failed"));
+  const signalDone = () =>
+    tickCountdown(deps.queues, importSignal(importId)).catch((err: unknown) => deps.logger.debug({ err, importId }, "import countdown tick failed"));
   let result: Awaited<ReturnType<typeof runImport>>;
   try {
     result = await runImport(deps.db, organizationId, importId);

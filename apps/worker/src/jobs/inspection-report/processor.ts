@@ -16,7 +16,8 @@ import type { ProcessorFactory } from "../../deps.ts";
 export const inspectionReportProcessor: ProcessorFactory = (deps) => async (job, _token, signal) => {
   const { organizationId, reportId } = parseJobData("inspection-report", job.data);
   // A tick that fails only costs the waiting requests their next poll of Postgres: never the job.
-  const signalDone = () => tickCountdown(deps.queues, reportSignal(reportId)).catch((err: unknown) => deps.logger.debug({ err, reportId }, "report countdown tick failed"));
+  const signalDone = () =>
+    tickCountdown(deps.queues, reportSignal(reportId)).catch((err: unknown) => deps.logger.debug({ err, reportId }, "report countdown tick failed"));
   const report = await startReport(deps.db, organizationId, reportId);
   if (!report) {
     // Finished by an earlier run of this job, or deleted with its inspection: a request that

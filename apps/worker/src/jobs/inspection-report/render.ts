@@ -109,7 +109,11 @@ function writeHeader({ doc, width }: Sheet, content: ReportContent): void {
   }
   doc.x = MARGIN;
   doc.moveDown(0.8);
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).strokeColor("#cccccc").stroke();
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .strokeColor("#cccccc")
+    .stroke();
   doc.moveDown(0.8);
 }
 
@@ -117,9 +121,16 @@ function writeHeader({ doc, width }: Sheet, content: ReportContent): void {
 async function writeAnswer(sheet: Sheet, content: ReportContent, store: MediaStore, question: TemplateQuestion, a: Answer | undefined): Promise<void> {
   const { doc, width, ensure } = sheet;
   ensure(40);
-  doc.font("Helvetica-Bold").fontSize(11).fillColor(a?.flagged ? FLAG : "black");
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(11)
+    .fillColor(a?.flagged ? FLAG : "black");
   doc.text(`${a?.flagged ? "[FLAGGED] " : ""}${question.text}`, MARGIN, doc.y, { width });
-  doc.font("Helvetica").fontSize(10).fillColor("black").text(a ? answerWords(a, question) : "Not answered", { width });
+  doc
+    .font("Helvetica")
+    .fontSize(10)
+    .fillColor("black")
+    .text(a ? answerWords(a, question) : "Not answered", { width });
   if (a?.note) doc.fillColor(MUTED).text(`Note: ${a.note}`, { width }).fillColor("black");
   for (const image of a?.images ?? []) {
     if (!("mediaId" in image)) continue;
@@ -139,7 +150,9 @@ async function writeAnswer(sheet: Sheet, content: ReportContent, store: MediaSto
     ensure(28);
     const assignee = action.assignee ? (action.assignee.name ?? action.assignee.email) : "unassigned";
     doc.font("Helvetica-Bold").text(`Corrective action: ${action.title}`, MARGIN + 12, doc.y, { width: width - 12 });
-    doc.font("Helvetica").text(`${action.status}, ${action.priority} priority, ${assignee}, due ${action.dueAt ? day(action.dueAt) : "-"}`, { width: width - 12 });
+    doc
+      .font("Helvetica")
+      .text(`${action.status}, ${action.priority} priority, ${assignee}, due ${action.dueAt ? day(action.dueAt) : "-"}`, { width: width - 12 });
     doc.x = MARGIN;
   }
   doc.moveDown(0.6);
@@ -155,7 +168,11 @@ function writeFooters({ doc, width }: Sheet, inspectionNumber: string): number {
       .font("Helvetica")
       .fontSize(8)
       .fillColor(MUTED)
-      .text(`${inspectionNumber}  ·  page ${i + 1 - range.start} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 15, { width, align: "center", lineBreak: false });
+      .text(`${inspectionNumber}  ·  page ${i + 1 - range.start} of ${range.count}`, MARGIN, doc.page.height - MARGIN + 15, {
+        width,
+        align: "center",
+        lineBreak: false,
+      });
   }
   return range.count;
 }
@@ -166,7 +183,12 @@ function writeFooters({ doc, width }: Sheet, inspectionNumber: string): number {
  */
 export async function renderReport(content: ReportContent, store: MediaStore, file: string): Promise<{ pages: number }> {
   const { detail, template } = content;
-  const doc = new PDFDocument({ size: "A4", margin: MARGIN, bufferPages: true, info: { Title: `${detail.inspectionNumber} ${template.title}`, Author: "Inspection Service" } });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: MARGIN,
+    bufferPages: true,
+    info: { Title: `${detail.inspectionNumber} ${template.title}`, Author: "Inspection Service" },
+  });
   const out = createWriteStream(file, { flags: "wx" });
   doc.pipe(out);
   const sheet: Sheet = {

@@ -48,7 +48,9 @@ export const webhookProcessor: ProcessorFactory = (deps) => {
       await job.moveToDelayed(Date.now() + slotWaitMs(job, slot.youngestMs), token!);
       throw new DelayedError();
     }
-    const outcome = await attemptDelivery(deps.db, cfg, data.organizationId, data.deliveryId, data.attempt, signal).finally(() => releaseSlot(redis, slots, holder).catch(() => {}));
+    const outcome = await attemptDelivery(deps.db, cfg, data.organizationId, data.deliveryId, data.attempt, signal).finally(() =>
+      releaseSlot(redis, slots, holder).catch(() => {}),
+    );
     if (outcome.kind === "busy") throw new Error("another process is sending this delivery now; tried again later");
     if (outcome.kind === "retry") {
       deps.logger.info({ deliveryId: data.deliveryId, attempt: outcome.attempt, nextAt: outcome.at }, "webhook attempt failed; retry scheduled");

@@ -27,7 +27,12 @@ export async function lockEmployee(tx: SqlTx, organizationId: string, externalEm
  * (a SCIM externalId rename holds the old and the new id, a group write its members). Take them
  * before any row lock, as the workers do.
  */
-export async function lockEmployees(tx: SqlTx, organizationId: string, externalEmployeeIds: readonly string[], emails: readonly (string | null | undefined)[]): Promise<void> {
+export async function lockEmployees(
+  tx: SqlTx,
+  organizationId: string,
+  externalEmployeeIds: readonly string[],
+  emails: readonly (string | null | undefined)[],
+): Promise<void> {
   const exts = [...new Set(externalEmployeeIds)];
   const mails = [...new Set(emails.filter((e): e is string => !!e))];
   if (!exts.length && !mails.length) return;

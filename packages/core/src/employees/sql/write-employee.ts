@@ -33,7 +33,9 @@ export function writeEmployee(tx: SqlTx, w: EmployeeWrites) {
     parts.push(tx`w_user as (update users set email = ${u.email}, username = ${u.username}, name = ${u.name}, updated_at = now()
       where id = ${u.id} and organization_id = ${org} and is_admin = false)`);
   } else if (u?.kind === "disable") {
-    parts.push(tx`w_user as (update users set disabled = true, tokens_valid_after = now(), updated_at = now() where id = ${u.id} and organization_id = ${org})`);
+    parts.push(
+      tx`w_user as (update users set disabled = true, tokens_valid_after = now(), updated_at = now() where id = ${u.id} and organization_id = ${org})`,
+    );
   } else if (u?.kind === "enable") {
     parts.push(tx`w_user as (update users set disabled = false, updated_at = now() where id = ${u.id} and organization_id = ${org})`);
   }
@@ -54,16 +56,25 @@ export function writeEmployee(tx: SqlTx, w: EmployeeWrites) {
     );
   }
   if (e) {
-    parts.push(tx`w_change as (insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${eid}, ${e.change}))`);
+    parts.push(
+      tx`w_change as (insert into change_events (organization_id, resource_type, resource_id, change) values (${org}, 'employee', ${eid}, ${e.change}))`,
+    );
     // The audit entry: the OAuth client that sent the sync request, and its HTTP request id.
     parts.push(tx`w_audit as (insert into audit_log (organization_id, actor_type, actor_id, action, resource_type, resource_id, changed_fields, request_id)
       select ${org}, case when r.client_id is null then 'anonymous' else 'oauth_client' end, r.client_id, ${`employee.${e.change}`}, 'employee', ${eid}, ${e.changedFields}::text[], r.request_id
       from sync_requests r where r.id = ${w.requestId} and r.organization_id = ${org})`);
   }
   const d = w.diff;
-  if (d.removeRoles.length) parts.push(tx`w_roles_out as (delete from employee_roles where employee_id = ${eid} and organization_id = ${org} and role_id = any(${d.removeRoles}::uuid[]))`);
-  if (d.addRoles.length) parts.push(tx`w_roles_in as (insert into employee_roles (employee_id, role_id, organization_id) select ${eid}, unnest(${d.addRoles}::uuid[]), ${org})`);
-  if (d.removeGroups.length) parts.push(tx`w_groups_out as (delete from employee_groups where employee_id = ${eid} and organization_id = ${org} and group_id = any(${d.removeGroups}::uuid[]))`);
+  if (d.removeRoles.length)
+    parts.push(
+      tx`w_roles_out as (delete from employee_roles where employee_id = ${eid} and organization_id = ${org} and role_id = any(${d.removeRoles}::uuid[]))`,
+    );
+  if (d.addRoles.length)
+    parts.push(tx`w_roles_in as (insert into employee_roles (employee_id, role_id, organization_id) select ${eid}, unnest(${d.addRoles}::uuid[]), ${org})`);
+  if (d.removeGroups.length)
+    parts.push(
+      tx`w_groups_out as (delete from employee_groups where employee_id = ${eid} and organization_id = ${org} and group_id = any(${d.removeGroups}::uuid[]))`,
+    );
   // A new employee has no assignments yet: plain inserts. Otherwise a put may change the role
   // of an assignment it has (an upsert, which costs Postgres a speculative insertion).
   const fresh = w.employee?.insert === true;
@@ -73,7 +84,10 @@ export function writeEmployee(tx: SqlTx, w: EmployeeWrites) {
       select ${eid}, g, ${org}, r from unnest(${[...d.putGroups.keys()]}::uuid[], ${[...d.putGroups.values()]}::text[]) as x(g, r)
       ${upsert(tx`on conflict (employee_id, group_id) do update set member_role = excluded.member_role`)})`);
   }
-  if (d.removeSites.length) parts.push(tx`w_sites_out as (delete from employee_sites where employee_id = ${eid} and organization_id = ${org} and site_id = any(${d.removeSites}::uuid[]))`);
+  if (d.removeSites.length)
+    parts.push(
+      tx`w_sites_out as (delete from employee_sites where employee_id = ${eid} and organization_id = ${org} and site_id = any(${d.removeSites}::uuid[]))`,
+    );
   if (d.putSites.size) {
     parts.push(tx`w_sites_in as (insert into employee_sites (employee_id, site_id, organization_id, site_role)
       select ${eid}, s, ${org}, r from unnest(${[...d.putSites.keys()]}::uuid[], ${[...d.putSites.values()]}::text[]) as x(s, r)
