@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-export const SCENARIOS = [
+const SCENARIOS = [
   "sync-raw",
   "sync-floor",
   "sync-statements",

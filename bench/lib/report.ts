@@ -280,7 +280,7 @@ export function cpuTable(results: ScenarioResult[]): CpuRow[] {
  * workers spread over cores. The lowest ceiling for N worker processes on C cores is where
  * throughput stops growing.
  */
-export function ceilings(row: CpuRow): { api: number; redis: number; workerPerProcess: number; postgresPerCore: number } {
+function ceilings(row: CpuRow): { api: number; redis: number; workerPerProcess: number; postgresPerCore: number } {
   const perS = (ms: number) => (ms > 0.005 ? Math.round(1000 / ms) : Infinity);
   return { api: perS(row.api), redis: perS(row.redis), workerPerProcess: perS(row.worker), postgresPerCore: perS(row.postgres) };
 }

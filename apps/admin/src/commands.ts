@@ -31,11 +31,11 @@ import {
 } from "@insp/core";
 import { ALL_API_KEY_SCOPES, CreateWebhookBody, SCIM_SCOPE, SYNC_SCOPE, isApiKeyScope, type ApiKeyScope } from "@insp/contracts";
 
-export type Flags = Record<string, string | boolean | string[] | undefined>;
+type Flags = Record<string, string | boolean | string[] | undefined>;
 
 /** The scopes an OAuth client may hold. */
 const SCOPES = [SYNC_SCOPE, SCIM_SCOPE];
-export interface CommandContext {
+interface CommandContext {
   db: Db;
   /** Queues for commands that start work (approving a sync session); made on first use. */
   sync: () => Promise<SyncServices>;

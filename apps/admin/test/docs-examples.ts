@@ -50,7 +50,7 @@ export function blocksOf(root: string, page: string): Block[] {
  * colon (`# the answer: 201 {…}`), followed by a body, `(`, `:`, `,` or the end of the line;
  * `200 or 409` shows two alternatives.
  */
-export function shownStatuses(code: string): number[][] {
+function shownStatuses(code: string): number[][] {
   const found = new Map<string, number[]>();
   for (const line of code.split("\n")) {
     const hash = line.search(/(^|\s)#\s/);

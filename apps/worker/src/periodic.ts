@@ -39,7 +39,7 @@ const idempotencySweeps: PeriodicTask[] = [
   { name: "idempotency keys expiry", everyMs: () => 15 * 60_000, run: async (deps) => void (await expireKeys(deps.db)) },
 ];
 
-export const periodicTasks: PeriodicTask[] = [
+const periodicTasks: PeriodicTask[] = [
   ...redisLossWatch,
   ...statisticsWatch,
   ...inspectionImportSweeps,

@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL("../../../", import.meta.url));
 // The command's own bin, run on the sources ("source" condition) rather than a build that may be stale.
 const bin = path.join(root, "packages/client/bin/insp-sync.mjs");
 
-export interface CliRun {
+interface CliRun {
   child: ChildProcess;
   /** What the command has written to stderr so far (progress, summaries, errors). */
   stderr: () => string;

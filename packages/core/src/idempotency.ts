@@ -19,10 +19,10 @@ import { AppError, badRequest } from "./errors.ts";
  */
 
 /** The one answer to a key sent again with another body, whichever endpoint it names. */
-export const IDEMPOTENCY_MISMATCH = "Idempotency-Key was already used with a different request body";
+const IDEMPOTENCY_MISMATCH = "Idempotency-Key was already used with a different request body";
 
 /** How long a key answers with its first result. */
-export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 
 export interface IdempotencyRef {
   organizationId: string;
@@ -38,7 +38,7 @@ export interface Idempotent<O> {
 }
 
 /** Records progress of the request that owns the key, e.g. {importId} once its work is queued. */
-export type NoteProgress = (progress: unknown) => Promise<void>;
+type NoteProgress = (progress: unknown) => Promise<void>;
 
 /** What an outcome does to its key. */
 export type KeyFate =

@@ -2,17 +2,17 @@
  * The public surface of @insp/core: what the api, worker and admin apps may use. Each feature
  * folder's index.ts names its own exports; files inside a feature import each other directly.
  */
-export { AppError, badRequest, forbidden, isBlank, isUuid, notFound, tooMany, unauthorized } from "./errors.ts";
-export { etagListMatches, parseETag, parseETagList, type EntityTag } from "./etag.ts";
-export { expireKeys, idempotencyKeyOf, requestHash } from "./idempotency.ts";
-export { createLogger, scrubMessage, serializeError, type Logger } from "./logger.ts";
+export { AppError, badRequest, forbidden, isBlank, isUuid, notFound, unauthorized } from "./errors.ts";
+export { etagListMatches, parseETagList } from "./etag.ts";
+export { expireKeys, idempotencyKeyOf } from "./idempotency.ts";
+export { createLogger, serializeError, type Logger } from "./logger.ts";
 export { installProcessGuards } from "./process-guards.ts";
 export { checkReadiness } from "./health.ts";
 export { API_KEY_PREFIX, generateSecret, hashSecret, safeEqualHex } from "./auth/secrets.ts";
 export { MIN_PASSWORD_LENGTH, generateTemporaryPassword, hashPassword, hashTemporaryPassword, verifyPassword } from "./auth/passwords.ts";
 export { TokenService } from "./auth/tokens.ts";
 export { authenticateApiKey, authenticateClient, changePassword, login, principalFromToken, type PasswordGuard, type Principal } from "./auth/credentials.ts";
-export { whoAmI, type WhoAmI } from "./auth/whoami.ts";
+export { whoAmI } from "./auth/whoami.ts";
 export {
   createApiKey,
   createAssetType,

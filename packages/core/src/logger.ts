@@ -1,7 +1,7 @@
 import { pino, type Logger } from "pino";
 
 /** Paths pino replaces with "[redacted]": secrets never reach the logs. */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   "req.headers.authorization",
   "req.headers.cookie",
   "res.headers['set-cookie']",
@@ -63,7 +63,7 @@ export function serializeError(err: unknown, depth = 0): SerializedError | unkno
 }
 
 /** Serializers every logger (and the API's request logger) uses. */
-export const logSerializers = { err: serializeError, error: serializeError, cause: serializeError };
+const logSerializers = { err: serializeError, error: serializeError, cause: serializeError };
 
 export function createLogger(name: string, level: string): Logger {
   return pino({ name, level, redact: { paths: REDACT_PATHS, censor: "[redacted]" }, serializers: logSerializers });

@@ -4,7 +4,7 @@ import type postgres from "postgres";
 import { pgConnect } from "./connect.ts";
 import * as schema from "./schema/index.ts";
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** Drizzle over postgres.js; `$client` is the postgres.js client, for the plain-SQL hot paths. */
 export type Db = PostgresJsDatabase<Schema> & { $client: postgres.Sql };
 /** A transaction handle; query functions take `Db | Tx` so they run inside or outside one. */

@@ -4,10 +4,10 @@ import { createDb } from "./client.ts";
 import { pgConnect } from "./connect.ts";
 
 /** Committed migrations, resolved from this file rather than the working directory (any app may start from anywhere). */
-export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
 /** Creates the database named in `url` when it does not exist (needs a connection to `postgres`). */
-export async function ensureDatabase(url: string): Promise<boolean> {
+async function ensureDatabase(url: string): Promise<boolean> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.replace(/^\//, ""));
   if (!name) throw new Error("DATABASE_URL names no database");

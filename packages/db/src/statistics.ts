@@ -5,7 +5,7 @@ import type postgres from "postgres";
  * planned while these were nearly empty keep plans that scan them whole as they grow, until
  * the table is analyzed again (autovacuum does it eventually; it may be off or slow).
  */
-export const HOT_TABLES = [
+const HOT_TABLES = [
   "employees",
   "users",
   "employee_roles",

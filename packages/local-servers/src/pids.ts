@@ -13,7 +13,7 @@ export function isAlive(pid: number): boolean {
 }
 
 /** The command line of a process: /proc on Linux, `ps` elsewhere; "" when it is gone. */
-export function commandOf(pid: number): string {
+function commandOf(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
   } catch {
@@ -36,7 +36,7 @@ export function readPid(file: string): number | null {
 }
 
 /** Resolves when the process has exited, or false after `timeoutMs`. */
-export async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (isAlive(pid)) {
     if (Date.now() > deadline) return false;

@@ -31,7 +31,7 @@ export interface Placement {
  * Folders outside any project, in the order tried: /var/lib is kept across reboots; the system
  * temporary folder is the fallback when /var/lib cannot be written (a read-only image).
  */
-export const outsideBases = () => ["/var/lib/inspection-service", path.join(os.tmpdir(), "inspection-service")];
+const outsideBases = () => ["/var/lib/inspection-service", path.join(os.tmpdir(), "inspection-service")];
 
 const shortHash = (p: string) => createHash("sha256").update(path.resolve(p)).digest("hex").slice(0, 12);
 

@@ -64,15 +64,7 @@ export async function postgresBinaries(): Promise<Binaries> {
   return bins;
 }
 
-/**
- * The embedded binaries as Postgres will run them: as root, as the user postgres, so copied
- * outside a project that user cannot reach (for servers of the tests' own, started as that user).
- */
-export async function runnableBinaries(): Promise<Binaries> {
-  return runnableFrom(await postgresBinaries());
-}
-
-/** `bins` as Postgres will run them (above): in place, or as root a copy the user postgres can reach. */
+/** `bins` as Postgres will run them: in place, or as root a copy the user postgres can reach. */
 export function runnableFrom(bins: Binaries): Binaries {
   const user = runAs();
   return user ? binariesFor(user, bins) : bins;

@@ -3,7 +3,7 @@
 type Successors = (node: string) => readonly string[];
 
 /** Strongly connected components (iterative Tarjan), each a list of nodes. */
-export function stronglyConnected(nodes: readonly string[], next: Successors): string[][] {
+function stronglyConnected(nodes: readonly string[], next: Successors): string[][] {
   let counter = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();

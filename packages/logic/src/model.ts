@@ -141,7 +141,7 @@ export function quote(s: string): string {
 }
 
 /** Calls `visit` on every leaf of a condition. */
-export function leavesOf(node: ConditionNode, visit: (leaf: Extract<ConditionNode, { kind: "leaf" }>) => void): void {
+function leavesOf(node: ConditionNode, visit: (leaf: Extract<ConditionNode, { kind: "leaf" }>) => void): void {
   if (node.kind === "leaf") visit(node);
   else if (node.kind === "all" || node.kind === "any") for (const item of node.items) leavesOf(item, visit);
   else if (node.kind === "not") leavesOf(node.item, visit);

@@ -1,6 +1,6 @@
 /** Reading what /metrics serves (Prometheus text format 0.0.4), and the metric names a Grafana dashboard uses. */
 
-export interface Sample {
+interface Sample {
   name: string;
   labels: Record<string, string>;
   value: number;

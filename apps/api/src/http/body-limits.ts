@@ -43,7 +43,7 @@ export function endDrains(): void {
  * what the client still sends within `bounds` once the answer is written. Call it before the
  * answer's headers go out; the request's body must not be read any further by anyone else.
  */
-export function refuseConnection(req: IncomingMessage, res: ServerResponse, bounds: DrainBounds): void {
+function refuseConnection(req: IncomingMessage, res: ServerResponse, bounds: DrainBounds): void {
   const socket = req.socket;
   if (!res.headersSent) res.setHeader("Connection", "close");
   if (refused.has(socket)) return;
@@ -119,11 +119,11 @@ export function refuseOversizedBodies(bounds: DrainBounds, wasRead: (req: Incomi
 }
 
 /** The error body-parser gives a body over its limit (the error handlers map it to 413). */
-export const tooLarge = (limit: number) =>
+const tooLarge = (limit: number) =>
   Object.assign(new Error("request entity too large"), { status: 413, statusCode: 413, expose: true, type: "entity.too.large", limit });
 
 /** A JSON body holding more than `maxValues` values (the error handler maps it to 413, naming JSON_MAX_VALUES). */
-export const tooManyValues = (maxValues: number) =>
+const tooManyValues = (maxValues: number) =>
   Object.assign(new Error("request entity has too many values"), { status: 413, statusCode: 413, expose: true, type: "entity.too.many.values", maxValues });
 
 /**
@@ -132,7 +132,7 @@ export const tooManyValues = (maxValues: number) =>
  * does not matter for a bound). About 7 ns a byte: 40 MB of `[0,0,...]` cost 150 ms in all, spread
  * over its chunks, where JSON.parse took 6 s in one block.
  */
-export class JsonValueCounter {
+class JsonValueCounter {
   values = 1;
   private inString = false;
   private escaped = false;

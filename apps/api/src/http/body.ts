@@ -16,7 +16,7 @@ import { checkInflatedValues, limitBody, type DrainBounds } from "./body-limits.
 const mb = (n: number) => n * 1024 * 1024;
 
 /** A body whose sender is not known yet (an e-mail and a password, a client id and secret) is small. */
-export const CREDENTIAL_BODY_LIMIT = 64 * 1024;
+const CREDENTIAL_BODY_LIMIT = 64 * 1024;
 
 /** How long and how much of a body refused for size is read and thrown away (docs/authentication.md, Errors). */
 export const drainBounds = (env: Deps["env"]): DrainBounds => ({
@@ -127,7 +127,7 @@ export function bodyReadersFor(env: Deps["env"]): BodyReaders {
  * CREDENTIAL_BODY_LIMIT. Past a limit: 413, as soon as the Content-Length says
  * so or the bytes (or the values) cross it (limitBody).
  */
-export function bodyReaders(env: Deps["env"]): BodyReaders {
+function bodyReaders(env: Deps["env"]): BodyReaders {
   const jsonType = ["application/json", "application/scim+json"];
   const formType = ["application/x-www-form-urlencoded"];
   const bounds = drainBounds(env);

@@ -9,7 +9,7 @@ import type { Deps } from "../deps.ts";
  * "unmatched" (404s, and those refused before routing: rate limits, bad URLs), or "<mount>/*"
  * under a mounted app such as the queue dashboard's static files.
  */
-export function routeLabel(req: Request): string {
+function routeLabel(req: Request): string {
   // req.baseUrl is the part of the URL as sent that matched a mount path, and Express matches
   // paths in any letter case: lower-cased, it is the mount path itself (ours are lower case and
   // have no parameters), so `/ADMIN/Queues` cannot mint label values of its own.

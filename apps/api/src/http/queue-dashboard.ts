@@ -22,7 +22,7 @@ const VERIFIED_FOR_MS = 60_000;
  * asks for it) and nothing of the dashboard; like every 401 it counts toward the per-address
  * failed-authentication limit (AUTH_FAILURES_PER_MINUTE).
  */
-export function operatorBasicAuth(user: string, passwordHash: string): RequestHandler {
+function operatorBasicAuth(user: string, passwordHash: string): RequestHandler {
   const verified = new Map<string, number>();
   return async (req, res, next) => {
     try {

@@ -40,7 +40,7 @@ export interface AddressLimiter {
  * shares it; if Redis is down the limiter lets requests through (fail open) and /readyz reports
  * Redis as down.
  */
-export function addressLimiter(deps: Deps): AddressLimiter {
+function addressLimiter(deps: Deps): AddressLimiter {
   type Marked = Request & { [COUNT_HERE]?: boolean; rateLimit?: unknown };
   const limiter = rateLimit({
     windowMs: deps.env.RATE_LIMIT_WINDOW_SECONDS * 1000,

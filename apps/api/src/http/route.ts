@@ -7,7 +7,7 @@ import { handle, type Input } from "./handle.ts";
 import { addressLimiterFor } from "./rate-limit.ts";
 
 /** The typed input of an operation's handler: its params, query and body as its schemas parse them. */
-export type OperationInput<O extends Operation> = Input<O["input"]>;
+type OperationInput<O extends Operation> = Input<O["input"]>;
 export type OperationHandler<O extends Operation> = (input: OperationInput<O>, req: Request, res: Response) => Promise<unknown>;
 
 /** On the last handler of a bound route, its operation: the route test tells bound routes from routes mounted by hand. */

@@ -3,7 +3,7 @@ import { isConnectionError } from "@insp/db";
 import type { Logger } from "@insp/core";
 
 /** Backoff while Postgres is away: 250 ms, doubling, at most 2 s, with jitter (a job is back within about 2 s of the database). */
-export const outageDelayMs = (waitsSoFar: number) => Math.min(2_000, 250 * 2 ** Math.min(waitsSoFar, 10)) * (0.75 + Math.random() / 2);
+const outageDelayMs = (waitsSoFar: number) => Math.min(2_000, 250 * 2 ** Math.min(waitsSoFar, 10)) * (0.75 + Math.random() / 2);
 
 /**
  * Wraps a processor so that a job failing because Postgres could not be reached (a restart,

@@ -15,7 +15,7 @@ import { webhookProcessor } from "./webhook/processor.ts";
  * error; `buildProcessors` checks it again at start-up, so a queue without a handler
  * (or a handler for no queue) stops the worker at once instead of leaving jobs waiting.
  */
-export const registry: Record<JobName, ProcessorFactory> = {
+const registry: Record<JobName, ProcessorFactory> = {
   "employee-sync": employeeSyncProcessor,
   mail: mailProcessor,
   "inspection-import": inspectionImportProcessor,

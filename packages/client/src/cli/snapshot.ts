@@ -33,7 +33,7 @@ export async function ensureSession(
 }
 
 /** At most `max` employees as lines, then how many more. */
-export function listEmployees(list: DeactivatedEmployee[], max = 50): string[] {
+function listEmployees(list: DeactivatedEmployee[], max = 50): string[] {
   const lines = list.slice(0, max).map((e) => `  ${e.externalEmployeeId} (${e.employeeId})`);
   if (list.length > max) lines.push(`  ... and ${list.length - max} more`);
   return lines;

@@ -38,7 +38,7 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
 }
 
 /** The longest Retry-After honoured as given: a proxy's maintenance page asking for an hour must not stall a run for hours. */
-export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
 /**
  * The wait before retry number `attempt`: the server's Retry-After when it gave one (it knows

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** EmployeeInput fields a column can fill; `metadata.<key>` fills one key of metadata. */
-export const TEXT_FIELDS = [
+const TEXT_FIELDS = [
   "externalEmployeeId",
   "firstName",
   "lastName",
@@ -18,7 +18,6 @@ export const TEXT_FIELDS = [
   "supervisor.email",
   "userAccount.username",
 ] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
 
 const isFieldPath = (f: string) => (TEXT_FIELDS as readonly string[]).includes(f) || /^metadata\.[^.]+$/.test(f);
 
@@ -34,7 +33,7 @@ const valueList = {
   unmapped,
 };
 
-export const MappingFile = z
+const MappingFile = z
   .object({
     /** Field -> input column (CSV header) or key (JSON; a dotted path reaches into nested objects). */
     columns: z

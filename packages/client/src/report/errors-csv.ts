@@ -9,7 +9,7 @@ export interface ReportEntry {
   message: string;
 }
 
-export const ERRORS_CSV_COLUMNS = ["row", "externalEmployeeId", "kind", "message"] as const;
+const ERRORS_CSV_COLUMNS = ["row", "externalEmployeeId", "kind", "message"] as const;
 
 /**
  * The errors and warnings CSV, appended to as batches are acknowledged, so a killed run keeps

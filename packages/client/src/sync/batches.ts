@@ -6,7 +6,7 @@ import type { EmployeeInput } from "../types.ts";
 
 export const MAX_BATCH_SIZE = 500;
 /** A batch also ends after this many rows read, valid or not: a wrong mapping that refuses every row must not gather millions of them in one batch. */
-export const MAX_ROWS_PER_BATCH = 5_000;
+const MAX_ROWS_PER_BATCH = 5_000;
 
 /** A run of consecutive input rows whose valid employees go out in one request. */
 export interface Batch {

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@insp/db";
 import { auditLog } from "@insp/db/schema";
 
-export type ActorType = "api_key" | "oauth_client" | "user" | "admin_cli" | "anonymous";
+type ActorType = "api_key" | "oauth_client" | "user" | "admin_cli" | "anonymous";
 
 /** Who is acting, and under which request: passed down to every write that audits. */
 export interface AuditContext {

@@ -22,7 +22,7 @@ import { signingKeys } from "@insp/db/schema";
  * Access tokens are ES256 JWTs; verification pins algorithm, issuer and audience, so a token
  * with alg "none", an HS256 token keyed with the public key, or another service's token is refused.
  */
-export const TOKEN_ALG = "ES256";
+const TOKEN_ALG = "ES256";
 
 export type TokenUse = "client" | "user";
 

@@ -13,7 +13,7 @@ import {
 } from "./admin.ts";
 
 /** Role names the spec mentions (Processing rule 5). */
-export const DEMO_ROLES = ["admin", "inspector", "site_manager", "FIELD_TECH"] as const;
+const DEMO_ROLES = ["admin", "inspector", "site_manager", "FIELD_TECH"] as const;
 
 /**
  * A new, complete demo organization on every call, so two calls give two isolated

@@ -28,7 +28,7 @@ export interface EmployeeContext {
   refs: ResolvedRefs;
 }
 
-export interface LinkedUser {
+interface LinkedUser {
   id: string;
   email: string;
   username: string;
@@ -81,7 +81,7 @@ export interface EmployeeWrites {
 /** The change-log entry of an employee write (feeds): created, deactivated (ACTIVE to INACTIVE or TERMINATED), else updated. */
 export type EmployeeChange = "created" | "updated" | "deactivated";
 
-export type UserWrite =
+type UserWrite =
   | { kind: "create"; id: string; email: string; username: string; name: string | null; forcePasswordReset: boolean; passwordHash: string | null }
   | { kind: "update"; id: string; email: string; username: string; name: string | null; enable: boolean }
   | { kind: "adopt"; id: string; email: string; username: string; name: string | null }
@@ -177,7 +177,7 @@ function leftAsItIs(ctx: SyncContext, e: SyncEmployee, state: EmployeeState): Re
 }
 
 /** The field names an employee's audit entry lists: its own fields, then roles, groups, sites and its user account. */
-export function auditedFields(fields: string[], diff: ReturnType<typeof diffAssignments>, account: boolean): string[] {
+function auditedFields(fields: string[], diff: ReturnType<typeof diffAssignments>, account: boolean): string[] {
   const names = [...fields];
   if (diff.addRoles.length || diff.removeRoles.length) names.push("roles");
   if (diff.putGroups.size || diff.removeGroups.length) names.push("groups");

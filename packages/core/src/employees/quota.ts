@@ -5,7 +5,7 @@ import { tooMany } from "../errors.ts";
 /** The per-organization limit of queued sync employees (SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG), checked when a request is recorded. */
 
 /** Seconds a request refused for a full queue is told to wait (Retry-After): the workers run thousands of employees meanwhile. */
-export const QUEUE_FULL_RETRY_AFTER_SECONDS = 10;
+const QUEUE_FULL_RETRY_AFTER_SECONDS = 10;
 
 const count = (n: number) => n.toLocaleString("en-US");
 

@@ -92,7 +92,7 @@ export async function isSyncRequestDone(db: DbOrTx, organizationId: string, requ
  * finished. Readers (the waiting API, the status endpoint) do it, which keeps one
  * query per employee off the workers' path; the items are the truth either way.
  */
-export async function markCompletedIfDone(db: DbOrTx, organizationId: string, requestId: string): Promise<void> {
+async function markCompletedIfDone(db: DbOrTx, organizationId: string, requestId: string): Promise<void> {
   // The change-log row (sync.request.completed) in the same statement: written once, by whoever completes it.
   await db.execute(sql`
     with done as (

@@ -21,7 +21,7 @@ export const RULE_MESSAGES = {
 export const usernameTakenMessage = (username: string) => `Username '${username}' is already taken in this organization`;
 
 /** Spec, Errors: warnings (entries of results[].warnings), word for word. */
-export const WARNINGS = {
+const WARNINGS = {
   roleNotFound: (name: string) => `Role '${name}' not found, skipped`,
   groupNotFound: (name: string) => `Group '${name}' not found, skipped`,
   siteNotFound: (id: string) => `Site with id '${id}' not found, skipped`,
@@ -35,7 +35,7 @@ export class EmployeeRuleError extends Error {
   }
 }
 
-export const SITE_MANAGER = "site_manager";
+const SITE_MANAGER = "site_manager";
 
 export const isActive = (e: Pick<SyncEmployee, "status">) => e.status === "ACTIVE";
 

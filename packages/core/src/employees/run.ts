@@ -14,7 +14,7 @@ import type { SyncEmployee } from "./types.ts";
  */
 
 /** The message of an item whose retries ran out (connection lost, deadlocks...). */
-export const GAVE_UP_MESSAGE = "Internal error while processing this employee; retry the request";
+const GAVE_UP_MESSAGE = "Internal error while processing this employee; retry the request";
 
 export type ItemRun =
   /** Processed now; its result is in sync_request_items. */

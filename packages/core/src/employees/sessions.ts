@@ -17,7 +17,7 @@ export interface SessionScope {
   metadata?: { key: string; value?: string };
 }
 
-export type SessionStatus = "open" | "quarantined" | "committing" | "committed" | "cancelled" | "expired";
+type SessionStatus = "open" | "quarantined" | "committing" | "committed" | "cancelled" | "expired";
 
 export interface DeactivationEntry {
   employeeId: string;

@@ -33,7 +33,7 @@ export interface SyncServices {
 export type SyncOutcome = { kind: "completed"; response: SyncResponseBody } | { kind: "processing"; requestId: string };
 
 /** Each employee of the request after validation (the API validates with the contract's schema). */
-export type ValidatedEntry = { ok: true; employee: SyncEmployee } | { ok: false; externalEmployeeId: string | null; message: string };
+type ValidatedEntry = { ok: true; employee: SyncEmployee } | { ok: false; externalEmployeeId: string | null; message: string };
 
 export interface SyncSubmission {
   organizationId: string;
@@ -52,7 +52,7 @@ export interface SyncSubmission {
 }
 
 /** Idempotency-Key scope of POST /api/v1/sync/employees (core/idempotency.ts). */
-export const SYNC_IDEMPOTENCY_SCOPE = "employee-sync";
+const SYNC_IDEMPOTENCY_SCOPE = "employee-sync";
 
 const processing = (requestId: string): SyncOutcome => ({ kind: "processing", requestId });
 const completed = (response: SyncResponseBody): SyncOutcome => ({ kind: "completed", response });

@@ -6,7 +6,7 @@
  * value; null clears it.
  */
 export type EmployeeStatus = "ACTIVE" | "INACTIVE" | "TERMINATED";
-export type UpdateMode = "replace" | "additive";
+type UpdateMode = "replace" | "additive";
 
 export interface SyncEmployee {
   externalEmployeeId: string;

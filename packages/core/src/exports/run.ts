@@ -13,7 +13,7 @@ import { csvRecord, type Cell } from "./format.ts";
 import type { ExportFormat, StoredExportFilter } from "./service.ts";
 
 /** Inspections per page: one keyset query, one summaries query and one answers query each. */
-export const EXPORT_PAGE_SIZE = 500;
+const EXPORT_PAGE_SIZE = 500;
 
 interface Writer {
   add(rows: Cell[][]): Promise<void>;

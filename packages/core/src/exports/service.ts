@@ -5,11 +5,10 @@ import { inspectionExports as e, templates } from "@insp/db/schema";
 import { AppError, badRequest, isUuid, notFound, tooMany } from "../errors.ts";
 import type { AuditContext } from "../audit/index.ts";
 import type { InspectionFilter } from "../inspections/list.ts";
+import type { EXPORT_FORMATS, EXPORT_STATUSES } from "@insp/contracts";
 
-export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const EXPORT_STATUSES = ["QUEUED", "RUNNING", "SUCCEEDED", "FAILED", "CANCELLED"] as const;
-export type ExportStatus = (typeof EXPORT_STATUSES)[number];
+type ExportStatus = (typeof EXPORT_STATUSES)[number];
 
 /** The filter as stored in inspection_exports.filter (JSON: bbox as its four numbers, dates as ISO text). */
 export type StoredExportFilter = InspectionFilter;
@@ -35,7 +34,7 @@ export interface ExportView {
 
 type Row = typeof e.$inferSelect;
 
-export function toExportView(r: Row): ExportView {
+function toExportView(r: Row): ExportView {
   return {
     id: r.id,
     format: r.format as ExportFormat,

@@ -7,9 +7,7 @@ import { selectSummaries, toSummary } from "../inspections/summary.ts";
 import { templatesByIds } from "../templates/read.ts";
 import { decodeCursor, encodeCursor, type FeedPosition } from "./cursor.ts";
 
-export const FEED_MAX_LIMIT = 500;
-
-export interface FeedItem<R> {
+interface FeedItem<R> {
   change: Change;
   at: string;
   id: string;

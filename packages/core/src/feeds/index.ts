@@ -1,2 +1,2 @@
-export { readFeed, loadResources, FEED_MAX_LIMIT, type FeedItem, type FeedPage } from "./feed.ts";
-export { decodeCursor, encodeCursor, type FeedPosition } from "./cursor.ts";
+export { readFeed, loadResources } from "./feed.ts";
+export { decodeCursor, encodeCursor } from "./cursor.ts";

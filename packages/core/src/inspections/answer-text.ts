@@ -29,7 +29,7 @@ export type OptionLabel = (token: string) => string | undefined;
 export type AnswerText = string | number | null;
 
 /** The separator between the labels of several chosen options. */
-export const OPTIONS_SEPARATOR = "; ";
+const OPTIONS_SEPARATOR = "; ";
 
 /**
  * The answer's value as text:
@@ -64,7 +64,7 @@ function valueText(a: AnswerValues, labelOf: OptionLabel): AnswerText {
 }
 
 /** A date answer: its day, or its instant in UTC; a value that does not parse, as answered. */
-export function dateText(answered: string): string {
+function dateText(answered: string): string {
   const d = parseIsoDate(answered);
   if (!d) return answered;
   const iso = new Date(d.instant).toISOString();

@@ -9,7 +9,7 @@ import { actionsStamp, answerColumns, referencesFingerprint, selectSummaries, to
 export type ImagesAs = "base64" | "url";
 
 /** The answers of `revision`: revisionFrom <= revision < revisionTo (or revisionTo null). */
-export const answersAt = (revision: number) =>
+const answersAt = (revision: number) =>
   and(lte(inspectionAnswers.revisionFrom, revision), or(isNull(inspectionAnswers.revisionTo), gt(inspectionAnswers.revisionTo, revision)));
 
 /**

@@ -25,7 +25,7 @@ export interface ImportPayload {
   location?: { latitude: number; longitude: number; accuracyMeters: number | null } | null;
 }
 
-export interface PayloadAnswer {
+interface PayloadAnswer {
   questionId: string;
   answerText: string | null;
   answerNumber: number | null;

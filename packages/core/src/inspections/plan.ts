@@ -32,7 +32,7 @@ export function answerValues(a: ImportAnswerInput) {
   };
 }
 
-export type AnswerValues = ReturnType<typeof answerValues>;
+type AnswerValues = ReturnType<typeof answerValues>;
 export type LocationValues = { latitude: number; longitude: number; accuracyMeters: number | null };
 
 /** A location as stored, null when not given. */
@@ -41,7 +41,7 @@ export function locationValues(l: InspectionLocation | null | undefined): Locati
 }
 
 /** An answer row to insert, with its images' media ids in order. */
-export interface AnswerWrite {
+interface AnswerWrite {
   values: AnswerValues;
   flagged: boolean;
   position: number;
@@ -98,8 +98,6 @@ export function planImport(p: ImportPayload) {
   };
   return { inspection, revision };
 }
-
-export type ImportPlan = ReturnType<typeof planImport>;
 
 /** An answer as stored, with its images' media ids in order. */
 export interface StoredAnswer {

@@ -35,7 +35,7 @@ export type ImportOutcome =
   | { kind: "validating" };
 
 /** Why a request was refused: the AppError it raised, as data. */
-export interface ImportRejection {
+interface ImportRejection {
   kind: "invalid" | "not_found";
   message: string;
   details?: string[];

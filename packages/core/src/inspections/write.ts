@@ -47,6 +47,6 @@ export async function writeRevision(tx: Tx, organizationId: string, inspectionId
   });
 }
 
-export function* chunks<T>(items: T[], size: number): Generator<T[]> {
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }

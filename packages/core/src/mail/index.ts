@@ -1,4 +1,4 @@
 export { recordMailFailure } from "./outbox.ts";
-export { createMailer, smtpTransportOptions, type Mailer } from "./transport.ts";
+export { createMailer, type Mailer } from "./transport.ts";
 export { deliverMail } from "./deliver.ts";
 export { requeueStaleMail } from "./sweep.ts";

@@ -15,13 +15,6 @@ export interface WelcomeMailData {
   includeTemporaryPassword: boolean;
 }
 
-export async function insertWelcomeMail(
-  tx: DbOrTx,
-  m: { id: string; organizationId: string; userId: string; to: string; data: WelcomeMailData },
-): Promise<void> {
-  await tx.insert(mailOutbox).values({ id: m.id, organizationId: m.organizationId, userId: m.userId, kind: "welcome", toAddress: m.to, data: m.data });
-}
-
 /** Pending rows older than `olderThanSeconds` (their job may have been lost), `limit` at a time by id after `after`. */
 export async function stalePendingMail(db: DbOrTx, olderThanSeconds: number, limit = 1000, after: string | null = null) {
   return db

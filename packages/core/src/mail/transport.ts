@@ -4,7 +4,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import { parseConnectionUrl } from "nodemailer/lib/shared/index.js";
 
-export interface MailMessage {
+interface MailMessage {
   from: string;
   to: string;
   subject: string;
@@ -23,14 +23,14 @@ export interface Mailer {
  * connect, 10 minutes of socket inactivity) are far too long. The same options given as query
  * parameters of SMTP_URL (e.g. `?socketTimeout=60000`) take precedence.
  */
-export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 15_000 } as const;
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 30_000, dnsTimeout: 15_000 } as const;
 
 /**
  * Pooled SMTP connections: a connection (and its TLS and AUTH exchange) is reused for message
  * after message instead of one per mail (48 mails/s before, one worker; bench/README.md).
  * `pool`, `maxConnections` and `maxMessages` in SMTP_URL's query override these.
  */
-export const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: Infinity } as const;
+const SMTP_POOL = { pool: true, maxConnections: 5, maxMessages: Infinity } as const;
 
 /**
  * The SMTP connection's socket, with Nagle's algorithm off. nodemailer writes a message in
@@ -60,7 +60,7 @@ export const smtpTransportOptions = (smtpUrl: string) => ({ ...SMTP_TIMEOUTS, ..
  * the rare second copy (delivery is at least once: a worker killed between the SMTP server's
  * answer and the commit sends the mail again).
  */
-export const messageId = (outboxId: string) => `<${outboxId}@inspection-service>`;
+const messageId = (outboxId: string) => `<${outboxId}@inspection-service>`;
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Without it (development only: the

@@ -4,7 +4,7 @@ import { imageSize } from "image-size";
 /** Image types accepted on import, sniffed from the bytes (a declared data-URL type is not trusted). */
 export type ImageMime = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
 
-export interface DecodedImage {
+interface DecodedImage {
   bytes: Buffer;
   mime: ImageMime;
   width: number;

@@ -2,16 +2,15 @@ import { FsMediaStore } from "./fs-store.ts";
 import type { S3StoreOptions } from "./s3-store.ts";
 import type { MediaStore } from "./store.ts";
 
-export { decodeImage, decodedSizeOf, inspectImage, sniffImageType, type DecodedImage, type ImageMime } from "./image.ts";
-export { mediaStorageKey, reportStorageKey, spool, MediaMissing, MediaStoreUnavailable, TooLarge, type MediaStore, type Spooled } from "./store.ts";
+export { decodeImage, decodedSizeOf, inspectImage, sniffImageType } from "./image.ts";
+export { reportStorageKey, MediaMissing, MediaStoreUnavailable, type MediaStore } from "./store.ts";
 export { FsMediaStore } from "./fs-store.ts";
-export type { S3StoreOptions } from "./s3-store.ts";
-export { touchMedia, upsertMedia, type ImageMeta, type MediaRow } from "./rows.ts";
-export { uploadMedia, type MediaServices, type UploadedMedia } from "./upload.ts";
-export { assertMediaRoom, storedMediaBytes } from "./quota.ts";
-export { getMediaInfo, type MediaInfo } from "./read.ts";
+export { touchMedia, upsertMedia } from "./rows.ts";
+export { uploadMedia, type MediaServices } from "./upload.ts";
+export { assertMediaRoom } from "./quota.ts";
+export { getMediaInfo } from "./read.ts";
 export { InlineImage } from "./inline.ts";
-export { sweepOrphanMedia, type SweptMedia } from "./sweep.ts";
+export { sweepOrphanMedia } from "./sweep.ts";
 
 /** The media settings of an app's env (config's mediaSettings). */
 export interface MediaStoreSettings {

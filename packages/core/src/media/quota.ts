@@ -5,7 +5,7 @@ import { AppError } from "../errors.ts";
 const mb = (bytes: number) => `${(Math.round((bytes / 1024 / 1024) * 10) / 10).toLocaleString("en-US")} MB`;
 
 /** The bytes of the organization's media rows, summed from media_org_size_idx alone. */
-export async function storedMediaBytes(db: DbOrTx, organizationId: string): Promise<number> {
+async function storedMediaBytes(db: DbOrTx, organizationId: string): Promise<number> {
   const [row] = await db.execute<{ bytes: string }>(
     sql`select coalesce(sum(byte_size), 0)::text as bytes from media where organization_id = ${organizationId}`,
   );

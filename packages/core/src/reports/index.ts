@@ -1,14 +1,3 @@
-export {
-  getReport,
-  reportCacheKey,
-  reportFileName,
-  requestReport,
-  reviewStateOf,
-  revisionOfCacheKey,
-  type ReportOutcome,
-  type ReportServices,
-  type ReportStatus,
-  type ReportView,
-} from "./request.ts";
-export { classifyReportFailure, failReport, finishReport, forgetReport, PermanentReportError, startReport } from "./run.ts";
+export { getReport, reportFileName, requestReport, type ReportOutcome, type ReportServices, type ReportView } from "./request.ts";
+export { classifyReportFailure, failReport, finishReport, forgetReport, startReport } from "./run.ts";
 export { loadReportContent, type ReportContent } from "./content.ts";

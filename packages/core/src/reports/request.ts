@@ -6,7 +6,7 @@ import { enqueueReport, jobIds, reportSignal, startCountdown, type JobWaiter, ty
 import { isUuid, notFound, tooMany } from "../errors.ts";
 import { detailValidator, getInspectionDetail, type InspectionDetail } from "../inspections/detail.ts";
 
-export type ReportStatus = "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
+type ReportStatus = "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
 
 /** One row of inspection_reports as the API shows it. */
 export interface ReportView {
@@ -69,7 +69,7 @@ export async function reviewStateOf(db: Db, organizationId: string, inspectionId
  * covers what the detail's ETag covers (template, site, asset and inspector names, corrective
  * actions) and the review state. An unchanged inspection keeps its key; any change makes a new one.
  */
-export async function reportCacheKey(db: Db, organizationId: string, detail: InspectionDetail): Promise<string> {
+async function reportCacheKey(db: Db, organizationId: string, detail: InspectionDetail): Promise<string> {
   const v = await detailValidator(db, organizationId, detail);
   const reviewState = await reviewStateOf(db, organizationId, detail.id);
   const fingerprint = createHash("sha256")

@@ -34,10 +34,10 @@ import { ScimError, type ScimType } from "./errors.ts";
  * case-insensitive (section 3.4.2.2); the literals true, false and null are JSON's, lower case.
  */
 
-export type CompareOp = "eq" | "ne" | "co" | "sw" | "ew" | "gt" | "lt" | "ge" | "le";
-export const COMPARE_OPS: readonly CompareOp[] = ["eq", "ne", "co", "sw", "ew", "gt", "lt", "ge", "le"];
+type CompareOp = "eq" | "ne" | "co" | "sw" | "ew" | "gt" | "lt" | "ge" | "le";
+const COMPARE_OPS: readonly CompareOp[] = ["eq", "ne", "co", "sw", "ew", "gt", "lt", "ge", "le"];
 
-export type Literal = { kind: "string"; value: string } | { kind: "number"; value: number } | { kind: "boolean"; value: boolean } | { kind: "null" };
+type Literal = { kind: "string"; value: string } | { kind: "number"; value: number } | { kind: "boolean"; value: boolean } | { kind: "null" };
 
 /** An attribute path (RFC 7644 section 3.10): `[URI ":"] name ["." sub]`. */
 export interface AttrPath {
@@ -58,7 +58,7 @@ export type FilterNode =
   | { kind: "valuePath"; path: AttrPath; filter: FilterNode; sub?: { name: string; test: Test } };
 
 /** Parentheses and brackets nest at most this deep (the parser is recursive). */
-export const MAX_DEPTH = 32;
+const MAX_DEPTH = 32;
 
 interface Token {
   type: "word" | "string" | "(" | ")" | "[" | "]";

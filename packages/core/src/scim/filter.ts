@@ -24,7 +24,7 @@ export interface Scalar {
   caseExact: boolean;
 }
 
-export interface Complex {
+interface Complex {
   kind: "complex";
   /** Sub-attributes one can filter on, by lower-case name. */
   sub: Record<string, Scalar>;

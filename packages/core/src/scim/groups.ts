@@ -100,9 +100,3 @@ export async function listScimGroups(
     page.count === 0 ? [] : await selectGroups(sql, ctx.organizationId, where, { offset: page.startIndex - 1, limit: Math.min(page.count, MAX_RESULTS) });
   return { total: n, resources: rows.map((r) => toScimGroup(r, ctx.baseUrl)) };
 }
-
-/** excludedAttributes=members (Microsoft Entra asks for it): a group without its member list. */
-export const withoutMembers = (g: Record<string, unknown>) => {
-  const { members: _m, ...rest } = g;
-  return rest;
-};

@@ -44,7 +44,7 @@ function chosen(list: unknown): Entry | undefined {
 }
 
 /** The e-mail the employee gets (see chosen), else userName when it is an e-mail; with the type and primary flag it came with. */
-export function chosenEmail(u: Parsed): (Entry & { value: string }) | null {
+function chosenEmail(u: Parsed): (Entry & { value: string }) | null {
   const entry = chosen(u.emails);
   const value = text(entry?.value, "emails.value", 320);
   if (value !== null && !EMAIL.test(value)) throw new ScimError(400, "invalidValue", `'${value}' is not a valid e-mail address`);
@@ -145,7 +145,7 @@ export function statusOf(active: boolean | undefined, current: EmployeeStatus | 
   return current ?? "ACTIVE";
 }
 
-export const NO_EMAIL = "A User needs an e-mail address (its account is made with it): give a work e-mail in emails, or a userName that is an e-mail address";
+const NO_EMAIL = "A User needs an e-mail address (its account is made with it): give a work e-mail in emails, or a userName that is an e-mail address";
 
 /**
  * The employee record a full User resource amounts to (replace semantics: what the resource

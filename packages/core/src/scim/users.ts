@@ -155,7 +155,7 @@ export const USER_FILTER: FilterTarget = {
   },
 };
 
-export interface UserRow {
+interface UserRow {
   id: string;
   external_employee_id: string;
   status: string;
@@ -198,7 +198,7 @@ const compact = <T extends Record<string, unknown>>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== "")) as Partial<T>;
 
 /** The SCIM representation of an employee (RFC 7643 section 4.1, with the enterprise extension). */
-export function toScimUser(r: UserRow, baseUrl: string): Record<string, unknown> {
+function toScimUser(r: UserRow, baseUrl: string): Record<string, unknown> {
   const k = r.scim_attributes ?? {};
   const employeeNumber = typeof r.metadata?.employeeNumber === "string" ? r.metadata.employeeNumber : undefined;
   const enterprise = compact({

@@ -102,7 +102,7 @@ export async function getTemplateDetail(db: DbOrTx, organizationId: string, temp
   return toDetail(rows);
 }
 
-export interface ValidationOption extends LogicOption {
+interface ValidationOption extends LogicOption {
   requiresNote: boolean;
   requiresPhoto: boolean;
 }
@@ -112,7 +112,7 @@ function optionScore(o: { score: number | null; scoreNotApplicable: boolean }): 
   return o.scoreNotApplicable ? { score: null } : o.score !== null ? { score: o.score } : {};
 }
 
-export interface ValidationQuestion extends LogicQuestion {
+interface ValidationQuestion extends LogicQuestion {
   options: ValidationOption[];
 }
 
@@ -132,7 +132,7 @@ export interface TemplateForValidation extends LogicTemplate {
 }
 
 /** Pure: the rows of one template as a TemplateForValidation. Questions come in display order (sections, then standalone). */
-export function toValidationTemplate(rows: TemplateRows): TemplateForValidation {
+function toValidationTemplate(rows: TemplateRows): TemplateForValidation {
   const { template, sections, questions, options, rules } = rows;
   const sectionOrder = new Map(sections.map((s, i) => [s.id, i]));
   const rank = (sectionId: string | null) => (sectionId === null ? sections.length : (sectionOrder.get(sectionId) ?? sections.length));

@@ -16,9 +16,9 @@ export interface ResponseTypeInfo {
 }
 
 /** An option as it will be stored: the same shape the detail serves. */
-export type PlannedOption = TemplateOption;
+type PlannedOption = TemplateOption;
 
-export interface PlannedQuestion {
+interface PlannedQuestion {
   id: string;
   sectionId: string | null;
   key: string | null;
@@ -31,7 +31,7 @@ export interface PlannedQuestion {
   options: PlannedOption[];
 }
 
-export interface PlannedRule {
+interface PlannedRule {
   id: string;
   sourceQuestionId: string;
   targetQuestionId: string;
@@ -49,7 +49,7 @@ export interface TemplatePlan {
   skipped: { index: number; reason: string }[];
 }
 
-export const SUPPORTED_ACTION_TYPES = ACTION_TYPES;
+const SUPPORTED_ACTION_TYPES = ACTION_TYPES;
 
 /** conditionType of a rule whose condition is a group, or a leaf reading another question: conditionValue holds it as saved. */
 export const GROUP_CONDITION = "group";
@@ -73,7 +73,7 @@ export const optionKey = (questionId: string, value: string) => `${questionId}\u
  * (sections, questions, inline options per question, rules) are the contract's TEMPLATE_LIMITS; this
  * one needs the response types, so it is checked here.
  */
-export const MAX_TEMPLATE_OPTIONS = 20_000;
+const MAX_TEMPLATE_OPTIONS = 20_000;
 
 const q = (s: string) => `'${s}'`;
 

@@ -33,7 +33,7 @@ export interface QuestionRef {
 /** A leaf {type, value} as the spec shows it, or a group ({all}, {any}, {not}, leaves with sourceKey) as saved. */
 export type RuleCondition = { type: string; value: unknown; sourceKey?: string } | { all: unknown[] } | { any: unknown[] } | { not: unknown };
 
-export interface TemplateLogicRule {
+interface TemplateLogicRule {
   id: string;
   order: number;
   condition: RuleCondition;
@@ -78,7 +78,7 @@ export interface TemplateQuestion {
   triggerRules: TemplateTriggerRule[];
 }
 
-export interface TemplateSection {
+interface TemplateSection {
   id: string;
   title: string;
   description: string | null;

@@ -8,7 +8,7 @@ import { assertMayManage, assertMayReceive, whyMayNotManage, type EndpointActor,
 import { newWebhookSecret, type SecretBox } from "./secrets.ts";
 
 /** After a rotation the previous secret keeps signing (beside the new one) this long. */
-export const PREVIOUS_SECRET_HOURS = 24;
+const PREVIOUS_SECRET_HOURS = 24;
 
 export interface WebhookEndpointView {
   id: string;
@@ -22,7 +22,7 @@ export interface WebhookEndpointView {
   updatedAt: string;
 }
 
-export function toEndpointView(r: WebhookEndpointRow): WebhookEndpointView {
+function toEndpointView(r: WebhookEndpointRow): WebhookEndpointView {
   return {
     id: r.id,
     url: r.url,

@@ -2,9 +2,7 @@ import { WEBHOOK_EVENTS, type ApiKeyScope } from "@insp/contracts";
 import type { Principal } from "../auth/credentials.ts";
 import { forbidden } from "../errors.ts";
 
-/** Webhook event types (the contract's list), and the change-log rows they come from (resource type, change). */
-export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENTS;
-
+/** Webhook event types: the contract's list (WEBHOOK_EVENTS), and the change-log rows they come from (resource type, change). */
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 export function eventTypeOf(resourceType: string, change: string): WebhookEventType | null {

@@ -1,7 +1,7 @@
 import { Gauge, type Registry } from "prom-client";
 
 /** What the patched postgres.js client answers (patches/postgres+3.4.9.patch, `poolStats`). */
-export interface PoolStats {
+interface PoolStats {
   max: number;
   waiting: number;
   connecting: number;

@@ -7,7 +7,7 @@ export interface CountableQueue {
   getJobCounts(...types: string[]): Promise<Record<string, number>>;
 }
 
-export const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
+const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
 type Counts = Map<string, Record<(typeof QUEUE_STATES)[number], number>>;
 
 /**

@@ -1,7 +1,7 @@
 import { Registry, collectDefaultMetrics } from "prom-client";
 
 /** Every metric of ours, and prom-client's default ones, carry this prefix. */
-export const METRIC_PREFIX = "insp_";
+const METRIC_PREFIX = "insp_";
 
 /**
  * One registry per process (the API, each worker replica): Prometheus scrapes every process on

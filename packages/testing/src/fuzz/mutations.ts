@@ -81,14 +81,14 @@ export const confusedValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** Nesting deep enough to hurt recursive code, as raw JSON text (arrays or objects). */
-export const deepJson = fc
+const deepJson = fc
   .tuple(fc.integer({ min: 100, max: 20_000 }), fc.boolean())
   .map(([depth, arrays]) => (arrays ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1" + "}".repeat(depth)));
 
 type Path = (string | number)[];
 
 /** Paths of `value`'s nodes, the whole value first (at most 200, at most 7 levels deep). */
-export function pathsOf(value: unknown): Path[] {
+function pathsOf(value: unknown): Path[] {
   const paths: Path[] = [[]];
   const walk = (v: unknown, path: Path, depth: number) => {
     if (depth > 6 || paths.length > 200) return;
@@ -132,7 +132,7 @@ export function replaceAt(value: unknown, choice: number, replacement: unknown):
  * text carries an own `__proto__` key on the wire: JSON.stringify of an object literal would
  * not, so these are spliced into the serialized body.
  */
-export const COERCION_TRAPS = [
+const COERCION_TRAPS = [
   '{"toString":1}',
   '{"valueOf":1}',
   '{"toJSON":1}',
@@ -150,7 +150,7 @@ export const COERCION_TRAPS = [
 ] as const;
 
 /** Members added to an object of a body: prototype keys and Object.prototype's member names, with trap values. */
-export const TRAP_MEMBERS = [
+const TRAP_MEMBERS = [
   '"__proto__":{"toString":1,"valueOf":1,"isAdmin":true}',
   '"__proto__":null',
   '"__proto__":[{"toString":1}]',
@@ -161,14 +161,14 @@ export const TRAP_MEMBERS = [
 ] as const;
 
 /** The strongest of each: what the sweep (coercionTrapSweep) puts at every node. */
-export const STRONG_TRAP = '{"__proto__":null,"toString":1,"valueOf":1,"toJSON":1}';
-export const STRONG_TRAP_MEMBER = '"__proto__":{"toString":1,"valueOf":1,"isAdmin":true},"constructor":{"prototype":null},"toString":1,"valueOf":1,"toJSON":1';
+const STRONG_TRAP = '{"__proto__":null,"toString":1,"valueOf":1,"toJSON":1}';
+const STRONG_TRAP_MEMBER = '"__proto__":{"toString":1,"valueOf":1,"isAdmin":true},"constructor":{"prototype":null},"toString":1,"valueOf":1,"toJSON":1';
 
 /** A placeholder no schema generates, replaced by raw JSON text after JSON.stringify. */
 const HOLE = "@@fuzz-trap-5d1c9b@@";
 
 /** `value` as JSON text with the node at `path` (or the whole value) replaced by the raw JSON `trap`. */
-export function trapAt(value: unknown, path: Path, trap: string): string {
+function trapAt(value: unknown, path: Path, trap: string): string {
   if (path.length === 0) return trap;
   const copy = structuredClone(value) as Record<string | number, unknown>;
   (nodeAt(copy, path.slice(0, -1)) as Record<string | number, unknown>)[path[path.length - 1]!] = HOLE;
@@ -176,7 +176,7 @@ export function trapAt(value: unknown, path: Path, trap: string): string {
 }
 
 /** `value` as JSON text with the raw JSON `members` added to the object at `path` (first, so that a schema reading keys in order meets them). */
-export function trapMembersAt(value: unknown, path: Path, members: string): string {
+function trapMembersAt(value: unknown, path: Path, members: string): string {
   const copy = structuredClone(value) as Record<string, unknown>;
   const node = nodeAt(copy, path) as Record<string, unknown>;
   const entries = Object.entries(node);
@@ -189,7 +189,7 @@ export function trapMembersAt(value: unknown, path: Path, members: string): stri
 }
 
 /** Paths of the plain objects of `value` (the whole value included). */
-export const objectPathsOf = (value: unknown): Path[] => pathsOf(value).filter((p) => isPlainObject(nodeAt(value, p)));
+const objectPathsOf = (value: unknown): Path[] => pathsOf(value).filter((p) => isPlainObject(nodeAt(value, p)));
 
 /** A valid body with one coercion trap: a node replaced by a trap value, or trap members added to one of its objects. */
 export function coercionTrapArb(valid: fc.Arbitrary<unknown>): fc.Arbitrary<string> {

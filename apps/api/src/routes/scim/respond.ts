@@ -7,7 +7,7 @@ import { principalOf } from "../../http/auth.ts";
 import { RETRY_AFTER_SECONDS } from "../../http/errors.ts";
 
 /** SCIM's media type (RFC 7644 section 3.1): every answer under /scim/v2 carries it. */
-export const SCIM_JSON = "application/scim+json";
+const SCIM_JSON = "application/scim+json";
 
 /** https://host/scim/v2, as the caller reached it (behind a proxy: TRUST_PROXY). */
 export const baseUrlOf = (req: Request) => `${req.protocol}://${req.get("host")}/scim/v2`;
@@ -54,7 +54,7 @@ const listParam = (v: unknown) =>
  * `attributes` (only these, with id and schemas) and `excludedAttributes` (all but these), by
  * top-level attribute name (RFC 7644 section 3.4.2.5).
  */
-export function project(req: Request, resource: Record<string, unknown>): Record<string, unknown> {
+function project(req: Request, resource: Record<string, unknown>): Record<string, unknown> {
   const only = listParam(req.query.attributes);
   const except = listParam(req.query.excludedAttributes);
   if (!only && !except) return resource;

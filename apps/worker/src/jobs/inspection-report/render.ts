@@ -9,7 +9,7 @@ import { answerText, optionLabels, type InspectionDetail, type MediaStore, type 
 sharp.cache(false);
 
 /** Images are scaled down to at most this many pixels on their longer side before they are embedded (about 200 dpi across an A4 page). */
-export const REPORT_IMAGE_MAX_PX = 1600;
+const REPORT_IMAGE_MAX_PX = 1600;
 /** The tallest an image is drawn, in points (a third of an A4 page), so a portrait photo leaves room for its answer. */
 const IMAGE_MAX_HEIGHT = 280;
 const MARGIN = 50;

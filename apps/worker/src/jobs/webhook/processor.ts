@@ -2,7 +2,7 @@ import { SecretBox, attemptDelivery, parseSchedule, targetPolicy, type DeliveryC
 import { DelayedError, enqueueRetry, parseJobData, releaseSlot, takeSlot, type Job } from "@insp/queue";
 import type { ProcessorFactory, WorkerDeps } from "../../deps.ts";
 
-export function deliveryConfig(env: WorkerDeps["env"]): DeliveryConfig {
+function deliveryConfig(env: WorkerDeps["env"]): DeliveryConfig {
   return {
     box: new SecretBox(env.WEBHOOK_SECRET_KEY),
     policy: targetPolicy(env),
