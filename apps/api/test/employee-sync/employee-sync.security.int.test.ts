@@ -85,7 +85,7 @@ describe("who may call the sync and read-back endpoints", () => {
     const other = await stack.tenant();
     const token = await syncToken(stack, other);
     expect((await stack.http.post(SYNC_PATH, body(), { auth: { bearer: token } })).status).toBe(200);
-    await revokeOAuthClient(stack.db.db, other.organization.id, other.oauthClient.clientId);
+    await revokeOAuthClient(stack.db.db, other.organization.id, "admin_cli", other.oauthClient.clientId);
     expect((await stack.http.post(SYNC_PATH, body(), { auth: { bearer: token } })).status).toBe(401);
   });
 
