@@ -61,7 +61,7 @@ describe("API keys", () => {
     expect((await stack.http.get("/api/templates", { auth: { bearer: key } })).status).toBe(200);
     expect((await stack.http.get("/api/inspections", { auth: { bearer: key } })).status).toBe(200);
 
-    const [{ key_hash }] = await stack.db.sql<{ key_hash: string }[]>`select key_hash from api_keys where id = ${made.body.id}`;
+    const [{ key_hash }] = (await stack.db.sql<{ key_hash: string }[]>`select key_hash from api_keys where id = ${made.body.id}`) as [{ key_hash: string }];
     const list = await stack.http.get("/api/api-keys", { auth });
     expect(list.status).toBe(200);
     expect(list.body.pagination).toMatchObject({ total: 2, hasMore: false });
