@@ -61,7 +61,7 @@ describe("API keys", () => {
     expect((await stack.http.get("/api/templates", { auth: { bearer: key } })).status).toBe(200);
     expect((await stack.http.get("/api/inspections", { auth: { bearer: key } })).status).toBe(200);
 
-    const [{ key_hash }] = (await stack.db.sql<{ key_hash: string }[]>`select key_hash from api_keys where id = ${made.body.id}`) as [{ key_hash: string }];
+    const key_hash = (await stack.db.sql<{ key_hash: string }[]>`select key_hash from api_keys where id = ${made.body.id}`)[0]!.key_hash;
     const list = await stack.http.get("/api/api-keys", { auth });
     expect(list.status).toBe(200);
     expect(list.body.pagination).toMatchObject({ total: 2, hasMore: false });
@@ -83,10 +83,10 @@ describe("API keys", () => {
       ["api_key.created", "user", t.users.admin.id],
       ["api_key.revoked", "user", t.users.admin.id],
     ]);
-    const [{ everything }] = await stack.db.sql<
+    const audited = await stack.db.sql<
       { everything: string }[]
     >`select json_agg(a)::text as everything from audit_log a where organization_id = ${t.organization.id}`;
-    expect(everything).not.toContain(key);
+    expect(audited[0]!.everything).not.toContain(key);
   });
 
   it("a key with credentials:manage creates a key with its own scopes, named as its creator", async () => {

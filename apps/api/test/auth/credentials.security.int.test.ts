@@ -57,7 +57,7 @@ describe("scope ceiling", () => {
 
   it("a key may revoke itself: the answer arrives, the next request is 401", async () => {
     const k = await key(["credentials:manage"]);
-    const [{ id }] = (await stack.db.sql<{ id: string }[]>`select id from api_keys where prefix = ${k.slice(0, 12)}`) as [{ id: string }];
+    const id = (await stack.db.sql<{ id: string }[]>`select id from api_keys where prefix = ${k.slice(0, 12)}`)[0]!.id;
     expect((await stack.http.post(`/api/api-keys/${id}/revoke`, undefined, { auth: { bearer: k } })).body).toMatchObject({ id, status: "revoked" });
     expect((await stack.http.get("/api/api-keys", { auth: { bearer: k } })).status).toBe(401);
   });
@@ -66,9 +66,7 @@ describe("scope ceiling", () => {
 describe("tenancy", () => {
   it("another organization's key and client are 404 to read, revoke and rotate, and keep working", async () => {
     const other = await stack.tenant();
-    const [{ id: otherKey }] = (await stack.db.sql<{ id: string }[]>`select id from api_keys where organization_id = ${other.organization.id}`) as [
-      { id: string },
-    ];
+    const otherKey = (await stack.db.sql<{ id: string }[]>`select id from api_keys where organization_id = ${other.organization.id}`)[0]!.id;
     const auth = { bearer: t.apiKey };
     expect((await stack.http.get(`/api/api-keys/${otherKey}`, { auth })).status).toBe(404);
     expect((await stack.http.post(`/api/api-keys/${otherKey}/revoke`, undefined, { auth })).status).toBe(404);
