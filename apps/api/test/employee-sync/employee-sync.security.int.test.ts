@@ -90,7 +90,7 @@ describe("who may call the sync and read-back endpoints", () => {
   });
 
   it("answers 403 for a client token without the employees:sync scope", async () => {
-    const client = await createOAuthClient(stack.db.db, t.organization.id, "reporting", undefined, ["other"]);
+    const client = await createOAuthClient(stack.db.db, t.organization.id, "reporting", undefined, ["scim"]);
     const token = await syncToken(stack, { oauthClient: client });
     for (const [method, path, payload] of endpoints()) {
       const res = await stack.http.request(method, path, { auth: { bearer: token }, body: payload });
