@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALL_API_KEY_SCOPES } from "@insp/contracts";
 import { startStack, type Stack } from "@insp/testing";
 
-/** Bad input to the credentials endpoints: 400 naming the field, 404, 409 (quota, a revoked client); never a 500. */
+/** Bad input to the credentials endpoints: 400 naming the field, 404, 409 (a revoked client); never a 500. The quota is in isolation/quotas.int.test.ts. */
 let stack: Stack;
 
 beforeAll(async () => {
-  stack = await startStack({ workers: 0, env: { CREDENTIALS_MAX_ACTIVE_PER_ORG: "3" } });
+  stack = await startStack({ workers: 0 });
 });
 afterAll(() => stack?.stop());
 
@@ -55,36 +55,5 @@ describe("bad input", () => {
     });
     const events = await stack.db.sql`select 1 from change_events where resource_id = ${client.id} and change = 'revoked'`;
     expect(events.length).toBe(1);
-  });
-});
-
-describe("CREDENTIALS_MAX_ACTIVE_PER_ORG", () => {
-  it("one active API key or OAuth client more answers 409 until one is revoked or has expired", async () => {
-    const t = await stack.tenant();
-    const auth = { bearer: t.apiKey };
-    // The demo key is the first of three.
-    const keys = [];
-    for (const name of ["second", "third"]) keys.push((await stack.http.post("/api/api-keys", { name, scopes: ["media:read"] }, { auth })).body);
-    const refused = await stack.http.post("/api/api-keys", { name: "fourth", scopes: ["media:read"] }, { auth });
-    expect(refused).toMatchObject({
-      status: 409,
-      body: {
-        error:
-          "This organization already has 3 active API keys (at most 3: CREDENTIALS_MAX_ACTIVE_PER_ORG); revoke one it no longer needs first (POST /api/api-keys/{id}/revoke)",
-      },
-    });
-    await stack.http.post(`/api/api-keys/${keys[0].id}/revoke`, undefined, { auth });
-    expect((await stack.http.post("/api/api-keys", { name: "fourth", scopes: ["media:read"] }, { auth })).status).toBe(201);
-    await stack.db.sql`update api_keys set expires_at = now() - interval '1 second' where id = ${keys[1].id}`;
-    expect((await stack.http.post("/api/api-keys", { name: "fifth", scopes: ["media:read"] }, { auth })).status).toBe(201);
-    expect((await stack.http.post("/api/api-keys", { name: "sixth", scopes: ["media:read"] }, { auth })).status).toBe(409);
-
-    for (const name of ["c2", "c3"]) expect((await stack.http.post("/api/oauth-clients", { name, scopes: ["employees:sync"] }, { auth })).status).toBe(201);
-    const clients = await stack.http.post("/api/oauth-clients", { name: "c4", scopes: ["employees:sync"] }, { auth });
-    expect(clients.status).toBe(409);
-    expect(clients.body.error).toMatch(/^This organization already has 3 active OAuth clients \(at most 3: CREDENTIALS_MAX_ACTIVE_PER_ORG\)/);
-    // Another organization has its own quota.
-    const other = await stack.tenant();
-    expect((await stack.http.post("/api/api-keys", { name: "x", scopes: ["media:read"] }, { auth: { bearer: other.apiKey } })).status).toBe(201);
   });
 });
