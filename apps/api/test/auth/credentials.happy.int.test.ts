@@ -66,7 +66,12 @@ describe("API keys", () => {
     expect(list.status).toBe(200);
     expect(list.body.pagination).toMatchObject({ total: 2, hasMore: false });
     expect(list.body.apiKeys.map((k: { name: string }) => k.name)).toEqual(["BI export", "demo key"]);
-    const one = await stack.http.get(`/api/api-keys/${made.body.id}`, { auth });
+    // The last use is recorded without holding up the request it comes with.
+    const one = await until(
+      "the key's last use recorded",
+      () => stack.http.get(`/api/api-keys/${made.body.id}`, { auth }),
+      (r) => r.body.lastUsedAt !== null,
+    );
     expect(one.body).toMatchObject({ id: made.body.id, status: "active", lastUsedAt: expect.any(String) });
     for (const text of [list.text, one.text]) {
       expect(text).not.toContain(key);
