@@ -110,6 +110,7 @@ describe("API keys", () => {
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
     const made = await stack.http.post("/api/api-keys", { name: "contractor", scopes: ["templates:read"], expiresAt }, { auth });
     expect(made.body).toMatchObject({ expiresAt, status: "active" });
+    expect((await stack.http.get("/api/auth/whoami", { auth: { bearer: made.body.apiKey } })).body.apiKey.expiresAt).toBe(expiresAt);
     expect((await stack.http.get("/api/templates", { auth: { bearer: made.body.apiKey } })).status).toBe(200);
     // The database's clock decides; move the expiry into the past instead of waiting an hour.
     await stack.db.sql`update api_keys set expires_at = now() - interval '1 second' where id = ${made.body.id}`;

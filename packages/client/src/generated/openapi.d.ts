@@ -6850,7 +6850,8 @@ export interface components {
          *           "inspections:read",
          *           "media:read"
          *         ],
-         *         "createdAt": "2026-11-24T23:28:11.204Z"
+         *         "createdAt": "2026-11-24T23:28:11.204Z",
+         *         "expiresAt": null
          *       }
          *     }
          */
@@ -6865,6 +6866,8 @@ export interface components {
                 /** @description What this credential may do: an API key's scopes (docs/authentication.md, API key scopes) or an access token's OAuth scopes. */
                 scopes: string[];
                 createdAt: string;
+                /** @description When the key stops working; null: never. */
+                expiresAt: string | null;
             };
         } | {
             /** @enum {string} */
