@@ -28,6 +28,11 @@ describe("credentials services", () => {
   it("a user who is not an admin may not; an unknown scope is refused even for the CLI", async () => {
     const inspector: Principal = { kind: "user", organizationId: t.organization.id, userId: t.users.inspector.id, isAdmin: false, mustResetPassword: false };
     await expect(issueApiKey(db.db, t.organization.id, inspector, { name: "x", scopes: ["media:read"] })).rejects.toMatchObject({ kind: "forbidden" });
+    for (const expiresAt of ["2020-01-01T00:00:00Z", "soon"])
+      await expect(issueApiKey(db.db, t.organization.id, "admin_cli", { name: "x", scopes: ["media:read"], expiresAt })).rejects.toMatchObject({
+        kind: "invalid",
+        details: ["expiresAt: expiresAt must be in the future"],
+      });
     await expect(issueOAuthClient(db.db, t.organization.id, "admin_cli", { name: "x", scopes: ["root"] })).rejects.toMatchObject({
       kind: "invalid",
       message: "Unknown OAuth client scope root: the scopes are employees:sync, scim",

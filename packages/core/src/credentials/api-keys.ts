@@ -4,7 +4,7 @@ import type { DbOrTx } from "@insp/db";
 import { apiKeys } from "@insp/db/schema";
 import { ADMIN_CLI, recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
-import { AppError, forbidden, isUuid, notFound } from "../errors.ts";
+import { AppError, badRequest, forbidden, isUuid, notFound } from "../errors.ts";
 import { API_KEY_PREFIX, displayPrefix, generateSecret, hashSecret } from "../auth/secrets.ts";
 import { assertMayManageCredentials, assertUnderQuota, iso, pagination, type CredentialActor, type IssueOptions, type Page } from "./common.ts";
 
@@ -60,6 +60,7 @@ export async function issueApiKey(db: DbOrTx, organizationId: string, actor: Cre
     const beyond = input.scopes.find((s) => !actor.scopes.includes(s));
     if (beyond) throw forbidden(`API key lacks the scope ${beyond}: a key may only give scopes it holds itself`);
   }
+  if (input.expiresAt && !(Date.parse(input.expiresAt) > Date.now())) throw badRequest("Invalid request body", ["expiresAt: expiresAt must be in the future"]);
   const granted = ALL_API_KEY_SCOPES.filter((s) => input.scopes.includes(s));
   const audit = opts.audit ?? ADMIN_CLI;
   const key = generateSecret(API_KEY_PREFIX);
