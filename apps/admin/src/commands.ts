@@ -1,10 +1,8 @@
 import type { Db } from "@insp/db";
 import {
   AppError,
-  createApiKey,
   createAssetType,
   createGroup,
-  createOAuthClient,
   createOrganization,
   createResponseType,
   createRole,
@@ -12,7 +10,12 @@ import {
   createUser,
   generateTemporaryPassword,
   isUuid,
+  issueApiKey,
+  issueOAuthClient,
+  listApiKeys,
+  listOAuthClients,
   listings,
+  rotateOAuthClientSecret,
   revokeApiKey,
   revokeOAuthClient,
   seedDemo,
@@ -59,10 +62,21 @@ const org = (flags: Flags) => {
   return id;
 };
 
+/** Every page of a credentials list (the same service as GET /api/api-keys, /api/oauth-clients). */
+async function allPages<T>(page: (q: { limit: number; offset: number }) => Promise<[T[], boolean]>): Promise<T[]> {
+  const all: T[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const [rows, more] = await page({ limit: 100, offset });
+    all.push(...rows);
+    if (!more) return all;
+  }
+}
+
 const LISTS = {
   orgs: (ctx: CommandContext) => listings.organizations(ctx.db),
-  "api-keys": (ctx: CommandContext) => listings.apiKeys(ctx.db, org(ctx.flags)),
-  "oauth-clients": (ctx: CommandContext) => listings.oauthClients(ctx.db, org(ctx.flags)),
+  "api-keys": (ctx: CommandContext) => allPages((q) => listApiKeys(ctx.db, org(ctx.flags), "admin_cli", q).then((p) => [p.apiKeys, p.pagination.hasMore])),
+  "oauth-clients": (ctx: CommandContext) =>
+    allPages((q) => listOAuthClients(ctx.db, org(ctx.flags), "admin_cli", q).then((p) => [p.oauthClients, p.pagination.hasMore])),
   users: (ctx: CommandContext) => listings.users(ctx.db, org(ctx.flags)),
   sites: (ctx: CommandContext) => listings.sites(ctx.db, org(ctx.flags)),
   groups: (ctx: CommandContext) => listings.groups(ctx.db, org(ctx.flags)),
@@ -95,14 +109,16 @@ export const commands: Record<string, Command> = {
   },
   "create-org": { usage: "create-org --name N", summary: "Create an organization", run: (ctx) => createOrganization(ctx.db, str(ctx.flags, "name")) },
   "create-api-key": {
-    usage: "create-api-key --org ID [--name N] [--scope S ...]",
+    usage: "create-api-key --org ID [--name N] [--scope S ...] [--expires-at ISO_DATE_TIME]",
     summary: `Create an API key (shown once) with these scopes (repeat --scope; default: all of ${ALL_API_KEY_SCOPES.join(", ")})`,
     run: (ctx) => {
       const raw = ctx.flags.scope;
       const scopes = Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [...ALL_API_KEY_SCOPES];
       const unknown = scopes.filter((s) => !isApiKeyScope(s));
       if (unknown.length) throw new AppError("invalid", `--scope must be one of ${ALL_API_KEY_SCOPES.join(", ")} (got ${unknown.join(", ")})`);
-      return createApiKey(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "api key", ctx.pepper, undefined, scopes as ApiKeyScope[]);
+      const expiresAt = str(ctx.flags, "expires-at", false) || null;
+      const name = str(ctx.flags, "name", false) || "api key";
+      return issueApiKey(ctx.db, org(ctx.flags), "admin_cli", { name, scopes: scopes as ApiKeyScope[], expiresAt }, { pepper: ctx.pepper });
     },
   },
   "create-oauth-client": {
@@ -113,7 +129,8 @@ export const commands: Record<string, Command> = {
       const scopes = Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : [SYNC_SCOPE];
       const unknown = scopes.filter((s) => !SCOPES.includes(s));
       if (unknown.length) throw new AppError("invalid", `--scope must be one of ${SCOPES.join(", ")} (got ${unknown.join(", ")})`);
-      return createOAuthClient(ctx.db, org(ctx.flags), str(ctx.flags, "name", false) || "oauth client", ctx.pepper, [...new Set(scopes)]);
+      const name = str(ctx.flags, "name", false) || "oauth client";
+      return issueOAuthClient(ctx.db, org(ctx.flags), "admin_cli", { name, scopes: [...new Set(scopes)] }, { pepper: ctx.pepper });
     },
   },
   "create-user": {
@@ -216,11 +233,20 @@ export const commands: Record<string, Command> = {
   "revoke-api-key": {
     usage: "revoke-api-key --org ID --id KEY_ID",
     summary: "Revoke an API key",
-    run: async (ctx) => ({ revoked: await revokeApiKey(ctx.db, org(ctx.flags), str(ctx.flags, "id")) }),
+    run: (ctx) => revokeApiKey(ctx.db, org(ctx.flags), "admin_cli", str(ctx.flags, "id")),
   },
   "revoke-oauth-client": {
     usage: "revoke-oauth-client --org ID --client-id CLIENT_ID",
     summary: "Revoke an OAuth client; its tokens stop working at once",
-    run: async (ctx) => ({ revoked: await revokeOAuthClient(ctx.db, org(ctx.flags), str(ctx.flags, "client-id")) }),
+    run: (ctx) => revokeOAuthClient(ctx.db, org(ctx.flags), "admin_cli", str(ctx.flags, "client-id")),
+  },
+  "rotate-oauth-client-secret": {
+    usage: "rotate-oauth-client-secret --org ID --client-id CLIENT_ID [--grace-seconds S]",
+    summary: "New client secret (shown once); the previous one is still accepted for --grace-seconds (default 86400)",
+    run: (ctx) => {
+      const grace = Number(str(ctx.flags, "grace-seconds", false) || 86_400);
+      if (!Number.isInteger(grace) || grace < 0 || grace > 2_592_000) throw new AppError("invalid", "--grace-seconds must be a whole number from 0 to 2592000");
+      return rotateOAuthClientSecret(ctx.db, org(ctx.flags), "admin_cli", str(ctx.flags, "client-id"), grace, { pepper: ctx.pepper });
+    },
   },
 };

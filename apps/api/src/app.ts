@@ -19,6 +19,7 @@ import { employeeRoutes } from "./routes/employees/index.ts";
 import { auditRoutes } from "./routes/audit/index.ts";
 import { feedRoutes } from "./routes/feeds/index.ts";
 import { webhookRoutes } from "./routes/webhooks/index.ts";
+import { credentialRoutes } from "./routes/credentials/index.ts";
 import { healthRoutes } from "./routes/health/index.ts";
 import { inspectionRoutes } from "./routes/inspections/index.ts";
 import { reportRoutes } from "./routes/reports/index.ts";
@@ -40,6 +41,7 @@ const features: ((deps: Deps) => Router)[] = [
   employeeRoutes,
   feedRoutes,
   webhookRoutes,
+  credentialRoutes,
   auditRoutes,
   scimRoutes,
 ];

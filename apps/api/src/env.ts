@@ -77,6 +77,12 @@ export const apiEnvShape = {
   WEBHOOK_MAX_ENDPOINTS_PER_ORG: intVar(25, 1, 10_000).describe(
     "Webhook endpoints an organization may have; registering one more answers 409 (delete one first).",
   ),
+  CREDENTIALS_MAX_ACTIVE_PER_ORG: intVar(50, 1, 10_000).describe(
+    "Active API keys an organization may have (neither revoked nor expired), and, counted apart, active OAuth clients; creating one more over HTTP answers 409 (revoke one first). The admin CLI is not limited.",
+  ),
+  OAUTH_CLIENT_SECRET_GRACE_SECONDS: intVar(86_400, 0, 2_592_000).describe(
+    "After an OAuth client's secret is rotated (POST /api/oauth-clients/{clientId}/rotate-secret), how long the previous secret is still accepted at POST /oauth/token, so the HR system can switch without downtime. 0: refused at once.",
+  ),
   WEBHOOK_REPLAY_MAX_DELIVERIES: intVar(10_000, 1, 1_000_000).describe(
     "Deliveries one POST /api/webhooks/{id}/replay may create; a replay that would create more answers 422 and creates none (replay a shorter window: a later since, or an until).",
   ),

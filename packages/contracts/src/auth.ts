@@ -120,7 +120,14 @@ export const WhoAmIResponse = registry.register(
       z.object({
         kind: z.literal("apiKey"),
         organizationId: z.string(),
-        apiKey: z.object({ id: z.string(), name: z.string(), prefix: z.string(), scopes: ScopeList, createdAt: z.string() }),
+        apiKey: z.object({
+          id: z.string(),
+          name: z.string(),
+          prefix: z.string(),
+          scopes: ScopeList,
+          createdAt: z.string(),
+          expiresAt: z.string().nullable().openapi({ description: "When the key stops working; null: never." }),
+        }),
       }),
       z.object({
         kind: z.literal("user"),
@@ -139,6 +146,7 @@ export const WhoAmIResponse = registry.register(
           prefix: "isk_Q2rp-PDu",
           scopes: ["inspections:read", "media:read"],
           createdAt: "2026-11-24T23:28:11.204Z",
+          expiresAt: null,
         },
       },
     }),

@@ -10,6 +10,7 @@ export * from "./employee-sync.ts";
 export * from "./employees.ts";
 export * from "./feeds.ts";
 export * from "./webhooks.ts";
+export * from "./credentials.ts";
 export * from "./audit.ts";
 export * from "./sync-sessions.ts";
 export * from "./scim.ts";

@@ -54,6 +54,11 @@ export const TAGS: { name: string; description: string; prefixes: string[] }[] =
     description: "What changed: change feeds, webhooks with their deliveries and replays, the audit log.",
     prefixes: ["/api/feed", "/api/v1/feed", "/api/webhooks", "/api/audit"],
   },
+  {
+    name: "Credentials",
+    description: "The organization's API keys and OAuth clients: create (the secret shown once), list, rotate a client's secret, revoke.",
+    prefixes: ["/api/api-keys", "/api/oauth-clients"],
+  },
   { name: "SCIM", description: "SCIM 2.0 (RFC 7643/7644) for identity providers: Users, Groups, Bulk and discovery.", prefixes: ["/scim/v2"] },
   {
     name: "Auth",

@@ -21,6 +21,11 @@ export const WEBHOOK_EVENTS = [
   "employee.updated",
   "employee.deactivated",
   "sync.request.completed",
+  "api_key.created",
+  "api_key.revoked",
+  "oauth_client.created",
+  "oauth_client.rotated",
+  "oauth_client.revoked",
 ] as const;
 
 const eventList = z

@@ -24,9 +24,8 @@ export {
   createSite,
   createUser,
   listings,
-  revokeApiKey,
-  revokeOAuthClient,
 } from "./directory/admin.ts";
+export * from "./credentials/index.ts";
 export { seedDemo, type DemoSeed } from "./directory/seed.ts";
 export * from "./templates/index.ts";
 export * from "./inspections/index.ts";

@@ -28,6 +28,8 @@ interface Ids {
   group: string;
   action: string;
   export: string;
+  apiKey: string;
+  oauthClient: string;
 }
 interface Op {
   name: string;
@@ -46,7 +48,29 @@ interface Op {
   bodyScopes?: ApiKeyScope[];
 }
 
+const CREDENTIALS = { accepts: ["apiKey", "user"] as Kind[], adminOnly: true, keyScopes: ["credentials:manage"] as ApiKeyScope[] };
+
 const OPS: Op[] = [
+  { name: "POST /api/api-keys", method: "POST", path: () => "/api/api-keys", body: () => ({ name: "matrix", scopes: ["credentials:manage"] }), ...CREDENTIALS },
+  { name: "GET /api/api-keys", method: "GET", path: () => "/api/api-keys", ...CREDENTIALS },
+  { name: "GET /api/api-keys/{id}", method: "GET", path: (i) => `/api/api-keys/${i.apiKey}`, ...CREDENTIALS },
+  { name: "POST /api/api-keys/{id}/revoke", method: "POST", path: (i) => `/api/api-keys/${i.apiKey}/revoke`, ...CREDENTIALS },
+  {
+    name: "POST /api/oauth-clients",
+    method: "POST",
+    path: () => "/api/oauth-clients",
+    body: () => ({ name: "matrix", scopes: ["employees:sync"] }),
+    ...CREDENTIALS,
+  },
+  { name: "GET /api/oauth-clients", method: "GET", path: () => "/api/oauth-clients", ...CREDENTIALS },
+  { name: "GET /api/oauth-clients/{clientId}", method: "GET", path: (i) => `/api/oauth-clients/${i.oauthClient}`, ...CREDENTIALS },
+  {
+    name: "POST /api/oauth-clients/{clientId}/rotate-secret",
+    method: "POST",
+    path: (i) => `/api/oauth-clients/${i.oauthClient}/rotate-secret`,
+    ...CREDENTIALS,
+  },
+  { name: "POST /api/oauth-clients/{clientId}/revoke", method: "POST", path: (i) => `/api/oauth-clients/${i.oauthClient}/revoke`, ...CREDENTIALS },
   { name: "GET /api/templates", method: "GET", path: () => "/api/templates", accepts: ["apiKey", "user"], keyScopes: ["templates:read"] },
   { name: "GET /api/templates/{id}", method: "GET", path: (i) => `/api/templates/${i.template}`, accepts: ["apiKey", "user"], keyScopes: ["templates:read"] },
   {
@@ -426,6 +450,9 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
     { auth: { bearer: t.apiKey } },
   );
   const exported = await stack.http.post("/api/exports", { format: "csv" }, { auth: { bearer: t.apiKey } });
+  // Throwaway credentials to read, rotate and revoke: never the ones the matrix calls with.
+  const apiKey = await stack.http.post("/api/api-keys", { name: "matrix target", scopes: ["media:read"] }, { auth: { bearer: t.apiKey } });
+  const client = await stack.http.post("/api/oauth-clients", { name: "matrix target", scopes: ["scim"] }, { auth: { bearer: t.apiKey } });
   return {
     tpl,
     ids: {
@@ -439,6 +466,8 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
       session: session.body.sessionId,
       group: t.groups[0]!.id,
       action: action.body.id,
+      apiKey: apiKey.body.id,
+      oauthClient: client.body.clientId,
     },
   };
 }
@@ -599,6 +628,8 @@ describe("tenancy matrix: another tenant's ids never reach its data", () => {
     idsB.group,
     idsB.action,
     idsB.export,
+    idsB.apiKey,
+    idsB.oauthClient,
     b.organization.id,
     b.users.admin.id,
     b.sites[0]!.id,

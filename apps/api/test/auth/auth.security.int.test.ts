@@ -66,7 +66,7 @@ describe("OAuth 2.0 client credentials (POST /oauth/token)", () => {
 
   it("refuses a revoked client", async () => {
     const other = await stack.tenant();
-    expect(await revokeOAuthClient(stack.db.db, other.organization.id, other.oauthClient.clientId)).toBe(true);
+    expect((await revokeOAuthClient(stack.db.db, other.organization.id, "admin_cli", other.oauthClient.clientId)).status).toBe("revoked");
     const res = await token({ grant_type: "client_credentials" }, basic(other.oauthClient.clientId, other.oauthClient.clientSecret));
     expect(res).toMatchObject({ status: 401, body: { error: "invalid_client" } });
   });
@@ -90,7 +90,7 @@ describe("API keys", () => {
     expect(garbage.status).toBe(401);
     const other = await stack.tenant();
     const [key] = await stack.db.sql<{ id: string }[]>`select id from api_keys where organization_id = ${other.organization.id}`;
-    await revokeApiKey(stack.db.db, other.organization.id, key!.id);
+    await revokeApiKey(stack.db.db, other.organization.id, "admin_cli", key!.id);
     expect((await stack.http.get("/api/templates", { auth: { bearer: other.apiKey } })).status).toBe(401);
     const tok = await token({ grant_type: "client_credentials" }, basic(t.oauthClient.clientId, t.oauthClient.clientSecret));
     expect((await stack.http.get("/api/templates", { auth: { bearer: tok.body.access_token } })).status).toBe(401);

@@ -85,12 +85,12 @@ describe("who may call the sync and read-back endpoints", () => {
     const other = await stack.tenant();
     const token = await syncToken(stack, other);
     expect((await stack.http.post(SYNC_PATH, body(), { auth: { bearer: token } })).status).toBe(200);
-    await revokeOAuthClient(stack.db.db, other.organization.id, other.oauthClient.clientId);
+    await revokeOAuthClient(stack.db.db, other.organization.id, "admin_cli", other.oauthClient.clientId);
     expect((await stack.http.post(SYNC_PATH, body(), { auth: { bearer: token } })).status).toBe(401);
   });
 
   it("answers 403 for a client token without the employees:sync scope", async () => {
-    const client = await createOAuthClient(stack.db.db, t.organization.id, "reporting", undefined, ["other"]);
+    const client = await createOAuthClient(stack.db.db, t.organization.id, "reporting", undefined, ["scim"]);
     const token = await syncToken(stack, { oauthClient: client });
     for (const [method, path, payload] of endpoints()) {
       const res = await stack.http.request(method, path, { auth: { bearer: token }, body: payload });

@@ -20,6 +20,7 @@ beforeAll(async () => {
       env: {
         SYNC_MAX_QUEUED_EMPLOYEES_PER_ORG: "5",
         WEBHOOK_MAX_ENDPOINTS_PER_ORG: "2",
+        CREDENTIALS_MAX_ACTIVE_PER_ORG: "3",
         WEBHOOK_REPLAY_MAX_DELIVERIES: "3",
         MEDIA_MAX_STORED_MB_PER_ORG: "1",
         REPORTS_MAX_RENDERING_PER_ORG: "2",
@@ -220,5 +221,35 @@ describe("quotas per organization", () => {
       async () => (await stack.http.get(`/api/inspections/${id}/report.pdf`, auth(t))).status,
       (s) => s === 200,
     );
+  });
+});
+
+describe("credentials", () => {
+  it("CREDENTIALS_MAX_ACTIVE_PER_ORG: one active API key or OAuth client more answers 409 until one is revoked or has expired", async () => {
+    const t = await stack.tenant();
+    // The demo key is the first of three.
+    const keys = [];
+    for (const name of ["second", "third"]) keys.push((await stack.http.post("/api/api-keys", { name, scopes: ["media:read"] }, auth(t))).body);
+    const refused = await stack.http.post("/api/api-keys", { name: "fourth", scopes: ["media:read"] }, auth(t));
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          "This organization already has 3 active API keys (at most 3: CREDENTIALS_MAX_ACTIVE_PER_ORG); revoke one it no longer needs first (POST /api/api-keys/{id}/revoke)",
+      },
+    });
+    await stack.http.post(`/api/api-keys/${keys[0].id}/revoke`, undefined, auth(t));
+    expect((await stack.http.post("/api/api-keys", { name: "fourth", scopes: ["media:read"] }, auth(t))).status).toBe(201);
+    await stack.db.sql`update api_keys set expires_at = now() - interval '1 second' where id = ${keys[1].id}`;
+    expect((await stack.http.post("/api/api-keys", { name: "fifth", scopes: ["media:read"] }, auth(t))).status).toBe(201);
+    expect((await stack.http.post("/api/api-keys", { name: "sixth", scopes: ["media:read"] }, auth(t))).status).toBe(409);
+
+    for (const name of ["c2", "c3"]) expect((await stack.http.post("/api/oauth-clients", { name, scopes: ["employees:sync"] }, auth(t))).status).toBe(201);
+    const clients = await stack.http.post("/api/oauth-clients", { name: "c4", scopes: ["employees:sync"] }, auth(t));
+    expect(clients.status).toBe(409);
+    expect(clients.body.error).toMatch(/^This organization already has 3 active OAuth clients \(at most 3: CREDENTIALS_MAX_ACTIVE_PER_ORG\)/);
+    // Another organization has its own quota.
+    const other = await stack.tenant();
+    expect((await stack.http.post("/api/api-keys", { name: "x", scopes: ["media:read"] }, auth(other))).status).toBe(201);
   });
 });

@@ -3731,7 +3731,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
+                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked")[];
                         description?: string | null;
                     };
                 };
@@ -3943,7 +3943,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
+                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
@@ -4260,6 +4260,712 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["WebhookReplayTooLarge"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys; extension
+         * @description Admin users, and API keys with credentials:manage (another user: 403). Newest first, revoked and expired ones included (see status). Never the key or its hash.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of keys */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKeyList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an API key; extension
+         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 14. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ApiKeyCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The key, with its secret (shown once) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedApiKey"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One API key; extension
+         * @description Admin users, and API keys with credentials:manage (another user: 403). Another organization's key is a 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The key (never its secret) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKey"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key; extension
+         * @description Admin users, and API keys with credentials:manage (another user: 403). From this answer on the key is refused (401). A key may revoke itself (to retire a key that leaked); revoking a revoked key changes nothing and answers it as it is. Sends api_key.revoked.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The key, revoked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiKey"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List OAuth clients; extension
+         * @description Admin users, and API keys with credentials:manage (another user: 403). Newest first, revoked ones included. Never a secret.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of clients */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthClientList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create an OAuth client; extension
+         * @description Admin users, and API keys with credentials:manage (another user: 403). For the client-credentials grant (POST /oauth/token): an HR system (employees:sync) or an identity provider (scim). The secret is in this answer only (`clientSecret`). At most CREDENTIALS_MAX_ACTIVE_PER_ORG active clients per organization (409 past it). Sends oauth_client.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Workday sync",
+                     *       "scopes": [
+                     *         "employees:sync"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthClientCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The client, with its secret (shown once) */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedOAuthClient"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-clients/{clientId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One OAuth client; extension
+         * @description Admin users, and API keys with credentials:manage (another user: 403). Another organization's client is a 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The client (never its secret) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthClient"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-clients/{clientId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New client secret; extension
+         * @description Admin users, and API keys with credentials:manage (another user: 403). The new secret is in this answer only. The previous secret is still accepted until previousSecretExpiresAt (OAUTH_CLIENT_SECRET_GRACE_SECONDS, default 24 hours), so the HR system can switch without downtime; a secret older than that (from an earlier rotation) is refused at once. Tokens already issued stay valid until they expire. A revoked client is a 409. Sends oauth_client.rotated.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The client with its new secret (shown once) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CreatedOAuthClient"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/oauth-clients/{clientId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an OAuth client; extension
+         * @description Admin users, and API keys with credentials:manage (another user: 403). Its secrets are refused and its tokens stop working at once. Revoking a revoked client changes nothing. Sends oauth_client.revoked.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The client, revoked */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OAuthClient"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
                 /** @description Rate limit exceeded (see Retry-After) */
@@ -6144,7 +6850,8 @@ export interface components {
          *           "inspections:read",
          *           "media:read"
          *         ],
-         *         "createdAt": "2026-11-24T23:28:11.204Z"
+         *         "createdAt": "2026-11-24T23:28:11.204Z",
+         *         "expiresAt": null
          *       }
          *     }
          */
@@ -6159,6 +6866,8 @@ export interface components {
                 /** @description What this credential may do: an API key's scopes (docs/authentication.md, API key scopes) or an access token's OAuth scopes. */
                 scopes: string[];
                 createdAt: string;
+                /** @description When the key stops working; null: never. */
+                expiresAt: string | null;
             };
         } | {
             /** @enum {string} */
@@ -7072,7 +7781,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed")[];
+            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked")[];
             description: string | null;
             enabled: boolean;
             /** @description Why the service disabled it (410 Gone, failing for 5 days); null otherwise. */
@@ -7117,7 +7826,7 @@ export interface components {
                  */
                 eventId: string;
                 /** @enum {string} */
-                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed";
+                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 /** @description Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why). */
@@ -7167,6 +7876,116 @@ export interface components {
              * @example 2026-01-31T09:30:00.000Z
              */
             until: string;
+        };
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /**
+             * @description The key's first 12 characters, to recognise it; the key itself is never shown again.
+             * @example isk_Qm9vZ3Vz
+             */
+            prefix: string;
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "sync-sessions:manage" | "credentials:manage")[];
+            /**
+             * @description revoked wins over expired.
+             * @enum {string}
+             */
+            status: "active" | "expired" | "revoked";
+            /** @description Who created it: an API key's id, a user's id, or the operator's admin CLI (id null). */
+            createdBy: {
+                /** @description api_key, user or admin_cli */
+                type: string;
+                id: string | null;
+            };
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Recorded at most once a minute.
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            expiresAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            revokedAt: string | null;
+        };
+        CreatedApiKey: components["schemas"]["ApiKey"] & {
+            /**
+             * @description The key. Shown only in this answer: store it now.
+             * @example isk_Qm9vZ3VzRXhhbXBsZUtleU5vdFJlYWwxMjM0NTY3ODk
+             */
+            apiKey: string;
+        };
+        OAuthClient: {
+            /**
+             * Format: uuid
+             * @description The id webhook events and the audit log name it by.
+             */
+            id: string;
+            /** @example icl_3q2mP0x9Yb7kLw1s */
+            clientId: string;
+            name: string;
+            scopes: ("employees:sync" | "scim")[];
+            /** @enum {string} */
+            status: "active" | "revoked";
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When it last got a token (recorded at most once a minute).
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            lastUsedAt: string | null;
+            /**
+             * Format: date-time
+             * @description After a rotation: until when the previous secret is still accepted. null: only the current secret is.
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            previousSecretExpiresAt: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            revokedAt: string | null;
+        };
+        CreatedOAuthClient: components["schemas"]["OAuthClient"] & {
+            /**
+             * @description The client secret. Shown only in this answer: store it now.
+             * @example ics_c2VjcmV0RXhhbXBsZU5vdFJlYWwxMjM0NTY3ODkwYWJj
+             */
+            clientSecret: string;
+        };
+        ApiKeyList: {
+            apiKeys: components["schemas"]["ApiKey"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        OAuthClientList: {
+            oauthClients: components["schemas"]["OAuthClient"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
         };
         AuditPage: {
             items: {
@@ -7665,6 +8484,23 @@ export interface components {
             /** @description Echoed in the response; null is the same as absent */
             syncBatchId?: string | null;
             employees: components["schemas"]["EmployeeInput"][];
+        };
+        ApiKeyCreateRequest: {
+            /** @description What it is for, to tell it apart in lists and the audit log. */
+            name: string;
+            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, sync-sessions:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "sync-sessions:manage" | "credentials:manage")[];
+            /**
+             * Format: date-time
+             * @description From then on the key is refused (401, API key expired). null or absent: it never expires.
+             */
+            expiresAt?: string | null;
+        };
+        OAuthClientCreateRequest: {
+            /** @description What it is for, to tell it apart in lists and the audit log. */
+            name: string;
+            /** @description employees:sync (the HR sync and its sessions), scim (SCIM 2.0 provisioning). */
+            scopes: ("employees:sync" | "scim")[];
         };
         SyncSessionRequest: {
             scope?: components["schemas"]["SyncSessionScope"];

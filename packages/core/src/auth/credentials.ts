@@ -19,9 +19,13 @@ const lastUseSent = new Map<string, number>();
 
 /** The key's row by its hash, in plain SQL: it runs before every API-key request (Drizzle's query building cost more than the lookup). */
 export async function authenticateApiKey(db: Db, key: string, pepper?: string): Promise<Principal | null> {
-  const [row] = await db.$client<{ id: string; organizationId: string; scopes: string[] }[]>`
-    select id, organization_id as "organizationId", scopes from api_keys where key_hash = ${hashSecret(key, pepper)} and revoked_at is null limit 1`;
+  const [row] = await db.$client<{ id: string; organizationId: string; scopes: string[]; expired: string | null }[]>`
+    select id, organization_id as "organizationId", scopes,
+      case when expires_at <= now() then to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end as expired
+    from api_keys where key_hash = ${hashSecret(key, pepper)} and revoked_at is null limit 1`;
   if (!row) return null;
+  // An expired key is refused like a revoked one, but says why: its owner knows what to renew.
+  if (row.expired) throw unauthorized(`API key expired at ${row.expired}: create a new one`);
   // Last use, at most once a minute per key; not awaited, a lost update is harmless. This
   // process sends the update at most once a minute per key too: sent with every request, it
   // was one more statement per request for nothing (bench/README.md, list).
@@ -39,12 +43,35 @@ export async function authenticateApiKey(db: Db, key: string, pepper?: string): 
   return { kind: "apiKey", organizationId: row.organizationId, apiKeyId: row.id, scopes: row.scopes };
 }
 
-/** OAuth client by id and secret (constant-time compare); null when unknown, revoked or wrong. */
+/**
+ * OAuth client by id and secret (constant-time compare): its current secret, or the previous one
+ * until the rotation's grace ends (previous_secret_expires_at, by the database's clock); null when
+ * unknown, revoked or wrong. Records the client's last use, at most once a minute.
+ */
 export async function authenticateClient(db: DbOrTx, clientId: string, secret: string, pepper?: string) {
-  const [row] = await db.select().from(oauthClients).where(eq(oauthClients.clientId, clientId)).limit(1);
+  const [row] = await db
+    .select({
+      id: oauthClients.id,
+      clientId: oauthClients.clientId,
+      organizationId: oauthClients.organizationId,
+      scopes: oauthClients.scopes,
+      secretHash: oauthClients.secretHash,
+      revokedAt: oauthClients.revokedAt,
+      previousSecretHash: sql<string | null>`case when ${oauthClients.previousSecretExpiresAt} > now() then ${oauthClients.previousSecretHash} end`,
+    })
+    .from(oauthClients)
+    .where(eq(oauthClients.clientId, clientId))
+    .limit(1);
   const presented = hashSecret(secret, pepper);
-  if (!row || row.revokedAt || !safeEqualHex(row.secretHash, presented)) return null;
-  return row;
+  if (!row || row.revokedAt) return null;
+  const current = safeEqualHex(row.secretHash, presented);
+  const previous = row.previousSecretHash !== null && safeEqualHex(row.previousSecretHash, presented);
+  if (!current && !previous) return null;
+  await db
+    .update(oauthClients)
+    .set({ lastUsedAt: sql`now()` })
+    .where(and(eq(oauthClients.id, row.id), sql`(${oauthClients.lastUsedAt} is null or ${oauthClients.lastUsedAt} < now() - interval '1 minute')`));
+  return { clientId: row.clientId, organizationId: row.organizationId, scopes: row.scopes };
 }
 
 /**

@@ -5,7 +5,11 @@ import type { Principal } from "./credentials.ts";
 
 /** GET /api/auth/whoami: the caller's credential as the API sees it (never a secret or a hash). */
 export type WhoAmI =
-  | { kind: "apiKey"; organizationId: string; apiKey: { id: string; name: string; prefix: string; scopes: string[]; createdAt: string } }
+  | {
+      kind: "apiKey";
+      organizationId: string;
+      apiKey: { id: string; name: string; prefix: string; scopes: string[]; createdAt: string; expiresAt: string | null };
+    }
   | { kind: "user"; organizationId: string; user: { id: string; email: string; name: string | null; isAdmin: boolean; mustResetPassword: boolean } }
   | { kind: "client"; organizationId: string; client: { clientId: string; name: string; scopes: string[] } };
 
@@ -13,13 +17,20 @@ export async function whoAmI(db: DbOrTx, p: Principal): Promise<WhoAmI> {
   const org = p.organizationId;
   if (p.kind === "apiKey") {
     const [k] = await db
-      .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt })
+      .select({ id: apiKeys.id, name: apiKeys.name, prefix: apiKeys.prefix, createdAt: apiKeys.createdAt, expiresAt: apiKeys.expiresAt })
       .from(apiKeys)
       .where(and(eq(apiKeys.organizationId, org), eq(apiKeys.id, p.apiKeyId)));
     return {
       kind: "apiKey",
       organizationId: org,
-      apiKey: { id: k!.id, name: k!.name, prefix: k!.prefix, scopes: [...p.scopes], createdAt: new Date(k!.createdAt).toISOString() },
+      apiKey: {
+        id: k!.id,
+        name: k!.name,
+        prefix: k!.prefix,
+        scopes: [...p.scopes],
+        createdAt: new Date(k!.createdAt).toISOString(),
+        expiresAt: k!.expiresAt ? new Date(k!.expiresAt).toISOString() : null,
+      },
     };
   }
   if (p.kind === "user") {

@@ -1,15 +1,15 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
-import { ALL_API_KEY_SCOPES, SYNC_SCOPE, isApiKeyScope, type ApiKeyScope } from "@insp/contracts";
+import { asc, eq, sql } from "drizzle-orm";
+import { ALL_API_KEY_SCOPES, SYNC_SCOPE, type ApiKeyScope } from "@insp/contracts";
 import type { DbOrTx } from "@insp/db";
-import { apiKeys, assetTypes, groups, oauthClients, organizations, responseTypeOptions, responseTypes, roles, sites, users } from "@insp/db/schema";
+import { assetTypes, groups, organizations, responseTypeOptions, responseTypes, roles, sites, users } from "@insp/db/schema";
 import { AppError } from "../errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { API_KEY_PREFIX, CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX, displayPrefix, generateSecret, hashSecret } from "../auth/secrets.ts";
-import { ADMIN_CLI, recordAudit, type AuditContext } from "../audit/index.ts";
+import { ADMIN_CLI, type AuditContext } from "../audit/index.ts";
+import { issueApiKey, issueOAuthClient } from "../credentials/index.ts";
 
 /**
- * Operator actions behind the admin CLI (the spec has no endpoints for them).
- * Secrets are returned once, here, and stored only as hashes.
+ * Operator actions behind the admin CLI. API keys and OAuth clients are made by the
+ * credentials services (credentials/), as over HTTP; secrets are returned once and stored only as hashes.
  */
 
 export async function createOrganization(db: DbOrTx, name: string) {
@@ -17,7 +17,10 @@ export async function createOrganization(db: DbOrTx, name: string) {
   return org!;
 }
 
-/** An API key with `scopes` (default: every scope there is; docs/authentication.md, API key scopes). */
+/**
+ * An API key with `scopes` (default: every scope there is; docs/authentication.md, API key scopes),
+ * made by the operator (no quota): the same service as POST /api/api-keys.
+ */
 export async function createApiKey(
   db: DbOrTx,
   organizationId: string,
@@ -25,22 +28,12 @@ export async function createApiKey(
   pepper?: string,
   audit: AuditContext = ADMIN_CLI,
   scopes: readonly ApiKeyScope[] = ALL_API_KEY_SCOPES,
+  expiresAt?: string | null,
 ) {
-  const unknown = scopes.filter((s) => !isApiKeyScope(s));
-  if (unknown.length) throw new AppError("invalid", `Unknown API key scope ${unknown.join(", ")}: the scopes are ${ALL_API_KEY_SCOPES.join(", ")}`);
-  const granted = ALL_API_KEY_SCOPES.filter((s) => scopes.includes(s));
-  const key = generateSecret(API_KEY_PREFIX);
-  const row = await db.transaction(async (tx) => {
-    const [r] = await tx
-      .insert(apiKeys)
-      .values({ organizationId, name, prefix: displayPrefix(key), keyHash: hashSecret(key, pepper), scopes: granted })
-      .returning({ id: apiKeys.id });
-    await recordAudit(tx, audit, { organizationId, action: "api_key.created", resourceType: "api_key", resourceId: r!.id });
-    return r!;
-  });
-  return { id: row.id, name, prefix: displayPrefix(key), scopes: granted, apiKey: key };
+  return issueApiKey(db, organizationId, "admin_cli", { name, scopes, expiresAt }, { audit, pepper });
 }
 
+/** An OAuth client made by the operator (no quota): the same service as POST /api/oauth-clients. */
 export async function createOAuthClient(
   db: DbOrTx,
   organizationId: string,
@@ -49,17 +42,7 @@ export async function createOAuthClient(
   scopes: string[] = [SYNC_SCOPE],
   audit: AuditContext = ADMIN_CLI,
 ) {
-  const clientId = generateSecret(CLIENT_ID_PREFIX, 12);
-  const clientSecret = generateSecret(CLIENT_SECRET_PREFIX);
-  const row = await db.transaction(async (tx) => {
-    const [r] = await tx
-      .insert(oauthClients)
-      .values({ organizationId, name, clientId, secretHash: hashSecret(clientSecret, pepper), scopes })
-      .returning({ id: oauthClients.id });
-    await recordAudit(tx, audit, { organizationId, action: "oauth_client.created", resourceType: "oauth_client", resourceId: clientId });
-    return r!;
-  });
-  return { id: row.id, name, clientId, clientSecret, scopes };
+  return issueOAuthClient(db, organizationId, "admin_cli", { name, scopes }, { audit, pepper });
 }
 
 export async function createUser(
@@ -140,68 +123,9 @@ export async function createResponseType(db: DbOrTx, organizationId: string, inp
   return { id: rt!.id, name: rt!.name, inputType: rt!.inputType, options };
 }
 
-export async function revokeApiKey(db: DbOrTx, organizationId: string, id: string, audit: AuditContext = ADMIN_CLI) {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(apiKeys)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.organizationId, organizationId), isNull(apiKeys.revokedAt)))
-      .returning({ id: apiKeys.id });
-    if (rows.length)
-      await recordAudit(tx, audit, { organizationId, action: "api_key.revoked", resourceType: "api_key", resourceId: id, changedFields: ["revokedAt"] });
-    return rows.length > 0;
-  });
-}
-
-export async function revokeOAuthClient(db: DbOrTx, organizationId: string, clientId: string, audit: AuditContext = ADMIN_CLI) {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(oauthClients)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(oauthClients.clientId, clientId), eq(oauthClients.organizationId, organizationId), isNull(oauthClients.revokedAt)))
-      .returning({ id: oauthClients.id });
-    if (rows.length)
-      await recordAudit(tx, audit, {
-        organizationId,
-        action: "oauth_client.revoked",
-        resourceType: "oauth_client",
-        resourceId: clientId,
-        changedFields: ["revokedAt"],
-      });
-    return rows.length > 0;
-  });
-}
-
 /** Listings for the CLI; never includes a secret or its hash. */
 export const listings = {
   organizations: (db: DbOrTx) => db.select().from(organizations).orderBy(asc(organizations.createdAt)),
-  apiKeys: (db: DbOrTx, org: string) =>
-    db
-      .select({
-        id: apiKeys.id,
-        name: apiKeys.name,
-        prefix: apiKeys.prefix,
-        scopes: apiKeys.scopes,
-        createdAt: apiKeys.createdAt,
-        lastUsedAt: apiKeys.lastUsedAt,
-        revokedAt: apiKeys.revokedAt,
-      })
-      .from(apiKeys)
-      .where(eq(apiKeys.organizationId, org))
-      .orderBy(asc(apiKeys.createdAt)),
-  oauthClients: (db: DbOrTx, org: string) =>
-    db
-      .select({
-        id: oauthClients.id,
-        name: oauthClients.name,
-        clientId: oauthClients.clientId,
-        scopes: oauthClients.scopes,
-        createdAt: oauthClients.createdAt,
-        revokedAt: oauthClients.revokedAt,
-      })
-      .from(oauthClients)
-      .where(eq(oauthClients.organizationId, org))
-      .orderBy(asc(oauthClients.createdAt)),
   users: (db: DbOrTx, org: string) =>
     db
       .select({

@@ -1,5 +1,6 @@
 import { CHANGE_HORIZON, isoText, type Db } from "@insp/db";
 import { actionsByIds } from "../actions/read.ts";
+import { apiKeysByIds, oauthClientsByIds } from "../credentials/index.ts";
 import type { Change, ResourceType } from "../changes/index.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/requests.ts";
@@ -29,6 +30,8 @@ const loaders: Record<ResourceType, Loader> = {
   employee: employeesByIds,
   sync_request: syncRequestSummaries,
   action: actionsByIds,
+  api_key: apiKeysByIds,
+  oauth_client: oauthClientsByIds,
 };
 
 /** The resources as they are now, by id, in the shape their own endpoints answer (feeds and webhook bodies). */

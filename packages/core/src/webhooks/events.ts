@@ -15,13 +15,16 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  * resource itself, so registering for its events is reading it (action.* carry corrective
  * actions: actions:read). employee.* carry employee records, which only OAuth clients with
  * employees:sync and API keys with employees:read may read (users have no employee endpoints);
- * sync.request.* carry counts only.
+ * api_key.* and oauth_client.* carry credentials (never a secret): credentials:manage, or an admin
+ * user (only admins manage webhooks); sync.request.* carry counts only.
  */
 const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   template: "templates:read",
   inspection: "inspections:read",
   action: "actions:read",
   employee: "employees:read",
+  api_key: "credentials:manage",
+  oauth_client: "credentials:manage",
   sync: null,
 };
 

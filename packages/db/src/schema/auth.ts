@@ -38,8 +38,13 @@ export const apiKeys = pgTable(
     keyHash: text("key_hash").notNull(),
     /** What the key may do (docs/authentication.md, API key scopes); keys made before scopes existed got all of them. */
     scopes: text("scopes").array().notNull(),
+    /** Who created it: `{type, id}` of the audit actor (api_key, user, admin_cli). */
+    createdByType: text("created_by_type").notNull().default("admin_cli"),
+    createdById: text("created_by_id"),
     createdAt: createdAt(),
     lastUsedAt: ts("last_used_at"),
+    /** Refused at authentication from this instant on (401, "API key expired"); null: never expires. */
+    expiresAt: ts("expires_at"),
     revokedAt: ts("revoked_at"),
   },
   (t) => [uniqueIndex("api_keys_hash_key").on(t.keyHash), index("api_keys_org_idx").on(t.organizationId)],
@@ -54,8 +59,13 @@ export const oauthClients = pgTable(
     name: text("name").notNull(),
     clientId: text("client_id").notNull(),
     secretHash: text("secret_hash").notNull(),
+    /** After a rotation the previous secret is still accepted until previousSecretExpiresAt (OAUTH_CLIENT_SECRET_GRACE_HOURS). */
+    previousSecretHash: text("previous_secret_hash"),
+    previousSecretExpiresAt: ts("previous_secret_expires_at"),
     scopes: text("scopes").array().notNull(),
     createdAt: createdAt(),
+    /** Last token issued to it (at most once a minute is recorded). */
+    lastUsedAt: ts("last_used_at"),
     revokedAt: ts("revoked_at"),
   },
   (t) => [uniqueIndex("oauth_clients_client_id_key").on(t.clientId), index("oauth_clients_org_idx").on(t.organizationId)],

@@ -22,7 +22,7 @@ export const changeEvents = pgTable(
     xid: xid8("xid")
       .notNull()
       .default(sql`pg_current_xact_id()`),
-    /** template, inspection, employee, sync_request */
+    /** template, inspection, employee, sync_request, action, api_key, oauth_client */
     resourceType: text("resource_type").notNull(),
     resourceId: uuid("resource_id").notNull(),
     /** created, updated, published, archived, deactivated, completed */
