@@ -21,6 +21,18 @@ export const WEBHOOK_EVENTS = [
   "employee.updated",
   "employee.deactivated",
   "sync.request.completed",
+  "site.created",
+  "site.updated",
+  "site.archived",
+  "site.deleted",
+  "group.created",
+  "group.updated",
+  "group.archived",
+  "group.deleted",
+  "role.created",
+  "role.updated",
+  "role.archived",
+  "role.deleted",
 ] as const;
 
 const eventList = z

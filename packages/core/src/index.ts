@@ -16,18 +16,16 @@ export { whoAmI } from "./auth/whoami.ts";
 export {
   createApiKey,
   createAssetType,
-  createGroup,
   createOAuthClient,
   createOrganization,
   createResponseType,
-  createRole,
-  createSite,
   createUser,
   listings,
   revokeApiKey,
   revokeOAuthClient,
 } from "./directory/admin.ts";
 export { seedDemo, type DemoSeed } from "./directory/seed.ts";
+export * from "./directory/index.ts";
 export * from "./templates/index.ts";
 export * from "./inspections/index.ts";
 export * from "./actions/index.ts";

@@ -1,8 +1,8 @@
 import type { DbOrTx } from "@insp/db";
 import { changeEvents } from "@insp/db/schema";
 
-export type ResourceType = "template" | "inspection" | "employee" | "sync_request" | "action";
-export type Change = "created" | "updated" | "published" | "archived" | "deactivated" | "completed" | "draft_created" | "overdue" | "reviewed";
+export type ResourceType = "template" | "inspection" | "employee" | "sync_request" | "action" | "site" | "group" | "role";
+export type Change = "created" | "updated" | "published" | "archived" | "deactivated" | "completed" | "draft_created" | "overdue" | "reviewed" | "deleted";
 
 /**
  * Records one change in the change log, inside the caller's transaction: it commits or rolls

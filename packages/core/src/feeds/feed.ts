@@ -1,6 +1,9 @@
 import { CHANGE_HORIZON, isoText, type Db } from "@insp/db";
 import { actionsByIds } from "../actions/read.ts";
 import type { Change, ResourceType } from "../changes/index.ts";
+import { groupsByIds } from "../directory/groups.ts";
+import { rolesByIds } from "../directory/roles.ts";
+import { sitesByIds } from "../directory/sites.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/requests.ts";
 import { selectSummaries, toSummary } from "../inspections/summary.ts";
@@ -29,6 +32,9 @@ const loaders: Record<ResourceType, Loader> = {
   employee: employeesByIds,
   sync_request: syncRequestSummaries,
   action: actionsByIds,
+  site: sitesByIds,
+  group: groupsByIds,
+  role: rolesByIds,
 };
 
 /** The resources as they are now, by id, in the shape their own endpoints answer (feeds and webhook bodies). */

@@ -151,7 +151,7 @@ async function changeGroup(ctx: ScimContext, id: string | null, ifMatch: string 
 async function writeGroup(tx: SqlTx, ctx: ScimContext, id: string | null, v: GroupValues, before: string[], action: string): Promise<string> {
   let groupId = id;
   if (groupId) {
-    await tx`update groups set name = ${v.displayName}, external_id = ${v.externalId}, updated_at = now() where id = ${groupId} and organization_id = ${ctx.organizationId}`;
+    await tx`update groups set name = ${v.displayName}, external_id = ${v.externalId}, updated_at = now(), revision = revision + 1 where id = ${groupId} and organization_id = ${ctx.organizationId}`;
   } else {
     [{ id: groupId }] =
       (await tx`insert into groups (organization_id, name, external_id) values (${ctx.organizationId}, ${v.displayName}, ${v.externalId}) returning id`) as unknown as [

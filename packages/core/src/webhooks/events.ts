@@ -15,13 +15,17 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  * resource itself, so registering for its events is reading it (action.* carry corrective
  * actions: actions:read). employee.* carry employee records, which only OAuth clients with
  * employees:sync and API keys with employees:read may read (users have no employee endpoints);
- * sync.request.* carry counts only.
+ * sync.request.* carry counts only. site.*, group.* and role.* carry the directory row
+ * (directory:read; every user may read the directory).
  */
 const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   template: "templates:read",
   inspection: "inspections:read",
   action: "actions:read",
   employee: "employees:read",
+  site: "directory:read",
+  group: "directory:read",
+  role: "directory:read",
   sync: null,
 };
 
