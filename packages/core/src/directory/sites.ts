@@ -214,7 +214,7 @@ export async function deleteSite(db: Db, organizationId: string, id: string, act
     if (refs.length)
       throw new AppError(
         "conflict",
-        `Site '${row.code}' cannot be deleted: ${refs.join(", ")} refer to it. Archive it instead (PATCH /api/sites/${id} with {"archived": true})`,
+        `Site '${row.code}' cannot be deleted: it has ${refs.join(", ")}. Archive it instead (PATCH /api/sites/${id} with {"archived": true})`,
         refs,
       );
     await tx.delete(sites).where(and(eq(sites.organizationId, organizationId), eq(sites.id, id)));
