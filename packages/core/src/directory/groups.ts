@@ -29,7 +29,7 @@ export const groupNotFound = (id: string) => notFound(`Group ${id} not found`);
 const taken = (name: string | undefined, ext: string | null | undefined) =>
   `A group with ${name !== undefined ? `name '${name}'` : ""}${name !== undefined && ext ? " or " : ""}${ext ? `externalGroupId '${ext}'` : ""} already exists in this organization`;
 
-export async function memberCounts(db: DbOrTx, organizationId: string, ids: string[]): Promise<Map<string, number>> {
+async function memberCounts(db: DbOrTx, organizationId: string, ids: string[]): Promise<Map<string, number>> {
   if (!ids.length) return new Map();
   const rows = await db
     .select({ id: employeeGroups.groupId, n: count() })
@@ -127,10 +127,19 @@ export async function patchGroup(db: Db, organizationId: string, id: string, exp
         const name = input.name !== undefined && input.name !== row.name ? input.name : undefined;
         const ext = input.externalGroupId !== undefined && input.externalGroupId !== row.externalId ? input.externalGroupId : undefined;
         await assertFree(tx, organizationId, name, ext, id);
-        if (name !== undefined) (fields.push("name"), (set.name = name));
-        if (ext !== undefined) (fields.push("externalGroupId"), (set.externalId = ext));
+        if (name !== undefined) {
+          fields.push("name");
+          set.name = name;
+        }
+        if (ext !== undefined) {
+          fields.push("externalGroupId");
+          set.externalId = ext;
+        }
         const archive = archiveSet(row.archivedAt, input.archived);
-        if (archive) (fields.push("archived"), Object.assign(set, archive));
+        if (archive) {
+          fields.push("archived");
+          Object.assign(set, archive);
+        }
         if (!fields.length) return;
         await tx
           .update(groups)
