@@ -82,7 +82,12 @@ describe("what a key may do", () => {
       (m) => m[1]!,
     );
     expect(later).toEqual(["actions:read", "actions:write"]);
-    expect([...first, ...later].sort()).toEqual([...ALL_API_KEY_SCOPES].sort());
+    // 0013: keys that held every scope there was hold the directory's too.
+    const directory = [...readFileSync(`${root}drizzle/0013_directory_over_http.sql`, "utf8").matchAll(/array_append\("scopes", '([^']+)'\)/g)].map(
+      (m) => m[1]!,
+    );
+    expect(directory).toEqual(["directory:read", "directory:write"]);
+    expect([...first, ...later, ...directory].sort()).toEqual([...ALL_API_KEY_SCOPES].sort());
   });
 });
 
