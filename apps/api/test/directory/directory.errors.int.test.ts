@@ -1,3 +1,5 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
 import { startStack, type Stack } from "@insp/testing";
@@ -17,6 +19,7 @@ afterAll(async () => {
 });
 
 const key = (t: DemoSeed) => ({ bearer: t.apiKey });
+const root = fileURLToPath(new URL("../../../../", import.meta.url));
 
 describe("directory errors", () => {
   it("400 names the field", async () => {
@@ -87,5 +90,30 @@ describe("directory errors", () => {
     await stack.http.patch(`/api/groups/${g}`, { archived: true }, { auth, headers: { "if-match": "*" } });
     const res = await stack.http.request("PUT", `/api/groups/${g}/members/${nobody}`, { auth, body: {} });
     expect(res.status).toBe(409);
+  });
+
+  it("the admin CLI's create-site checks as POST /api/sites does, and its site sends the same event", async () => {
+    const t = await stack.tenant();
+    const admin = (...args: string[]) =>
+      spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: stack.env.DATABASE_URL, REDIS_URL: stack.env.REDIS_URL },
+      });
+    const org = ["--org", t.organization.id];
+    const taken = admin("create-site", ...org, "--name", "Again", "--code", "MAIN");
+    expect(taken.status).toBe(1);
+    expect(taken.stderr.trim()).toBe("Error: A site with code 'MAIN' already exists in this organization (archived sites keep their code)");
+    const far = admin("create-site", ...org, "--name", "Far", "--code", "FAR", "--latitude", "91", "--longitude", "0");
+    expect(far.status).toBe(1);
+    expect(far.stderr).toContain("latitude: latitude must be between -90 and 90");
+    const made = admin("create-site", ...org, "--name", "Antwerp yard", "--code", "BE-ANR-01", "--latitude", "51.2637", "--longitude", "4.3996", "--json");
+    expect(made.status, made.stderr).toBe(0);
+    const site = JSON.parse(made.stdout);
+    expect(site).toMatchObject({ code: "BE-ANR-01", latitude: 51.2637, longitude: 4.3996, revision: 1 });
+    const [change] = await stack.db.sql<{ change: string }[]>`select change from change_events where resource_type = 'site' and resource_id = ${site.id}`;
+    expect(change).toEqual({ change: "created" });
+    const [audit] = await stack.db.sql<{ action: string; actor_type: string }[]>`select action, actor_type from audit_log where resource_id = ${site.id}`;
+    expect(audit).toEqual({ action: "site.created", actor_type: "admin_cli" });
   });
 });
