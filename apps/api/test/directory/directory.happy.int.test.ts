@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
 import { startReceiver, startStack, until, type Receiver, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "../fixtures/employee-sync.fixtures.ts";
+import { importBody, importOk, publishedAudit } from "../fixtures/inspections.fixtures.ts";
 import { userToken } from "../fixtures/templates.fixtures.ts";
 
 /**
@@ -89,12 +90,13 @@ describe("sites", () => {
     const e = uniq("S");
     const first = await api.sync([{ externalEmployeeId: e.id, email: e.email, sites: [{ id: site.id }] }]);
     expect(first.errors).toEqual([]);
+    await importOk(stack, t, importBody(t, await publishedAudit(stack, t), { siteId: site.id }));
     const del = await stack.http.request("DELETE", `/api/sites/${site.id}`, { auth });
     expect(del.status).toBe(409);
     expect(del.body.error).toBe(
-      `Site 'DEP' cannot be deleted: it has 1 assigned employee. Archive it instead (PATCH /api/sites/${site.id} with {"archived": true})`,
+      `Site 'DEP' cannot be deleted: it has 1 assigned employee, 1 inspection. Archive it instead (PATCH /api/sites/${site.id} with {"archived": true})`,
     );
-    expect(del.body.details).toEqual(["1 assigned employee"]);
+    expect(del.body.details).toEqual(["1 assigned employee", "1 inspection"]);
 
     await stack.http.patch(`/api/sites/${site.id}`, { archived: true }, { auth, headers: { "if-match": "*" } });
     const e2 = uniq("S");
