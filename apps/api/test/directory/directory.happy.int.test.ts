@@ -3,6 +3,7 @@ import type { DemoSeed } from "@insp/core";
 import { startReceiver, startStack, until, type Receiver, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "../fixtures/employee-sync.fixtures.ts";
 import { importBody, importOk, publishedAudit } from "../fixtures/inspections.fixtures.ts";
+import { GROUP, scimCaller } from "../fixtures/scim.fixtures.ts";
 import { userToken } from "../fixtures/templates.fixtures.ts";
 
 /**
@@ -180,6 +181,23 @@ describe("groups and members", () => {
     const changed = await stack.http.patch(`/api/groups/${seeded.id}`, { name: "Safety" }, { auth: admin, headers: { "if-match": '"r1"' } });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({ name: "Safety", revision: 2 });
+
+    // A group SCIM creates and renames: listed here, its revision moves, and it sends group.* like ours.
+    const scim = await scimCaller(stack, t);
+    const made = await scim.call("POST", "/Groups", { schemas: [GROUP], displayName: "Provisioned" });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.id as string;
+    expect((await stack.http.get(`/api/groups/${id}`, { auth: admin })).body).toMatchObject({ name: "Provisioned", revision: 1 });
+    const renamed = await scim.call("PATCH", `/Groups/${id}`, {
+      schemas: ["urn:ietf:params:scim:api:messages:2.0:PatchOp"],
+      Operations: [{ op: "replace", path: "displayName", value: "Provisioned 2" }],
+    });
+    expect([200, 204]).toContain(renamed.status);
+    expect((await stack.http.get(`/api/groups/${id}`, { auth: admin })).body).toMatchObject({ name: "Provisioned 2", revision: 2 });
+    const changes = await stack.db.sql<
+      { change: string }[]
+    >`select change from change_events where resource_type = 'group' and resource_id = ${id} order by xid, seq`;
+    expect(changes.map((c) => c.change)).toEqual(["created", "updated"]);
   });
 });
 

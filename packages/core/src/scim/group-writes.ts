@@ -140,6 +140,7 @@ async function changeGroup(ctx: ScimContext, id: string | null, ifMatch: string 
       if (change.kind === "delete") {
         await tx`delete from groups where id = ${groupId} and organization_id = ${ctx.organizationId}`;
         await audit(tx, ctx, "group.deleted", groupId, []);
+        await tx`insert into change_events (organization_id, resource_type, resource_id, change) values (${ctx.organizationId}, 'group', ${groupId}, 'deleted')`;
       }
       return groupId;
     },
@@ -170,6 +171,8 @@ async function writeGroup(tx: SqlTx, ctx: ScimContext, id: string | null, v: Gro
     await tx`insert into change_events (organization_id, resource_type, resource_id, change) select ${ctx.organizationId}, 'employee', unnest(${changed}::uuid[]), 'updated'`;
   }
   await audit(tx, ctx, action, groupId!, changed.length ? ["members"] : []);
+  // group.created / group.updated for feeds and webhooks, as /api/groups sends them (docs/organization-administration.md).
+  await tx`insert into change_events (organization_id, resource_type, resource_id, change) values (${ctx.organizationId}, 'group', ${groupId!}, ${id ? "updated" : "created"})`;
   return groupId!;
 }
 
