@@ -32,7 +32,18 @@ import {
   type TargetPolicy,
   type WebhookEventType,
 } from "@insp/core";
-import { ALL_API_KEY_SCOPES, CreateWebhookBody, SCIM_SCOPE, SYNC_SCOPE, isApiKeyScope, type ApiKeyScope } from "@insp/contracts";
+import {
+  ALL_API_KEY_SCOPES,
+  CreateGroupBody,
+  CreateRoleBody,
+  CreateSiteBody,
+  CreateWebhookBody,
+  SCIM_SCOPE,
+  SYNC_SCOPE,
+  isApiKeyScope,
+  type ApiKeyScope,
+  type z,
+} from "@insp/contracts";
 
 type Flags = Record<string, string | boolean | string[] | undefined>;
 
@@ -56,6 +67,13 @@ const str = (flags: Flags, name: string, required = true): string => {
   if (required) throw new AppError("invalid", `--${name} is required`);
   return "";
 };
+/** A body checked with the API's own schema; its messages name the field, as the API's 400 does. */
+function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw new AppError("invalid", r.error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; "));
+  return r.data;
+}
+
 const org = (flags: Flags) => {
   const id = str(flags, "org");
   if (!isUuid(id)) throw new AppError("invalid", "--org must be an organization id (UUID)");
@@ -148,17 +166,40 @@ export const commands: Record<string, Command> = {
       return { ...user, password };
     },
   },
+  // The same core functions and body schemas as POST /api/sites, /api/groups and /api/roles: same checks, same events.
   "create-site": {
-    usage: "create-site --org ID --name N --code C",
-    summary: "Create a site",
-    run: (ctx) => createSite(ctx.db, org(ctx.flags), str(ctx.flags, "name"), str(ctx.flags, "code")),
+    usage: "create-site --org ID --name N --code C [--address A] [--latitude L --longitude L] [--parent SITE_ID]",
+    summary: "Create a site (as POST /api/sites)",
+    run: (ctx) => {
+      const opt = (name: string) => str(ctx.flags, name, false) || undefined;
+      const num = (name: string) => (opt(name) === undefined ? undefined : Number(opt(name)));
+      const body = parsed(CreateSiteBody, {
+        name: str(ctx.flags, "name"),
+        code: str(ctx.flags, "code"),
+        address: opt("address"),
+        latitude: num("latitude"),
+        longitude: num("longitude"),
+        parentSiteId: opt("parent"),
+      });
+      return createSite(ctx.db, org(ctx.flags), ADMIN_CLI, body);
+    },
   },
   "create-group": {
     usage: "create-group --org ID --name N [--external-id X]",
-    summary: "Create a group",
-    run: (ctx) => createGroup(ctx.db, org(ctx.flags), str(ctx.flags, "name"), str(ctx.flags, "external-id", false) || undefined),
+    summary: "Create a group (as POST /api/groups)",
+    run: (ctx) =>
+      createGroup(
+        ctx.db,
+        org(ctx.flags),
+        ADMIN_CLI,
+        parsed(CreateGroupBody, { name: str(ctx.flags, "name"), externalGroupId: str(ctx.flags, "external-id", false) || undefined }),
+      ),
   },
-  "create-role": { usage: "create-role --org ID --name N", summary: "Create a role", run: (ctx) => createRole(ctx.db, org(ctx.flags), str(ctx.flags, "name")) },
+  "create-role": {
+    usage: "create-role --org ID --name N",
+    summary: "Create a role (as POST /api/roles)",
+    run: (ctx) => createRole(ctx.db, org(ctx.flags), ADMIN_CLI, parsed(CreateRoleBody, { name: str(ctx.flags, "name") })),
+  },
   "create-asset-type": {
     usage: "create-asset-type --org ID --name N",
     summary: "Create an asset type",

@@ -44,9 +44,25 @@ async function main(argv: string[]): Promise<number> {
       event: { type: "string", multiple: true },
       scope: { type: "string", multiple: true },
       ...Object.fromEntries(
-        ["name", "org", "email", "password", "code", "external-id", "input-type", "id", "client-id", "url", "description", "expires-at", "grace-seconds"].map(
-          (n) => [n, { type: "string" as const }],
-        ),
+        [
+          "name",
+          "org",
+          "email",
+          "password",
+          "code",
+          "external-id",
+          "input-type",
+          "id",
+          "client-id",
+          "url",
+          "description",
+          "address",
+          "latitude",
+          "longitude",
+          "parent",
+          "expires-at",
+          "grace-seconds",
+        ].map((n) => [n, { type: "string" as const }]),
       ),
     },
   });

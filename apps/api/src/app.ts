@@ -11,6 +11,7 @@ import { queueDashboardRoutes } from "./http/queue-dashboard.ts";
 import { addressLimiterFor, authFailureLimiter } from "./http/rate-limit.ts";
 import { securityHeaders } from "./http/security-headers.ts";
 import { actionRoutes } from "./routes/actions/index.ts";
+import { directoryRoutes } from "./routes/directory/index.ts";
 import { authRoutes } from "./routes/auth/index.ts";
 import { docsRoutes } from "./routes/docs/index.ts";
 import { exportRoutes } from "./routes/exports/index.ts";
@@ -36,6 +37,7 @@ const features: ((deps: Deps) => Router)[] = [
   inspectionRoutes,
   reportRoutes,
   actionRoutes,
+  directoryRoutes,
   exportRoutes,
   employeeSyncRoutes,
   employeeRoutes,

@@ -8,6 +8,7 @@ export * from "./actions.ts";
 export * from "./exports.ts";
 export * from "./employee-sync.ts";
 export * from "./employees.ts";
+export * from "./directory.ts";
 export * from "./feeds.ts";
 export * from "./webhooks.ts";
 export * from "./credentials.ts";

@@ -48,6 +48,11 @@ export const TAGS: { name: string; description: string; prefixes: string[] }[] =
     description: "Batches of up to 500 employees from HR systems (OAuth client credentials, scope employees:sync), their status and snapshot sessions.",
     prefixes: ["/api/v1/sync"],
   },
+  {
+    name: "Organization",
+    description: "The organization's own directory: sites (and regions), groups and their members, roles.",
+    prefixes: ["/api/sites", "/api/groups", "/api/roles"],
+  },
   { name: "Employees", description: "The employees the sync maintains, as the organization's directory.", prefixes: ["/api/v1/employees"] },
   {
     name: "Integrations",

@@ -17,6 +17,8 @@ export const API_KEY_SCOPES = {
   "audit:read": "read the audit log",
   "feeds:read": "follow change feeds, together with the read scope of the feed's resource",
   "employees:read": "employee records: the employees feed (with feeds:read) and employee.* webhook events",
+  "directory:read": "list and read sites, groups (with their members) and roles, and receive site.*, group.* and role.* webhook events",
+  "directory:write": "create, change, archive and delete sites, groups (and their members) and roles",
   "sync-sessions:manage": "read, approve and cancel snapshot sync sessions (the deletion guard's second pair of eyes)",
   "credentials:manage":
     "create, list, revoke API keys (with at most the scopes of the key that creates them) and create, list, rotate and revoke OAuth clients (employees:sync, scim); api_key.* and oauth_client.* webhook events",

@@ -26,6 +26,18 @@ export const WEBHOOK_EVENTS = [
   "oauth_client.created",
   "oauth_client.rotated",
   "oauth_client.revoked",
+  "site.created",
+  "site.updated",
+  "site.archived",
+  "site.deleted",
+  "group.created",
+  "group.updated",
+  "group.archived",
+  "group.deleted",
+  "role.created",
+  "role.updated",
+  "role.archived",
+  "role.deleted",
 ] as const;
 
 const eventList = z

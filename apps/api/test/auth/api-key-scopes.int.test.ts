@@ -82,9 +82,14 @@ describe("what a key may do", () => {
       (m) => m[1]!,
     );
     expect(later).toEqual(["actions:read", "actions:write"]);
+    // 0014: keys that held every scope there was before 0013 hold the directory's too.
+    const directory = [...readFileSync(`${root}drizzle/0014_directory_over_http.sql`, "utf8").matchAll(/array_append\("scopes", '([^']+)'\)/g)].map(
+      (m) => m[1]!,
+    );
+    expect(directory).toEqual(["directory:read", "directory:write"]);
     // credentials:manage (0013) is not given to keys that existed before it: a key made to read or
     // import could not make keys then, and does not learn to now (docs/authentication.md).
-    expect([...first, ...later].sort()).toEqual(ALL_API_KEY_SCOPES.filter((s) => s !== "credentials:manage").sort());
+    expect([...first, ...later, ...directory].sort()).toEqual(ALL_API_KEY_SCOPES.filter((s) => s !== "credentials:manage").sort());
     expect(readFileSync(`${root}drizzle/0013_credentials_self_service.sql`, "utf8")).not.toContain("credentials:manage");
   });
 });

@@ -26,6 +26,8 @@ interface Ids {
   media: string;
   session: string;
   group: string;
+  site: string;
+  role: string;
   action: string;
   export: string;
   apiKey: string;
@@ -412,6 +414,51 @@ const OPS: Op[] = [
     accepts: ["user"],
   },
   { name: "GET /api/auth/whoami", method: "GET", path: () => "/api/auth/whoami", accepts: ["apiKey", "user", "client"] },
+  // The directory (docs/organization-administration.md): reading is any user's, changing an admin's. DELETEs name an id nobody has (404 once past authorization).
+  ...(["sites", "groups", "roles"] as const).flatMap((noun): Op[] => {
+    const one = (i: Ids) => (noun === "sites" ? i.site : noun === "groups" ? i.group : i.role);
+    const body = noun === "sites" ? () => ({ name: "Matrix", code: `M-${randomUUID()}` }) : () => ({ name: `Matrix ${randomUUID()}` });
+    const read = { accepts: ["apiKey", "user"] as Kind[], keyScopes: ["directory:read"] as ApiKeyScope[] };
+    const write = { accepts: ["apiKey", "user"] as Kind[], keyScopes: ["directory:write"] as ApiKeyScope[], adminOnly: true };
+    return [
+      { name: `GET /api/${noun}`, method: "GET", path: () => `/api/${noun}`, ...read },
+      { name: `GET /api/${noun}/{id}`, method: "GET", path: (i) => `/api/${noun}/${one(i)}`, ...read },
+      { name: `POST /api/${noun}`, method: "POST", path: () => `/api/${noun}`, body, ...write },
+      {
+        name: `PATCH /api/${noun}/{id}`,
+        method: "PATCH",
+        path: (i) => `/api/${noun}/${one(i)}`,
+        body: () => ({ archived: false }),
+        headers: { "if-match": "*" },
+        ...write,
+      },
+      { name: `DELETE /api/${noun}/{id}`, method: "DELETE", path: () => `/api/${noun}/${randomUUID()}`, ...write },
+    ];
+  }),
+  {
+    name: "GET /api/groups/{id}/members",
+    method: "GET",
+    path: (i) => `/api/groups/${i.group}/members`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["directory:read"],
+  },
+  {
+    name: "PUT /api/groups/{id}/members/{employeeId}",
+    method: "PUT",
+    path: (i) => `/api/groups/${i.group}/members/${i.employee}`,
+    body: () => ({}),
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["directory:write"],
+  },
+  {
+    name: "DELETE /api/groups/{id}/members/{employeeId}",
+    method: "DELETE",
+    path: (i) => `/api/groups/${i.group}/members/${randomUUID()}`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["directory:write"],
+  },
 ];
 
 let stack: Stack;
@@ -465,6 +512,8 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
       media: image!.id,
       session: session.body.sessionId,
       group: t.groups[0]!.id,
+      site: t.sites[0]!.id,
+      role: (await stack.db.sql<{ id: string }[]>`select id from roles where organization_id = ${t.organization.id} limit 1`)[0]!.id,
       action: action.body.id,
       apiKey: apiKey.body.id,
       oauthClient: client.body.clientId,
@@ -627,6 +676,7 @@ describe("tenancy matrix: another tenant's ids never reach its data", () => {
     idsB.session,
     idsB.group,
     idsB.action,
+    idsB.role,
     idsB.export,
     idsB.apiKey,
     idsB.oauthClient,

@@ -3330,6 +3330,1527 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sites; extension
+         * @description By code, then id. Filters: namePrefix, code (exact), parentSiteId, updatedSince. Every user of the organization and API keys with directory:read. Archived sites only with includeArchived=true.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only those whose name starts with this (case-insensitive). */
+                    namePrefix?: string;
+                    /** @description Only those changed at or after this instant. */
+                    updatedSince?: string;
+                    /** @description true: archived ones too (default false). */
+                    includeArchived?: boolean;
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                    /** @description The site with this code (exact). */
+                    code?: string;
+                    /** @description Only the sites directly under this one. */
+                    parentSiteId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of sites */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a site; extension
+         * @description code is unique in the organization (409 when taken); parentSiteId must be a site of the organization (400). Admin users and API keys with directory:write (another user: 403). Sends site.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Rotterdam warehouse",
+                     *       "code": "NL-RTM-01",
+                     *       "address": "Waalhaven 12, 3089 Rotterdam",
+                     *       "latitude": 51.8853,
+                     *       "longitude": 4.4281
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SiteCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The site */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Site"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One site; extension
+         * @description The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The site */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Site"];
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a site; extension
+         * @description Only a site nothing refers to: a site with assigned employees, inspections or sites below it answers 409 naming how many of each, and is archived instead (PATCH with archived: true). Admin users and API keys with directory:write (another user: 403). Sends site.deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change, archive or restore a site; extension
+         * @description Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A request that changes nothing makes no revision. A parentSiteId that would make a cycle (the site itself or one below it) is a 400; a code another site has is a 409. Admin users and API keys with directory:write (another user: 403). Sends site.updated, or site.archived when it becomes archived.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SitePatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The site after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Site"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List groups; extension
+         * @description By name, then id. Filters: namePrefix, externalGroupId (exact), updatedSince. Every user of the organization and API keys with directory:read. Archived groups only with includeArchived=true.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only those whose name starts with this (case-insensitive). */
+                    namePrefix?: string;
+                    /** @description Only those changed at or after this instant. */
+                    updatedSince?: string;
+                    /** @description true: archived ones too (default false). */
+                    includeArchived?: boolean;
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                    /** @description The group with this externalGroupId (exact). */
+                    externalGroupId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of groups */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a group; extension
+         * @description name and externalGroupId are unique in the organization (409 when taken). Groups made by SCIM are the same groups. Admin users and API keys with directory:write (another user: 403). Sends group.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Night shift",
+                     *       "externalGroupId": "HR-GRP-0042"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GroupCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The group */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Group"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One group; extension
+         * @description The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The group */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Group"];
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a group; extension
+         * @description Only a group without members: one with members answers 409 naming how many, and is archived instead (PATCH with archived: true). Admin users and API keys with directory:write (another user: 403). Sends group.deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change, archive or restore a group; extension
+         * @description Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A request that changes nothing makes no revision. A name or externalGroupId another group has is a 409. Admin users and API keys with directory:write (another user: 403). Sends group.updated, or group.archived when it becomes archived.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["GroupPatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The group after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Group"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List roles; extension
+         * @description By name, then id. Filters: namePrefix, updatedSince. Every user of the organization and API keys with directory:read. Archived roles only with includeArchived=true.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only those whose name starts with this (case-insensitive). */
+                    namePrefix?: string;
+                    /** @description Only those changed at or after this instant. */
+                    updatedSince?: string;
+                    /** @description true: archived ones too (default false). */
+                    includeArchived?: boolean;
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of roles */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RoleList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a role; extension
+         * @description name is unique in the organization (409 when taken). Admin users and API keys with directory:write (another user: 403). Sends role.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "site_manager"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RoleCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The role */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Role"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One role; extension
+         * @description The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The role */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Role"];
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a role; extension
+         * @description Only a role nobody holds: one held by employees answers 409 naming how many, and is archived instead (PATCH with archived: true). Admin users and API keys with directory:write (another user: 403). Sends role.deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change, archive or restore a role; extension
+         * @description Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A request that changes nothing makes no revision. A name another role has is a 409. Admin users and API keys with directory:write (another user: 403). Sends role.updated, or role.archived when it becomes archived.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["RolePatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The role after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Role"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/groups/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a group's members; extension
+         * @description Members are employees (the HR sync's and SCIM's group assignments), by name. Every user of the organization and API keys with directory:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of members */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupMemberList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/groups/{id}/members/{employeeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add an employee to a group, or change their role in it; extension
+         * @description The employee must be one of the organization's (404 otherwise). Repeating it changes nothing but memberRole. An archived group takes no new members (409). Admin users and API keys with directory:write (another user: 403). Sends group.updated. The next HR sync of the employee in replace mode sets their groups again.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    employeeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "memberRole": "lead"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GroupMemberRequest"];
+                };
+            };
+            responses: {
+                /** @description The membership */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupMember"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove an employee from a group; extension
+         * @description 404 when the employee is not a member. Admin users and API keys with directory:write (another user: 403). Sends group.updated.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    employeeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Removed */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed/templates": {
         parameters: {
             query?: never;
@@ -3731,7 +5252,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked")[];
+                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
                         description?: string | null;
                     };
                 };
@@ -3943,7 +5464,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked")[];
+                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
@@ -4354,7 +5875,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; extension
-         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 14. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
+         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 16. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
          */
         post: {
             parameters: {
@@ -7693,6 +9214,136 @@ export interface components {
                 hasMore: boolean;
             };
         };
+        Site: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            code: string;
+            address: string | null;
+            latitude: number | null;
+            longitude: number | null;
+            /** Format: uuid */
+            parentSiteId: string | null;
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            archivedAt: string | null;
+            /** @description 1 when created, one more for every accepted change. The ETag header names it. */
+            revision: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        SiteList: {
+            sites: components["schemas"]["Site"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        Group: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            externalGroupId: string | null;
+            /** @description Employees assigned to the group. */
+            memberCount: number;
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            archivedAt: string | null;
+            /** @description 1 when created, one more for every accepted change. The ETag header names it. */
+            revision: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        GroupList: {
+            groups: components["schemas"]["Group"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        GroupMember: {
+            /** Format: uuid */
+            employeeId: string;
+            externalEmployeeId: string;
+            name: string | null;
+            email: string | null;
+            /**
+             * Format: uuid
+             * @description The employee's user account.
+             */
+            userId: string | null;
+            /** @description The member's role within the group (the sync's group role). */
+            memberRole: string | null;
+        };
+        GroupMemberList: {
+            members: components["schemas"]["GroupMember"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        Role: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description Employees who hold the role. */
+            holders: number;
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            archivedAt: string | null;
+            /** @description 1 when created, one more for every accepted change. The ETag header names it. */
+            revision: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        RoleList: {
+            roles: components["schemas"]["Role"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
         TemplateFeed: {
             items: {
                 /**
@@ -7781,7 +9432,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked")[];
+            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
             description: string | null;
             enabled: boolean;
             /** @description Why the service disabled it (410 Gone, failing for 5 days); null otherwise. */
@@ -7826,7 +9477,7 @@ export interface components {
                  */
                 eventId: string;
                 /** @enum {string} */
-                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked";
+                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 /** @description Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why). */
@@ -7886,7 +9537,7 @@ export interface components {
              * @example isk_Qm9vZ3Vz
              */
             prefix: string;
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "sync-sessions:manage" | "credentials:manage")[];
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "credentials:manage")[];
             /**
              * @description revoked wins over expired.
              * @enum {string}
@@ -8485,11 +10136,62 @@ export interface components {
             syncBatchId?: string | null;
             employees: components["schemas"]["EmployeeInput"][];
         };
+        SiteCreateRequest: {
+            name: string;
+            /** @description Unique within the organization (archived sites included). */
+            code: string;
+            address?: string | null;
+            latitude?: number | null;
+            longitude?: number | null;
+            /**
+             * Format: uuid
+             * @description A site of the organization this one belongs to (a region); null: none. Never a cycle.
+             */
+            parentSiteId?: string | null;
+        };
+        SitePatchRequest: {
+            name?: string;
+            /** @description Unique within the organization (archived sites included). */
+            code?: string;
+            address?: string | null;
+            latitude?: number | null;
+            longitude?: number | null;
+            /**
+             * Format: uuid
+             * @description A site of the organization this one belongs to (a region); null: none. Never a cycle.
+             */
+            parentSiteId?: string | null;
+            /** @description true archives it: kept for what refers to it, left out of lists by default, treated as missing by the HR sync. false restores it. */
+            archived?: boolean;
+        };
+        GroupCreateRequest: {
+            name: string;
+            /** @description The group's id in the HR or identity system (the sync's externalGroupId, SCIM's externalId); unique in the organization. */
+            externalGroupId?: string | null;
+        };
+        GroupPatchRequest: {
+            name?: string;
+            /** @description The group's id in the HR or identity system (the sync's externalGroupId, SCIM's externalId); unique in the organization. */
+            externalGroupId?: string | null;
+            /** @description true archives it: kept for what refers to it, left out of lists by default, treated as missing by the HR sync. false restores it. */
+            archived?: boolean;
+        };
+        RoleCreateRequest: {
+            name: string;
+        };
+        RolePatchRequest: {
+            name?: string;
+            /** @description true archives it: kept for what refers to it, left out of lists by default, treated as missing by the HR sync. false restores it. */
+            archived?: boolean;
+        };
+        GroupMemberRequest: {
+            memberRole?: string | null;
+        };
         ApiKeyCreateRequest: {
             /** @description What it is for, to tell it apart in lists and the audit log. */
             name: string;
-            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, sync-sessions:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "sync-sessions:manage" | "credentials:manage")[];
+            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, sync-sessions:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "credentials:manage")[];
             /**
              * Format: date-time
              * @description From then on the key is refused (401, API key expired). null or absent: it never expires.

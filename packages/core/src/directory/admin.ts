@@ -1,20 +1,28 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { ALL_API_KEY_SCOPES, SYNC_SCOPE, type ApiKeyScope } from "@insp/contracts";
-import type { DbOrTx } from "@insp/db";
+import type { Db, DbOrTx, Tx } from "@insp/db";
 import { assetTypes, groups, organizations, responseTypeOptions, responseTypes, roles, sites, users } from "@insp/db/schema";
 import { AppError } from "../errors.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import { ADMIN_CLI, type AuditContext } from "../audit/index.ts";
 import { issueApiKey, issueOAuthClient } from "../credentials/index.ts";
+import { createRole } from "./roles.ts";
 
 /**
  * Operator actions behind the admin CLI. API keys and OAuth clients are made by the
  * credentials services (credentials/), as over HTTP; secrets are returned once and stored only as hashes.
  */
 
-export async function createOrganization(db: DbOrTx, name: string) {
-  const [org] = await db.insert(organizations).values({ name }).returning();
-  return org!;
+/** Role names the spec mentions (Processing rule 5): every new organization starts with them. */
+export const KNOWN_ROLES = ["admin", "inspector", "site_manager", "FIELD_TECH"] as const;
+
+/** A new organization with the spec's known roles (docs/organization-administration.md, Roles). */
+export async function createOrganization(db: Db | Tx, name: string) {
+  return db.transaction(async (tx) => {
+    const [org] = await tx.insert(organizations).values({ name }).returning();
+    for (const role of KNOWN_ROLES) await createRole(tx, org!.id, ADMIN_CLI, { name: role });
+    return org!;
+  });
 }
 
 /**
@@ -66,24 +74,6 @@ export async function createUser(
       isAdmin: input.isAdmin ?? false,
     })
     .returning({ id: users.id, email: users.email, name: users.name, isAdmin: users.isAdmin });
-  return row!;
-}
-
-export async function createSite(db: DbOrTx, organizationId: string, name: string, code: string) {
-  const [row] = await db.insert(sites).values({ organizationId, name, code }).returning({ id: sites.id, name: sites.name, code: sites.code });
-  return row!;
-}
-
-export async function createGroup(db: DbOrTx, organizationId: string, name: string, externalId?: string) {
-  const [row] = await db
-    .insert(groups)
-    .values({ organizationId, name, externalId: externalId ?? null })
-    .returning({ id: groups.id, name: groups.name, externalId: groups.externalId });
-  return row!;
-}
-
-export async function createRole(db: DbOrTx, organizationId: string, name: string) {
-  const [row] = await db.insert(roles).values({ organizationId, name }).returning({ id: roles.id, name: roles.name });
   return row!;
 }
 

@@ -1,19 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@insp/db";
-import {
-  createApiKey,
-  createAssetType,
-  createGroup,
-  createOAuthClient,
-  createOrganization,
-  createResponseType,
-  createRole,
-  createSite,
-  createUser,
-} from "./admin.ts";
-
-/** Role names the spec mentions (Processing rule 5). */
-const DEMO_ROLES = ["admin", "inspector", "site_manager", "FIELD_TECH"] as const;
+import { ADMIN_CLI } from "../audit/index.ts";
+import { KNOWN_ROLES, createApiKey, createAssetType, createOAuthClient, createOrganization, createResponseType, createUser } from "./admin.ts";
+import { createGroup } from "./groups.ts";
+import { createSite } from "./sites.ts";
 
 /**
  * A new, complete demo organization on every call, so two calls give two isolated
@@ -40,9 +30,23 @@ export async function seedDemo(db: Db, opts: { pepper?: string; name?: string } 
       name: "Demo Inspector",
       password: inspectorPassword,
     });
-    const sites = [await createSite(tx, org.id, "Main Plant", "MAIN"), await createSite(tx, org.id, "North Depot", "NORTH")];
-    const groups = [await createGroup(tx, org.id, "Maintenance", "grp-maintenance"), await createGroup(tx, org.id, "Safety Team", "grp-safety")];
-    for (const r of DEMO_ROLES) await createRole(tx, org.id, r);
+    // The printed shape keeps { id, name, code } and { id, name, externalId }.
+    const sites = [];
+    for (const [name, code] of [
+      ["Main Plant", "MAIN"],
+      ["North Depot", "NORTH"],
+    ] as const) {
+      const s = await createSite(tx, org.id, ADMIN_CLI, { name, code });
+      sites.push({ id: s.id, name: s.name, code: s.code });
+    }
+    const groups = [];
+    for (const [name, externalGroupId] of [
+      ["Maintenance", "grp-maintenance"],
+      ["Safety Team", "grp-safety"],
+    ] as const) {
+      const g = await createGroup(tx, org.id, ADMIN_CLI, { name, externalGroupId });
+      groups.push({ id: g.id, name: g.name, externalId: g.externalGroupId });
+    }
     const responseTypes = [
       await createResponseType(tx, org.id, {
         name: "Yes/No/N/A",
@@ -78,7 +82,7 @@ export async function seedDemo(db: Db, opts: { pepper?: string; name?: string } 
       },
       sites,
       groups,
-      roles: [...DEMO_ROLES],
+      roles: [...KNOWN_ROLES],
       responseTypes,
       assetTypes,
     };

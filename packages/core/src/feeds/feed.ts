@@ -2,6 +2,9 @@ import { CHANGE_HORIZON, isoText, type Db } from "@insp/db";
 import { actionsByIds } from "../actions/read.ts";
 import { apiKeysByIds, oauthClientsByIds } from "../credentials/index.ts";
 import type { Change, ResourceType } from "../changes/index.ts";
+import { groupsByIds } from "../directory/groups.ts";
+import { rolesByIds } from "../directory/roles.ts";
+import { sitesByIds } from "../directory/sites.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/requests.ts";
 import { selectSummaries, toSummary } from "../inspections/summary.ts";
@@ -32,6 +35,9 @@ const loaders: Record<ResourceType, Loader> = {
   action: actionsByIds,
   api_key: apiKeysByIds,
   oauth_client: oauthClientsByIds,
+  site: sitesByIds,
+  group: groupsByIds,
+  role: rolesByIds,
 };
 
 /** The resources as they are now, by id, in the shape their own endpoints answer (feeds and webhook bodies). */

@@ -140,6 +140,7 @@ async function changeGroup(ctx: ScimContext, id: string | null, ifMatch: string 
       if (change.kind === "delete") {
         await tx`delete from groups where id = ${groupId} and organization_id = ${ctx.organizationId}`;
         await audit(tx, ctx, "group.deleted", groupId, []);
+        await tx`insert into change_events (organization_id, resource_type, resource_id, change) values (${ctx.organizationId}, 'group', ${groupId}, 'deleted')`;
       }
       return groupId;
     },
@@ -151,7 +152,7 @@ async function changeGroup(ctx: ScimContext, id: string | null, ifMatch: string 
 async function writeGroup(tx: SqlTx, ctx: ScimContext, id: string | null, v: GroupValues, before: string[], action: string): Promise<string> {
   let groupId = id;
   if (groupId) {
-    await tx`update groups set name = ${v.displayName}, external_id = ${v.externalId}, updated_at = now() where id = ${groupId} and organization_id = ${ctx.organizationId}`;
+    await tx`update groups set name = ${v.displayName}, external_id = ${v.externalId}, updated_at = now(), revision = revision + 1 where id = ${groupId} and organization_id = ${ctx.organizationId}`;
   } else {
     [{ id: groupId }] =
       (await tx`insert into groups (organization_id, name, external_id) values (${ctx.organizationId}, ${v.displayName}, ${v.externalId}) returning id`) as unknown as [
@@ -170,6 +171,8 @@ async function writeGroup(tx: SqlTx, ctx: ScimContext, id: string | null, v: Gro
     await tx`insert into change_events (organization_id, resource_type, resource_id, change) select ${ctx.organizationId}, 'employee', unnest(${changed}::uuid[]), 'updated'`;
   }
   await audit(tx, ctx, action, groupId!, changed.length ? ["members"] : []);
+  // group.created / group.updated for feeds and webhooks, as /api/groups sends them (docs/organization-administration.md).
+  await tx`insert into change_events (organization_id, resource_type, resource_id, change) values (${ctx.organizationId}, 'group', ${groupId!}, ${id ? "updated" : "created"})`;
   return groupId!;
 }
 

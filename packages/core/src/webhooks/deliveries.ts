@@ -204,7 +204,9 @@ async function deliveryRows(db: Db, organizationId: string, endpointId: string, 
   }
   return events.map((e) => {
     const type = eventTypeOf(e.resource_type, e.change)!;
-    const payload = payloads.get(e.id) ?? webhookBody({ id: e.id, type, at: e.at, organizationId }, resources.get(e.resource_type)?.get(e.resource_id));
+    const payload =
+      payloads.get(e.id) ??
+      webhookBody({ id: e.id, type, at: e.at, organizationId, resourceId: e.resource_id }, resources.get(e.resource_type)?.get(e.resource_id));
     return { id: randomUUID(), organization_id: organizationId, endpoint_id: endpointId, event_id: e.id, event_type: type, payload };
   });
 }

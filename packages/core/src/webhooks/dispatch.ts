@@ -21,8 +21,10 @@ interface EventRow {
 }
 
 /** The webhook body (Standard Webhooks' recommended shape): the event and the resource as it is when dispatched. */
-export function webhookBody(e: { id: string; type: string; at: string; organizationId: string }, data: unknown): string {
-  return JSON.stringify({ id: e.id, type: e.type, timestamp: e.at, organizationId: e.organizationId, data: data ?? null });
+export function webhookBody(e: { id: string; type: string; at: string; organizationId: string; resourceId?: string }, data: unknown): string {
+  // A deleted resource is gone: its event still says which one it was.
+  const gone = e.type.endsWith(".deleted") && e.resourceId ? { id: e.resourceId } : null;
+  return JSON.stringify({ id: e.id, type: e.type, timestamp: e.at, organizationId: e.organizationId, data: data ?? gone });
 }
 
 /**
@@ -81,7 +83,7 @@ export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deli
     for (const [k, g] of groups) resources.set(k, await loadResources(db, g.org, g.type, g.ids));
     for (const { e, type, targets } of wanted) {
       const payload = webhookBody(
-        { id: e.id, type, at: e.at, organizationId: e.organization_id },
+        { id: e.id, type, at: e.at, organizationId: e.organization_id, resourceId: e.resource_id },
         resources.get(`${e.organization_id}/${e.resource_type}`)?.get(e.resource_id),
       );
       for (const t of targets)

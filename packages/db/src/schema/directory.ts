@@ -1,11 +1,24 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdAt, id, orgId, updatedAt } from "./columns.ts";
+import { boolean, doublePrecision, foreignKey, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
 
 /** Organization reference data: roles, groups, sites, asset types, assets, response types. */
 
-export const roles = pgTable("roles", { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt() }, (t) => [
-  uniqueIndex("roles_org_name_key").on(t.organizationId, t.name),
-]);
+/**
+ * Directory rows changed over HTTP (/api/sites, /api/groups, /api/roles) carry a revision for
+ * their ETag, and may be archived: the HR sync treats an archived row as missing.
+ */
+const directoryColumns = () => ({
+  /** 1 when created, one more for every accepted change. */
+  revision: integer("revision").notNull().default(1),
+  /** Set: archived (kept for what refers to it; the HR sync no longer assigns it). */
+  archivedAt: ts("archived_at"),
+});
+
+export const roles = pgTable(
+  "roles",
+  { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt(), updatedAt: updatedAt(), ...directoryColumns() },
+  (t) => [uniqueIndex("roles_org_name_key").on(t.organizationId, t.name)],
+);
 
 export const groups = pgTable(
   "groups",
@@ -17,6 +30,7 @@ export const groups = pgTable(
     createdAt: createdAt(),
     /** Name, external id or members changed (SCIM's meta.lastModified). */
     updatedAt: updatedAt(),
+    ...directoryColumns(),
   },
   (t) => [uniqueIndex("groups_org_name_key").on(t.organizationId, t.name), uniqueIndex("groups_org_external_id_key").on(t.organizationId, t.externalId)],
 );
@@ -28,9 +42,21 @@ export const sites = pgTable(
     organizationId: orgId(),
     name: text("name").notNull(),
     code: text("code").notNull(),
+    address: text("address"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    /** A region above this site, of the same organization (the composite key says so); never a cycle (core checks). */
+    parentSiteId: uuid("parent_site_id"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...directoryColumns(),
   },
-  (t) => [uniqueIndex("sites_org_code_key").on(t.organizationId, t.code)],
+  (t) => [
+    uniqueIndex("sites_org_code_key").on(t.organizationId, t.code),
+    uniqueIndex("sites_org_id_key").on(t.organizationId, t.id),
+    index("sites_org_parent_idx").on(t.organizationId, t.parentSiteId),
+    foreignKey({ name: "sites_parent_fk", columns: [t.organizationId, t.parentSiteId], foreignColumns: [t.organizationId, t.id] }),
+  ],
 );
 
 export const assetTypes = pgTable("asset_types", { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt() }, (t) => [

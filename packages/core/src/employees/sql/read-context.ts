@@ -25,7 +25,8 @@ import type { EmployeeFields, EmployeeStatus, ResolvedRefs, SyncEmployee } from 
  * - with an account to manage (ACTIVE with userAccount): a user of the organization, other than
  *   the employee's own, whose username is the account's (userAccount.username, else the e-mail);
  * - only for ACTIVE records: the organization's roles and groups by the names and external ids
- *   it gives, and its sites among the ids it gives that are UUIDs (in any case).
+ *   it gives, and its sites among the ids it gives that are UUIDs (in any case); archived ones
+ *   are missing, as if they did not exist (docs/organization-administration.md).
  * Pairs come back as text, the 36 characters of an id followed by the name or role ('=' marks
  * a role, so that none and an empty one differ).
  */
@@ -43,11 +44,11 @@ select i.id, i.request_id, i.idx, i.chain_key, i.status, i.input,
   ub.id as ub_id, ub.organization_id as ub_org, ub.employee_id as ub_employee, ub.is_admin as ub_admin,
   v.live and v.account and exists (select 1 from users un where un.organization_id = i.organization_id
     and lower(un.username) = lower(coalesce(v.username, m.email)) and lower(un.email) <> lower(m.email) and un.id is distinct from e.user_id) as username_taken,
-  array(select r.id::text || r.name from roles r where r.organization_id = i.organization_id and r.name = any(array(select jsonb_array_elements_text(v.roles)))) as ref_roles,
-  array(select g.id::text || g.name from groups g where g.organization_id = i.organization_id and g.name = any(array(select x->>'groupName' from jsonb_array_elements(v.groups) as x))) as ref_groups,
-  array(select g.id::text || g.external_id from groups g where g.organization_id = i.organization_id
+  array(select r.id::text || r.name from roles r where r.organization_id = i.organization_id and r.archived_at is null and r.name = any(array(select jsonb_array_elements_text(v.roles)))) as ref_roles,
+  array(select g.id::text || g.name from groups g where g.organization_id = i.organization_id and g.archived_at is null and g.name = any(array(select x->>'groupName' from jsonb_array_elements(v.groups) as x))) as ref_groups,
+  array(select g.id::text || g.external_id from groups g where g.organization_id = i.organization_id and g.archived_at is null
     and g.external_id = any(array(select x->>'externalGroupId' from jsonb_array_elements(v.groups) as x))) as ref_group_ext_ids,
-  array(select s.id from sites s where s.organization_id = i.organization_id and s.id = any(array(select lower(x->>'id') from jsonb_array_elements(v.sites) as x
+  array(select s.id from sites s where s.organization_id = i.organization_id and s.archived_at is null and s.id = any(array(select lower(x->>'id') from jsonb_array_elements(v.sites) as x
     where lower(x->>'id') ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')::uuid[])) as ref_sites
 from ${source}
   cross join lateral (select i.status = 'pending' and i.input is not null as live, i.input->>'externalEmployeeId' as ext,

@@ -1,0 +1,365 @@
+import { IdParam, booleanQuery, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
+import { registry, z } from "./openapi.ts";
+import { defineOperation, keyOrUser } from "./operation.ts";
+
+/**
+ * The organization's directory over HTTP (issue 32; docs/organization-administration.md): sites
+ * (/api/sites), groups and their members (/api/groups), roles (/api/roles). Every user of the
+ * organization may read it; admin users and API keys with directory:write change it.
+ */
+
+const NAME_MAX = 200;
+const CODE_MAX = 64;
+const ADDRESS_MAX = 1000;
+
+const name = z.string().trim().min(1, "name is required").max(NAME_MAX, `name must be at most ${NAME_MAX} characters`);
+const code = z
+  .string()
+  .trim()
+  .min(1, "code is required")
+  .max(CODE_MAX, `code must be at most ${CODE_MAX} characters`)
+  .openapi({ description: "Unique within the organization (archived sites included)." });
+const address = z.string().max(ADDRESS_MAX, `address must be at most ${ADDRESS_MAX} characters`).nullable();
+const latitude = z
+  .number({ message: "latitude must be a number" })
+  .min(-90, "latitude must be between -90 and 90")
+  .max(90, "latitude must be between -90 and 90")
+  .nullable();
+const longitude = z
+  .number({ message: "longitude must be a number" })
+  .min(-180, "longitude must be between -180 and 180")
+  .max(180, "longitude must be between -180 and 180")
+  .nullable();
+const parentSiteId = z
+  .string()
+  .max(64, "parentSiteId must be at most 64 characters")
+  .nullable()
+  .openapi({ format: "uuid", description: "A site of the organization this one belongs to (a region); null: none. Never a cycle." });
+const archived = z.boolean({ message: "archived must be true or false" }).openapi({
+  description: "true archives it: kept for what refers to it, left out of lists by default, treated as missing by the HR sync. false restores it.",
+});
+const externalGroupId = z
+  .string()
+  .trim()
+  .min(1, "externalGroupId must not be empty")
+  .max(NAME_MAX, `externalGroupId must be at most ${NAME_MAX} characters`)
+  .nullable()
+  .openapi({ description: "The group's id in the HR or identity system (the sync's externalGroupId, SCIM's externalId); unique in the organization." });
+
+const atLeastOne = (fields: string[]) => ({
+  message: `give at least one of ${fields.join(", ")}`,
+  when: (p: { issues: unknown[] }) => p.issues.length === 0,
+});
+
+export const CreateSiteBody = z
+  .strictObject({
+    name,
+    code,
+    address: address.optional(),
+    latitude: latitude.optional(),
+    longitude: longitude.optional(),
+    parentSiteId: parentSiteId.optional(),
+  })
+  .refine((b) => (b.latitude ?? null) === null || (b.longitude ?? null) !== null, { message: "latitude needs longitude", path: ["longitude"] })
+  .refine((b) => (b.longitude ?? null) === null || (b.latitude ?? null) !== null, { message: "longitude needs latitude", path: ["latitude"] })
+  .openapi("SiteCreateRequest");
+export type CreateSiteBody = z.output<typeof CreateSiteBody>;
+
+const SITE_FIELDS = ["name", "code", "address", "latitude", "longitude", "parentSiteId", "archived"];
+export const PatchSiteBody = z
+  .strictObject({
+    name: name.optional(),
+    code: code.optional(),
+    address: address.optional(),
+    latitude: latitude.optional(),
+    longitude: longitude.optional(),
+    parentSiteId: parentSiteId.optional(),
+    archived: archived.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, atLeastOne(SITE_FIELDS))
+  .openapi("SitePatchRequest");
+export type PatchSiteBody = z.output<typeof PatchSiteBody>;
+
+export const CreateGroupBody = z.strictObject({ name, externalGroupId: externalGroupId.optional() }).openapi("GroupCreateRequest");
+export type CreateGroupBody = z.output<typeof CreateGroupBody>;
+
+export const PatchGroupBody = z
+  .strictObject({ name: name.optional(), externalGroupId: externalGroupId.optional(), archived: archived.optional() })
+  .refine((b) => Object.keys(b).length > 0, atLeastOne(["name", "externalGroupId", "archived"]))
+  .openapi("GroupPatchRequest");
+export type PatchGroupBody = z.output<typeof PatchGroupBody>;
+
+export const CreateRoleBody = z.strictObject({ name }).openapi("RoleCreateRequest");
+export type CreateRoleBody = z.output<typeof CreateRoleBody>;
+
+export const PatchRoleBody = z
+  .strictObject({ name: name.optional(), archived: archived.optional() })
+  .refine((b) => Object.keys(b).length > 0, atLeastOne(["name", "archived"]))
+  .openapi("RolePatchRequest");
+export type PatchRoleBody = z.output<typeof PatchRoleBody>;
+
+const updatedSince = z.iso
+  .datetime({ offset: true, message: "updatedSince must be an ISO 8601 date-time, e.g. 2026-03-01T00:00:00Z" })
+  .optional()
+  .openapi({ format: "date-time", description: "Only those changed at or after this instant." });
+const namePrefix = z
+  .string()
+  .max(NAME_MAX, `namePrefix must be at most ${NAME_MAX} characters`)
+  .optional()
+  .openapi({ description: "Only those whose name starts with this (case-insensitive)." });
+const includeArchived = booleanQuery(false).openapi({ type: "boolean", description: "true: archived ones too (default false)." });
+
+const listQuery = { namePrefix, updatedSince, includeArchived, ...pageQuery };
+export const SiteListQuery = z.object({
+  ...listQuery,
+  code: z.string().max(CODE_MAX, `code must be at most ${CODE_MAX} characters`).optional().openapi({ description: "The site with this code (exact)." }),
+  parentSiteId: z.string().optional().openapi({ format: "uuid", description: "Only the sites directly under this one." }),
+});
+export type SiteListQuery = z.output<typeof SiteListQuery>;
+export const GroupListQuery = z.object({
+  ...listQuery,
+  externalGroupId: z.string().max(NAME_MAX).optional().openapi({ description: "The group with this externalGroupId (exact)." }),
+});
+export type GroupListQuery = z.output<typeof GroupListQuery>;
+export const RoleListQuery = z.object(listQuery);
+export type RoleListQuery = z.output<typeof RoleListQuery>;
+export const MemberListQuery = z.object(pageQuery);
+
+const common = {
+  archived: z.boolean(),
+  archivedAt: isoTimestamp.nullable(),
+  revision: z.number().int().openapi({ description: "1 when created, one more for every accepted change. The ETag header names it." }),
+  createdAt: isoTimestamp,
+  updatedAt: isoTimestamp,
+};
+const pagination = z.object({ total: z.number().int(), limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() });
+
+export const SiteView = registry.register(
+  "Site",
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    code: z.string(),
+    address: z.string().nullable(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    parentSiteId: z.uuid().nullable(),
+    ...common,
+  }),
+);
+export type SiteView = z.output<typeof SiteView>;
+export const SiteList = registry.register("SiteList", z.object({ sites: z.array(SiteView), pagination }));
+
+export const GroupView = registry.register(
+  "Group",
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    externalGroupId: z.string().nullable(),
+    memberCount: z.number().int().openapi({ description: "Employees assigned to the group." }),
+    ...common,
+  }),
+);
+export type GroupView = z.output<typeof GroupView>;
+export const GroupList = registry.register("GroupList", z.object({ groups: z.array(GroupView), pagination }));
+
+export const GroupMember = registry.register(
+  "GroupMember",
+  z.object({
+    employeeId: z.uuid(),
+    externalEmployeeId: z.string(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    userId: z.uuid().nullable().openapi({ description: "The employee's user account." }),
+    memberRole: z.string().nullable().openapi({ description: "The member's role within the group (the sync's group role)." }),
+  }),
+);
+export type GroupMemberView = z.output<typeof GroupMember>;
+export const GroupMemberList = registry.register("GroupMemberList", z.object({ members: z.array(GroupMember), pagination }));
+export const MemberParams = z.object({ id: z.string().openapi({ format: "uuid" }), employeeId: z.string().openapi({ format: "uuid" }) });
+export const AddMemberBody = z
+  .strictObject({
+    memberRole: z.string().trim().min(1).max(NAME_MAX, `memberRole must be at most ${NAME_MAX} characters`).nullable().optional(),
+  })
+  .openapi("GroupMemberRequest");
+
+export const RoleView = registry.register(
+  "Role",
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    holders: z.number().int().openapi({ description: "Employees who hold the role." }),
+    ...common,
+  }),
+);
+export type RoleView = z.output<typeof RoleView>;
+export const RoleList = registry.register("RoleList", z.object({ roles: z.array(RoleView), pagination }));
+
+const read = keyOrUser("directory:read");
+const write = keyOrUser("directory:write");
+const json = (schema: z.ZodType, description: string) => ({ description, content: { "application/json": { schema } } });
+const ifMatch = z.object({ "if-match": z.string().openapi({ example: '"r1"' }) });
+const WHO_WRITES = "Admin users and API keys with directory:write (another user: 403).";
+const ETAG = "The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.";
+const PATCH_RULES =
+  "Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A request that changes nothing makes no revision.";
+
+/** The five operations of one directory noun (list, read, create, PATCH, DELETE). */
+function nounOps<L extends z.ZodObject, C extends z.ZodType, P extends z.ZodType>(n: {
+  path: string;
+  what: string;
+  view: z.ZodType;
+  list: z.ZodType;
+  query: L;
+  create: C;
+  createExample: unknown;
+  patch: P;
+  patchExamples: Record<string, { summary: string; value: unknown }>;
+  listText: string;
+  createText: string;
+  patchText: string;
+  deleteText: string;
+}) {
+  return {
+    list: defineOperation({
+      method: "get",
+      path: n.path,
+      summary: `List ${n.what}s; extension`,
+      description: `${n.listText} Every user of the organization and API keys with directory:read. Archived ${n.what}s only with includeArchived=true.`,
+      auth: read,
+      request: { query: n.query },
+      responses: { 200: json(n.list, `A page of ${n.what}s`), ...errorResponses(400, 401, 403, 429) },
+    }),
+    get: defineOperation({
+      method: "get",
+      path: `${n.path}/{id}`,
+      summary: `One ${n.what}; extension`,
+      description: ETAG,
+      auth: read,
+      request: { params: IdParam },
+      responses: { 200: json(n.view, `The ${n.what}`), 304: { description: "Not modified (If-None-Match)" }, ...errorResponses(401, 403, 404, 429) },
+    }),
+    create: defineOperation({
+      method: "post",
+      path: n.path,
+      summary: `Create a ${n.what}; extension`,
+      description: `${n.createText} ${WHO_WRITES} Sends ${n.what}.created.`,
+      auth: write,
+      request: { body: { content: { "application/json": { schema: n.create, example: n.createExample } } } },
+      responses: { 201: json(n.view, `The ${n.what}`), ...errorResponses(400, 401, 403, 409, 429) },
+    }),
+    patch: defineOperation({
+      method: "patch",
+      path: `${n.path}/{id}`,
+      summary: `Change, archive or restore a ${n.what}; extension`,
+      description: `${PATCH_RULES} ${n.patchText} ${WHO_WRITES} Sends ${n.what}.updated, or ${n.what}.archived when it becomes archived.`,
+      auth: write,
+      request: { params: IdParam, headers: ifMatch, body: { content: { "application/json": { schema: n.patch, examples: n.patchExamples } } } },
+      responses: { 200: json(n.view, `The ${n.what} after the change`), ...errorResponses(400, 401, 403, 404, 409, 412, 428, 429) },
+    }),
+    delete: defineOperation({
+      method: "delete",
+      path: `${n.path}/{id}`,
+      summary: `Delete a ${n.what}; extension`,
+      description: `${n.deleteText} ${WHO_WRITES} Sends ${n.what}.deleted.`,
+      auth: write,
+      request: { params: IdParam },
+      responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 409, 429) },
+    }),
+  };
+}
+
+const sites = nounOps({
+  path: "/api/sites",
+  what: "site",
+  view: SiteView,
+  list: SiteList,
+  query: SiteListQuery,
+  create: CreateSiteBody,
+  createExample: { name: "Rotterdam warehouse", code: "NL-RTM-01", address: "Waalhaven 12, 3089 Rotterdam", latitude: 51.8853, longitude: 4.4281 },
+  patch: PatchSiteBody,
+  patchExamples: {
+    move: { summary: "Put it under a region", value: { parentSiteId: "5b0e6a3c-2f4d-4e8a-9c1b-7d6e5f4a3b2c" } },
+    archive: { summary: "Archive it", value: { archived: true } },
+  },
+  listText: "By code, then id. Filters: namePrefix, code (exact), parentSiteId, updatedSince.",
+  createText: "code is unique in the organization (409 when taken); parentSiteId must be a site of the organization (400).",
+  patchText: "A parentSiteId that would make a cycle (the site itself or one below it) is a 400; a code another site has is a 409.",
+  deleteText:
+    "Only a site nothing refers to: a site with assigned employees, inspections or sites below it answers 409 naming how many of each, and is archived instead (PATCH with archived: true).",
+});
+const groups = nounOps({
+  path: "/api/groups",
+  what: "group",
+  view: GroupView,
+  list: GroupList,
+  query: GroupListQuery,
+  create: CreateGroupBody,
+  createExample: { name: "Night shift", externalGroupId: "HR-GRP-0042" },
+  patch: PatchGroupBody,
+  patchExamples: {
+    rename: { summary: "Rename it", value: { name: "Night shift (north)" } },
+    archive: { summary: "Archive it", value: { archived: true } },
+  },
+  listText: "By name, then id. Filters: namePrefix, externalGroupId (exact), updatedSince.",
+  createText: "name and externalGroupId are unique in the organization (409 when taken). Groups made by SCIM are the same groups.",
+  patchText: "A name or externalGroupId another group has is a 409.",
+  deleteText: "Only a group without members: one with members answers 409 naming how many, and is archived instead (PATCH with archived: true).",
+});
+const roles = nounOps({
+  path: "/api/roles",
+  what: "role",
+  view: RoleView,
+  list: RoleList,
+  query: RoleListQuery,
+  create: CreateRoleBody,
+  createExample: { name: "site_manager" },
+  patch: PatchRoleBody,
+  patchExamples: {
+    rename: { summary: "Rename it (the HR sync then knows it by the new name)", value: { name: "FIELD_TECH" } },
+    archive: { summary: "Archive it", value: { archived: true } },
+  },
+  listText: "By name, then id. Filters: namePrefix, updatedSince.",
+  createText: "name is unique in the organization (409 when taken).",
+  patchText: "A name another role has is a 409.",
+  deleteText: "Only a role nobody holds: one held by employees answers 409 naming how many, and is archived instead (PATCH with archived: true).",
+});
+
+export const { list: listSitesOp, get: getSiteOp, create: createSiteOp, patch: patchSiteOp, delete: deleteSiteOp } = sites;
+export const { list: listGroupsOp, get: getGroupOp, create: createGroupOp, patch: patchGroupOp, delete: deleteGroupOp } = groups;
+export const { list: listRolesOp, get: getRoleOp, create: createRoleOp, patch: patchRoleOp, delete: deleteRoleOp } = roles;
+
+export const listGroupMembersOp = defineOperation({
+  method: "get",
+  path: "/api/groups/{id}/members",
+  summary: "List a group's members; extension",
+  description: "Members are employees (the HR sync's and SCIM's group assignments), by name. Every user of the organization and API keys with directory:read.",
+  auth: read,
+  request: { params: IdParam, query: MemberListQuery },
+  responses: { 200: json(GroupMemberList, "A page of members"), ...errorResponses(400, 401, 403, 404, 429) },
+});
+
+export const addGroupMemberOp = defineOperation({
+  method: "put",
+  path: "/api/groups/{id}/members/{employeeId}",
+  summary: "Add an employee to a group, or change their role in it; extension",
+  description:
+    `The employee must be one of the organization's (404 otherwise). Repeating it changes nothing but memberRole. An archived group takes no new members (409). ${WHO_WRITES} ` +
+    "Sends group.updated. The next HR sync of the employee in replace mode sets their groups again.",
+  auth: write,
+  request: {
+    params: MemberParams,
+    body: { content: { "application/json": { schema: AddMemberBody, example: { memberRole: "lead" } } } },
+  },
+  responses: { 200: json(GroupMember, "The membership"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+});
+
+export const removeGroupMemberOp = defineOperation({
+  method: "delete",
+  path: "/api/groups/{id}/members/{employeeId}",
+  summary: "Remove an employee from a group; extension",
+  description: `404 when the employee is not a member. ${WHO_WRITES} Sends group.updated.`,
+  auth: write,
+  request: { params: MemberParams },
+  responses: { 204: { description: "Removed" }, ...errorResponses(401, 403, 404, 429) },
+});

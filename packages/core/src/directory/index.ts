@@ -1,0 +1,4 @@
+export { createSite, deleteSite, getSite, listSites, patchSite } from "./sites.ts";
+export { createGroup, deleteGroup, getGroup, listGroups, patchGroup } from "./groups.ts";
+export { addGroupMember, listGroupMembers, removeGroupMember } from "./members.ts";
+export { createRole, deleteRole, getRole, listRoles, patchRole } from "./roles.ts";
