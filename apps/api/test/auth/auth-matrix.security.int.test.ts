@@ -32,6 +32,7 @@ interface Ids {
   export: string;
   apiKey: string;
   oauthClient: string;
+  user: string;
 }
 interface Op {
   name: string;
@@ -52,7 +53,12 @@ interface Op {
 
 const CREDENTIALS = { accepts: ["apiKey", "user"] as Kind[], adminOnly: true, keyScopes: ["credentials:manage"] as ApiKeyScope[] };
 
+const USERS = { accepts: ["apiKey", "user"] as Kind[], adminOnly: true, keyScopes: ["users:manage"] as ApiKeyScope[] };
+
 const OPS: Op[] = [
+  { name: "POST /api/users", method: "POST", path: () => "/api/users", body: () => ({ email: `matrix-${randomUUID()}@example.test` }), ...USERS },
+  { name: "GET /api/users", method: "GET", path: () => "/api/users", ...USERS },
+  { name: "GET /api/users/{id}", method: "GET", path: (i) => `/api/users/${i.user}`, ...USERS },
   { name: "POST /api/api-keys", method: "POST", path: () => "/api/api-keys", body: () => ({ name: "matrix", scopes: ["credentials:manage"] }), ...CREDENTIALS },
   { name: "GET /api/api-keys", method: "GET", path: () => "/api/api-keys", ...CREDENTIALS },
   { name: "GET /api/api-keys/{id}", method: "GET", path: (i) => `/api/api-keys/${i.apiKey}`, ...CREDENTIALS },
@@ -517,6 +523,7 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
       action: action.body.id,
       apiKey: apiKey.body.id,
       oauthClient: client.body.clientId,
+      user: t.users.inspector.id,
     },
   };
 }

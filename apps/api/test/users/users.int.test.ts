@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiKey, type DemoSeed } from "@insp/core";
+import { startSmtpServer, startStack, type SmtpTestServer, type Stack } from "@insp/testing";
+import { syncCaller, uniq } from "../fixtures/employee-sync.fixtures.ts";
+import { userToken } from "../fixtures/templates.fixtures.ts";
+
+/**
+ * Users over HTTP (docs/users.md): an admin invites a user, who gets the welcome mail with a
+ * temporary password through the real SMTP path; lists, filters and reads show the employee link;
+ * who may, tenancy and bad input.
+ */
+let smtp: SmtpTestServer;
+let stack: Stack;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  stack = await startStack({
+    workers: 1,
+    env: { SMTP_URL: smtp.url, MAIL_FROM: "Inspections <no-reply@example.test>", APP_LOGIN_URL: "https://app.example.test/login", OUTBOX_SWEEP_SECONDS: "1" },
+  });
+});
+afterAll(async () => {
+  await stack?.stop();
+  await smtp?.stop();
+});
+
+const asAdmin = async (t: DemoSeed) => ({ bearer: await userToken(stack, t.users.admin) });
+const email = () => `invited-${randomUUID()}@example.test`;
+
+describe("inviting a user", () => {
+  it("creates the user, mails a temporary password that signs in only to choose a password, and audits without it", async () => {
+    const t = await stack.tenant();
+    const auth = await asAdmin(t);
+    const address = email();
+    const made = await stack.http.post("/api/users", { email: address, name: "Jane Doe" }, { auth });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body).toMatchObject({
+      email: address,
+      username: address,
+      name: "Jane Doe",
+      isAdmin: false,
+      disabled: false,
+      mustResetPassword: true,
+      employeeId: null,
+      managedByHrSync: false,
+      hrOwnedFields: [],
+      welcomeMailQueued: true,
+    });
+    expect(JSON.stringify(made.body)).not.toMatch(/password_hash|passwordHash/);
+
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(address));
+    expect(mail.subject).toBe(`Welcome to ${t.organization.name}`);
+    expect(mail.text).toContain("Hello Jane Doe,");
+    expect(mail.text).toContain(`Username: ${address}`);
+    const temporary = /Temporary password: (\S+)/.exec(mail.text)?.[1];
+    expect(temporary).toBeTruthy();
+
+    // The temporary password signs in, but only to choose a new one.
+    let login = { status: 0 };
+    for (let i = 0; i < 100 && login.status !== 200; i++) {
+      login = await stack.http.post("/api/auth/login", { email: address, password: temporary });
+      if (login.status !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(login.status).toBe(200);
+
+    const [entry] = await stack.db
+      .sql`select action, changed_fields from audit_log where organization_id = ${t.organization.id} and resource_id = ${made.body.id}`;
+    expect(entry).toMatchObject({ action: "user.created" });
+    expect(JSON.stringify(entry)).not.toContain(temporary!);
+
+    const read = await stack.http.get(`/api/users/${made.body.id}`, { auth });
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: made.body.id, email: address, mustResetPassword: true });
+  });
+
+  it("an e-mail already used (in any organization, any case) is a 409", async () => {
+    const [t, other] = [await stack.tenant(), await stack.tenant()];
+    const again = await stack.http.post("/api/users", { email: other.users.admin.email.toUpperCase() }, { auth: await asAdmin(t) });
+    expect(again.status).toBe(409);
+    expect(again.body.error).toContain("already exists");
+  });
+
+  it("bad input is a 400 naming the field", async () => {
+    const t = await stack.tenant();
+    const auth = await asAdmin(t);
+    const bad = await stack.http.post("/api/users", { email: "not an address", isAdmin: "yes" }, { auth });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.join(" ")).toMatch(/email/);
+    expect(bad.body.details.join(" ")).toMatch(/isAdmin/);
+    const extra = await stack.http.post("/api/users", { email: email(), password: "chosen by the admin" }, { auth });
+    expect(extra.status).toBe(400);
+    expect((await stack.http.get("/api/users?disabled=maybe", { auth })).status).toBe(400);
+  });
+});
+
+describe("listing and reading", () => {
+  it("pages, filters by prefix, admin flag and disabled, and shows the employee link of synced users", async () => {
+    const t = await stack.tenant();
+    const auth = await asAdmin(t);
+    const e = uniq();
+    const api = await syncCaller(stack, t);
+    const { results } = await api.sync([
+      { externalEmployeeId: e.id, firstName: "Sy", lastName: "Nced", email: e.email, userAccount: { forcePasswordReset: false, sendWelcomeEmail: false } },
+    ]);
+    const synced = await stack.http.get(`/api/users/${results[0].userId}`, { auth });
+    expect(synced.body).toMatchObject({
+      email: e.email,
+      employeeId: results[0].employeeId,
+      externalEmployeeId: e.id,
+      managedByHrSync: true,
+      hrOwnedFields: ["name", "email", "disabled"],
+    });
+
+    const all = await stack.http.get("/api/users?limit=2", { auth });
+    expect(all.status).toBe(200);
+    expect(all.body.pagination).toMatchObject({ total: 3, limit: 2, offset: 0, hasMore: true });
+    const admins = await stack.http.get("/api/users?isAdmin=true", { auth });
+    expect(admins.body.users.map((u: { email: string }) => u.email)).toEqual([t.users.admin.email]);
+    const prefix = await stack.http.get(`/api/users?q=${encodeURIComponent(e.email.slice(0, 6).toUpperCase())}`, { auth });
+    expect(prefix.body.users.map((u: { id: string }) => u.id)).toEqual([results[0].userId]);
+    expect((await stack.http.get("/api/users?disabled=true", { auth })).body.pagination.total).toBe(0);
+  });
+});
+
+describe("who may", () => {
+  it("an inspector is refused; an API key needs users:manage; another organization's user is a 404", async () => {
+    const [t, other] = [await stack.tenant(), await stack.tenant()];
+    const inspector = { bearer: await userToken(stack, t.users.inspector) };
+    const forbidden = { status: 403, body: { error: "Only admin users can manage users" } };
+    expect(await stack.http.get("/api/users", { auth: inspector })).toMatchObject(forbidden);
+    expect(await stack.http.post("/api/users", { nonsense: true }, { auth: inspector })).toMatchObject(forbidden);
+
+    const without = (await createApiKey(stack.db.db, t.organization.id, "k", undefined, undefined, ["directory:read"])).apiKey;
+    const refused = await stack.http.get("/api/users", { auth: { bearer: without } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toContain("users:manage");
+
+    const withScope = (await createApiKey(stack.db.db, t.organization.id, "k", undefined, undefined, ["users:manage"])).apiKey;
+    const made = await stack.http.post("/api/users", { email: email(), isAdmin: true }, { auth: { bearer: withScope } });
+    expect(made.status, made.text).toBe(201);
+    expect(made.body.isAdmin).toBe(true);
+
+    const admin = await asAdmin(t);
+    expect((await stack.http.get(`/api/users/${other.users.admin.id}`, { auth: admin })).status).toBe(404);
+    expect((await stack.http.get("/api/users/not-a-uuid", { auth: admin })).status).toBe(404);
+    const listed = await stack.http.get("/api/users?limit=100", { auth: admin });
+    expect(listed.body.users.map((u: { email: string }) => u.email)).not.toContain(other.users.admin.email);
+  });
+});
