@@ -109,3 +109,45 @@ export const inviteUserOp = defineOperation({
   },
   responses: { 201: json(CreatedUser, "The user; the welcome mail is queued"), ...errorResponses(400, 401, 403, 409, 429) },
 });
+
+export const PatchUserBody = z
+  .strictObject({
+    name: z.string().trim().min(1, "name must not be empty").max(USER_NAME_MAX, `name must be at most ${USER_NAME_MAX} characters`).nullable().optional(),
+    isAdmin: z.boolean({ message: "isAdmin must be true or false" }).optional(),
+    disabled: z
+      .boolean({ message: "disabled must be true or false" })
+      .optional()
+      .openapi({ description: "true: the user can no longer sign in and their tokens are refused at once." }),
+  })
+  .openapi("UserPatchRequest");
+
+const IfMatch = z.object({ "if-match": z.string().openapi({ example: '"3f1c0a9b2d4e5f60718a"', description: "The ETag of GET /api/users/{id}." }) });
+
+export const patchUserOp = defineOperation({
+  method: "patch",
+  path: "/api/users/{id}",
+  summary: "Change a user; extension",
+  description:
+    `${who} Send If-Match with the ETag of GET /api/users/{id} (428 without it, 412 when the user changed since). ` +
+    "For a user linked to an employee (managedByHrSync), the fields in hrOwnedFields (name, email, disabled) belong to the HR sync: changing one is a 409 naming it. " +
+    "Disabling or demoting the organization's last active admin is a 409. Disabling (or demoting) refuses the user's tokens at once.",
+  auth: manage,
+  request: {
+    params: IdParam,
+    headers: IfMatch,
+    body: { content: { "application/json": { schema: PatchUserBody, example: { disabled: true } } } },
+  },
+  responses: { 200: json(UserView, "The user as changed (with its new ETag)"), ...errorResponses(400, 401, 403, 404, 409, 412, 428, 429) },
+});
+
+export const resetUserPasswordOp = defineOperation({
+  method: "post",
+  path: "/api/users/{id}/reset-password",
+  summary: "Mail a user a new temporary password; extension",
+  description:
+    `${who} The user's password and their tokens stop working at once; a welcome mail with a new temporary password (made at sending) is queued, ` +
+    "and the user must choose a password (POST /api/auth/password) after signing in with it. A disabled user is a 409.",
+  auth: manage,
+  request: { params: IdParam },
+  responses: { 200: json(CreatedUser, "The user; the mail is queued"), ...errorResponses(401, 403, 404, 409, 429) },
+});

@@ -148,3 +148,85 @@ describe("who may", () => {
     expect(listed.body.users.map((u: { email: string }) => u.email)).not.toContain(other.users.admin.email);
   });
 });
+
+describe("changing a user", () => {
+  it("needs If-Match (428, 412 when stale); disabling refuses sign-in and tokens at once; enabling lets them back", async () => {
+    const t = await stack.tenant();
+    const auth = await asAdmin(t);
+    const id = t.users.inspector.id;
+    const inspectorToken = await userToken(stack, t.users.inspector);
+    expect((await stack.http.patch(`/api/users/${id}`, { name: "X" }, { auth })).status).toBe(428);
+    const read = await stack.http.get(`/api/users/${id}`, { auth });
+    const etag = read.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f]{20}"$/);
+    const renamed = await stack.http.patch(`/api/users/${id}`, { name: "Ina Spector" }, { auth, headers: { "if-match": etag } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body.name).toBe("Ina Spector");
+    expect(renamed.headers.get("etag")).not.toBe(etag);
+    expect((await stack.http.patch(`/api/users/${id}`, { name: "Lost" }, { auth, headers: { "if-match": etag } })).status).toBe(412);
+
+    const disabled = await stack.http.patch(`/api/users/${id}`, { disabled: true }, { auth, headers: { "if-match": "*" } });
+    expect(disabled.body).toMatchObject({ disabled: true });
+    expect((await stack.http.get("/api/auth/whoami", { auth: { bearer: inspectorToken } })).status).toBe(401);
+    expect((await stack.http.post("/api/auth/login", { email: t.users.inspector.email, password: t.users.inspector.password })).status).toBe(401);
+    expect((await stack.http.get("/api/users?disabled=true", { auth })).body.users.map((u: { id: string }) => u.id)).toEqual([id]);
+    await stack.http.patch(`/api/users/${id}`, { disabled: false }, { auth, headers: { "if-match": "*" } });
+    expect((await stack.http.post("/api/auth/login", { email: t.users.inspector.email, password: t.users.inspector.password })).status).toBe(200);
+
+    const actions = await stack.db
+      .sql`select action from audit_log where organization_id = ${t.organization.id} and resource_id = ${id} and action not like 'user.login%' order by created_at`;
+    expect(actions.map((a) => a.action)).toEqual(["user.updated", "user.disabled", "user.enabled"]);
+  });
+
+  it("the last active admin cannot be disabled or demoted (409); with a second admin they can", async () => {
+    const t = await stack.tenant();
+    const auth = await asAdmin(t);
+    const me = t.users.admin.id;
+    const demote = await stack.http.patch(`/api/users/${me}`, { isAdmin: false }, { auth, headers: { "if-match": "*" } });
+    expect(demote.status).toBe(409);
+    expect(demote.body.error).toContain("last active admin");
+    expect((await stack.http.patch(`/api/users/${me}`, { disabled: true }, { auth, headers: { "if-match": "*" } })).status).toBe(409);
+    await stack.http.patch(`/api/users/${t.users.inspector.id}`, { isAdmin: true }, { auth, headers: { "if-match": "*" } });
+    expect((await stack.http.patch(`/api/users/${me}`, { isAdmin: false }, { auth, headers: { "if-match": "*" } })).status).toBe(200);
+  });
+
+  it("a user linked to an employee: name and disabled belong to the HR sync (409 naming the field); isAdmin may change", async () => {
+    const t = await stack.tenant();
+    const auth = await asAdmin(t);
+    const e = uniq();
+    const { results } = await (
+      await syncCaller(stack, t)
+    ).sync([
+      { externalEmployeeId: e.id, firstName: "Hr", lastName: "Owned", email: e.email, userAccount: { forcePasswordReset: false, sendWelcomeEmail: false } },
+    ]);
+    const path = `/api/users/${results[0].userId}`;
+    const named = await stack.http.patch(path, { name: "Other" }, { auth, headers: { "if-match": "*" } });
+    expect(named.status).toBe(409);
+    expect(named.body.error).toBe(`name is owned by the HR sync for this user (employee ${e.id}): change it in the HR system`);
+    expect((await stack.http.patch(path, { disabled: true }, { auth, headers: { "if-match": "*" } })).body.error).toContain("disabled is owned by the HR sync");
+    expect((await stack.http.patch(path, { isAdmin: true }, { auth, headers: { "if-match": "*" } })).body).toMatchObject({
+      isAdmin: true,
+      managedByHrSync: true,
+    });
+  });
+
+  it("reset-password: the old password and tokens stop working, a new temporary password is mailed", async () => {
+    const t = await stack.tenant();
+    const auth = await asAdmin(t);
+    const u = t.users.inspector;
+    const old = await userToken(stack, u);
+    const reset = await stack.http.post(`/api/users/${u.id}/reset-password`, undefined, { auth });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body).toMatchObject({ mustResetPassword: true, welcomeMailQueued: true });
+    expect((await stack.http.get("/api/auth/whoami", { auth: { bearer: old } })).status).toBe(401);
+    expect((await stack.http.post("/api/auth/login", { email: u.email, password: u.password })).status).toBe(401);
+    const mail = await smtp.waitFor((m) => m.envelopeTo.includes(u.email));
+    const temporary = /Temporary password: (\S+)/.exec(mail.text)?.[1];
+    let status = 0;
+    for (let i = 0; i < 100 && status !== 200; i++) {
+      status = (await stack.http.post("/api/auth/login", { email: u.email, password: temporary })).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(200);
+  });
+});

@@ -5875,7 +5875,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; extension
-         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 16. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
+         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 17. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
          */
         post: {
             parameters: {
@@ -6500,6 +6500,248 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). By e-mail. Each with its employee link (employeeId, externalEmployeeId, managedByHrSync). Never a password or its hash.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                    /** @description Only users whose e-mail or name starts with this (case-insensitive). */
+                    q?: string;
+                    /** @description true: only disabled users; false: only enabled ones; absent: both. */
+                    disabled?: boolean;
+                    /** @description true: only admins; false: only non-admins; absent: both. */
+                    isAdmin?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite a user; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). Creates the user with mustResetPassword and sends the same welcome mail as the HR sync, with a temporary password made at sending (it exists only in the mail); the user must choose a password (POST /api/auth/password) before anything else. An e-mail already used (in any organization) is a 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "jane.doe@example.com",
+                     *       "name": "Jane Doe",
+                     *       "isAdmin": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserInviteRequest"];
+                };
+            };
+            responses: {
+                /** @description The user; the welcome mail is queued */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitedUser"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One user; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). Another organization's user is a 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -9537,7 +9779,7 @@ export interface components {
              * @example isk_Qm9vZ3Vz
              */
             prefix: string;
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "credentials:manage")[];
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
             /**
              * @description revoked wins over expired.
              * @enum {string}
@@ -9631,6 +9873,52 @@ export interface components {
         };
         OAuthClientList: {
             oauthClients: components["schemas"]["OAuthClient"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        User: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            username: string;
+            name: string | null;
+            isAdmin: boolean;
+            /** @description A disabled user cannot sign in and their tokens are refused. */
+            disabled: boolean;
+            /** @description true until the user has chosen a password (after an invitation). */
+            mustResetPassword: boolean;
+            /**
+             * Format: uuid
+             * @description The employee record (HR sync) this user belongs to; null: none.
+             */
+            employeeId: string | null;
+            /** @description That employee's id in the HR system. */
+            externalEmployeeId: string | null;
+            /** @description true when linked to an employee: the HR sync owns hrOwnedFields. */
+            managedByHrSync: boolean;
+            /** @description Fields the HR sync writes for this user (name, email, disabled); empty when not linked. */
+            hrOwnedFields: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        InvitedUser: components["schemas"]["User"] & {
+            /** @description The welcome mail with a temporary password is on its way. */
+            welcomeMailQueued: boolean;
+        };
+        UserList: {
+            users: components["schemas"]["User"][];
             pagination: {
                 total: number;
                 limit: number;
@@ -10190,8 +10478,8 @@ export interface components {
         ApiKeyCreateRequest: {
             /** @description What it is for, to tell it apart in lists and the audit log. */
             name: string;
-            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, sync-sessions:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "credentials:manage")[];
+            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, sync-sessions:manage, users:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
             /**
              * Format: date-time
              * @description From then on the key is refused (401, API key expired). null or absent: it never expires.
@@ -10203,6 +10491,17 @@ export interface components {
             name: string;
             /** @description employees:sync (the HR sync and its sessions), scim (SCIM 2.0 provisioning). */
             scopes: ("employees:sync" | "scim")[];
+        };
+        UserInviteRequest: {
+            /**
+             * Format: email
+             * @description Unique across all organizations (409 when already used); also the username.
+             */
+            email: string;
+            /** @description The name shown in the app and the welcome mail. */
+            name?: string | null;
+            /** @description Default false. */
+            isAdmin?: boolean;
         };
         SyncSessionRequest: {
             scope?: components["schemas"]["SyncSessionScope"];

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { employees, mailOutbox, users } from "@insp/db/schema";
@@ -14,7 +14,7 @@ import type { WelcomeMailData } from "../mail/outbox.ts";
  */
 
 /** The user fields the HR sync writes for a user linked to an employee (employees/plan.ts): read-only elsewhere. */
-export const HR_OWNED_FIELDS = ["name", "email", "disabled"] as const;
+const HR_OWNED_FIELDS = ["name", "email", "disabled"] as const;
 
 export interface UserView {
   id: string;
@@ -177,5 +177,99 @@ export async function inviteUser(db: DbOrTx, organizationId: string, actor: User
     });
     const [created] = (await selectUsers(tx).where(eq(users.id, row.id))) as Row[];
     return { user: toView(created!), outboxIds };
+  });
+}
+
+/** The ETag of a user: a fingerprint of everything the answer shows, so any change (the HR sync's too) changes it. */
+export const userETag = (u: UserView) => `"${createHash("sha256").update(JSON.stringify(u)).digest("hex").slice(0, 20)}"`;
+
+export interface UserPatch {
+  name?: string | null;
+  isAdmin?: boolean;
+  disabled?: boolean;
+}
+
+async function lockedView(tx: DbOrTx, organizationId: string, id: string): Promise<UserView> {
+  if (!isUuid(id)) throw notFound("User not found");
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${id} and ${users.organizationId} = ${organizationId} for update`);
+  const [row] = (await selectUsers(tx).where(and(eq(users.id, id), eq(users.organizationId, organizationId)))) as Row[];
+  if (!row) throw notFound("User not found");
+  return toView(row);
+}
+
+/**
+ * Refuses (409) to leave the organization without an active admin. Other admins' rows are locked
+ * first, so two admins demoting each other at once cannot both succeed.
+ */
+async function assertAnotherActiveAdmin(tx: DbOrTx, organizationId: string, id: string, what: string) {
+  const others = await tx.execute(
+    sql`select id from ${users} where ${users.organizationId} = ${organizationId} and ${users.isAdmin} and not ${users.disabled} and ${users.id} <> ${id} order by id for update`,
+  );
+  if (others.length === 0) throw new AppError("conflict", `Cannot ${what} the organization's last active admin: make another user an admin first`);
+}
+
+/**
+ * Changes name, isAdmin, disabled. `ifMatch`: the ETag the client read (null for `*`); another is a
+ * 412. For a user linked to an employee, the fields the HR sync writes (name, email, disabled) are
+ * read-only here: a change to one is a 409 naming it. Disabling refuses the user's tokens at once
+ * (tokensValidAfter); the last active admin cannot be disabled or demoted (409).
+ */
+export async function updateUser(
+  db: DbOrTx,
+  organizationId: string,
+  actor: UserActor,
+  id: string,
+  ifMatch: string[] | null,
+  patch: UserPatch,
+  audit: AuditContext = ADMIN_CLI,
+): Promise<UserView> {
+  assertMayManageUsers(actor);
+  return db.transaction(async (tx) => {
+    const current = await lockedView(tx, organizationId, id);
+    if (ifMatch && !ifMatch.includes(userETag(current)))
+      throw new AppError("stale", "The user changed since you read it (ETag differs): GET it again and re-apply your change");
+    const changed = (Object.keys(patch) as (keyof UserPatch)[]).filter((k) => patch[k] !== undefined && patch[k] !== current[k]);
+    const owned = changed.find((k) => current.hrOwnedFields.includes(k));
+    if (owned)
+      throw new AppError("conflict", `${owned} is owned by the HR sync for this user (employee ${current.externalEmployeeId}): change it in the HR system`);
+    if (!changed.length) return current;
+    const wasActiveAdmin = current.isAdmin && !current.disabled;
+    const willBeActiveAdmin = (patch.isAdmin ?? current.isAdmin) && !(patch.disabled ?? current.disabled);
+    if (wasActiveAdmin && !willBeActiveAdmin) await assertAnotherActiveAdmin(tx, organizationId, id, patch.disabled ? "disable" : "demote");
+    await tx
+      .update(users)
+      .set({
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.isAdmin !== undefined ? { isAdmin: patch.isAdmin } : {}),
+        ...(patch.disabled !== undefined ? { disabled: patch.disabled } : {}),
+        ...(patch.disabled === true || patch.isAdmin === false ? { tokensValidAfter: sql`now()` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(users.id, id), eq(users.organizationId, organizationId)));
+    const action = changed.includes("disabled") ? (patch.disabled ? "user.disabled" : "user.enabled") : "user.updated";
+    await recordAudit(tx, audit, { organizationId, action, resourceType: "user", resourceId: id, changedFields: changed });
+    return lockedView(tx, organizationId, id);
+  });
+}
+
+/**
+ * A new temporary password by mail (the welcome mail, as at the invitation), mustResetPassword set,
+ * and the user's current password and tokens refused at once. A disabled user is a 409.
+ * `outboxIds`: enqueue their mail jobs after commit.
+ */
+export async function resetUserPassword(db: DbOrTx, organizationId: string, actor: UserActor, id: string, audit: AuditContext = ADMIN_CLI) {
+  assertMayManageUsers(actor);
+  return db.transaction(async (tx) => {
+    const current = await lockedView(tx, organizationId, id);
+    if (current.disabled) throw new AppError("conflict", "The user is disabled: enable them first (PATCH disabled false)");
+    await tx
+      .update(users)
+      .set({ passwordHash: null, mustResetPassword: true, tokensValidAfter: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id), eq(users.organizationId, organizationId)));
+    const outboxId = randomUUID();
+    const data: WelcomeMailData = { displayName: current.name, username: current.username, includeTemporaryPassword: true };
+    await tx.insert(mailOutbox).values({ id: outboxId, organizationId, userId: id, kind: "welcome", toAddress: current.email, data });
+    await recordAudit(tx, audit, { organizationId, action: "user.password_reset", resourceType: "user", resourceId: id, changedFields: ["password"] });
+    return { user: await lockedView(tx, organizationId, id), outboxIds: [outboxId] };
   });
 }
