@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, type DemoSeed } from "@insp/core";
-import { startSmtpServer, startStack, type SmtpTestServer, type Stack } from "@insp/testing";
+import { startReceiver, startSmtpServer, startStack, until, type Receiver, type SmtpTestServer, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "../fixtures/employee-sync.fixtures.ts";
 import { userToken } from "../fixtures/templates.fixtures.ts";
 
@@ -12,17 +12,24 @@ import { userToken } from "../fixtures/templates.fixtures.ts";
  */
 let smtp: SmtpTestServer;
 let stack: Stack;
+let receiver: Receiver;
 
 beforeAll(async () => {
-  smtp = await startSmtpServer();
+  [smtp, receiver] = await Promise.all([startSmtpServer(), startReceiver()]);
   stack = await startStack({
     workers: 1,
-    env: { SMTP_URL: smtp.url, MAIL_FROM: "Inspections <no-reply@example.test>", APP_LOGIN_URL: "https://app.example.test/login", OUTBOX_SWEEP_SECONDS: "1" },
+    env: {
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Inspections <no-reply@example.test>",
+      APP_LOGIN_URL: "https://app.example.test/login",
+      OUTBOX_SWEEP_SECONDS: "1",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+    },
   });
 });
 afterAll(async () => {
   await stack?.stop();
-  await smtp?.stop();
+  await Promise.all([smtp?.stop(), receiver?.stop()]);
 });
 
 const asAdmin = async (t: DemoSeed) => ({ bearer: await userToken(stack, t.users.admin) });
@@ -228,5 +235,37 @@ describe("changing a user", () => {
       if (status !== 200) await new Promise((r) => setTimeout(r, 50));
     }
     expect(status).toBe(200);
+  });
+});
+
+describe("events", () => {
+  it("user.created, user.updated, user.disabled and user.enabled reach a webhook, without any password; a key needs users:manage to register", async () => {
+    const t = await stack.tenant();
+    const events = ["user.created", "user.updated", "user.disabled", "user.enabled"];
+    const narrow = (await createApiKey(stack.db.db, t.organization.id, "k", undefined, undefined, ["webhooks:manage"])).apiKey;
+    const refused = await stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}/x`, events }, { auth: { bearer: narrow } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toContain("users:manage");
+
+    const path = `/users-${t.organization.id}`;
+    const ep = await stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}${path}`, events }, { auth: { bearer: t.apiKey } });
+    expect(ep.status, ep.text).toBe(201);
+    await receiver.configure(path, { secrets: [ep.body.secret] });
+    const auth = await asAdmin(t);
+    const made = (await stack.http.post("/api/users", { email: email(), name: "Hooked" }, { auth })).body;
+    const star = { auth, headers: { "if-match": "*" } };
+    await stack.http.patch(`/api/users/${made.id}`, { name: "Hooked Again" }, star);
+    await stack.http.patch(`/api/users/${made.id}`, { disabled: true }, star);
+    await stack.http.patch(`/api/users/${made.id}`, { disabled: false }, star);
+    const got = await until(
+      "four user events",
+      () => receiver.received(path),
+      (rs) => events.every((e) => rs.some((r) => r.body.type === e)),
+    );
+    for (const r of got) {
+      expect(r.verified, r.body.type).toEqual([true]);
+      expect(JSON.stringify(r.body)).not.toMatch(/password_?hash|sha256\$|argon2/i);
+    }
+    expect(got.find((r) => r.body.type === "user.created")!.body.data).toMatchObject({ id: made.id, email: made.email, managedByHrSync: false });
   });
 });

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { employees, mailOutbox, users } from "@insp/db/schema";
 import { ADMIN_CLI, recordAudit, type AuditContext } from "../audit/index.ts";
 import type { Principal } from "../auth/credentials.ts";
 import { hashPassword } from "../auth/passwords.ts";
+import { recordChange } from "../changes/index.ts";
 import { AppError, forbidden, isUuid, notFound } from "../errors.ts";
 import type { WelcomeMailData } from "../mail/outbox.ts";
 
@@ -168,6 +169,7 @@ export async function inviteUser(db: DbOrTx, organizationId: string, actor: User
       await tx.insert(mailOutbox).values({ id, organizationId, userId: row.id, kind: "welcome", toAddress: input.email, data });
       outboxIds.push(id);
     }
+    await recordChange(tx, { organizationId, resourceType: "user", resourceId: row.id, change: "created" });
     await recordAudit(tx, audit, {
       organizationId,
       action: "user.created",
@@ -246,7 +248,9 @@ export async function updateUser(
         updatedAt: sql`now()`,
       })
       .where(and(eq(users.id, id), eq(users.organizationId, organizationId)));
-    const action = changed.includes("disabled") ? (patch.disabled ? "user.disabled" : "user.enabled") : "user.updated";
+    const change = changed.includes("disabled") ? (patch.disabled ? "disabled" : "enabled") : "updated";
+    const action = `user.${change}`;
+    await recordChange(tx, { organizationId, resourceType: "user", resourceId: id, change });
     await recordAudit(tx, audit, { organizationId, action, resourceType: "user", resourceId: id, changedFields: changed });
     return lockedView(tx, organizationId, id);
   });
@@ -269,7 +273,17 @@ export async function resetUserPassword(db: DbOrTx, organizationId: string, acto
     const outboxId = randomUUID();
     const data: WelcomeMailData = { displayName: current.name, username: current.username, includeTemporaryPassword: true };
     await tx.insert(mailOutbox).values({ id: outboxId, organizationId, userId: id, kind: "welcome", toAddress: current.email, data });
+    // user.updated: mustResetPassword is now true (the answer shows it); never the password.
+    await recordChange(tx, { organizationId, resourceType: "user", resourceId: id, change: "updated" });
     await recordAudit(tx, audit, { organizationId, action: "user.password_reset", resourceType: "user", resourceId: id, changedFields: ["password"] });
     return { user: await lockedView(tx, organizationId, id), outboxIds: [outboxId] };
   });
+}
+
+/** Users by id, as views (feeds and webhook bodies). */
+export async function usersByIds(db: DbOrTx, organizationId: string, ids: string[]): Promise<UserView[]> {
+  const valid = ids.filter(isUuid);
+  if (!valid.length) return [];
+  const rows = (await selectUsers(db).where(and(eq(users.organizationId, organizationId), inArray(users.id, valid)))) as Row[];
+  return rows.map(toView);
 }
