@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, type DemoSeed } from "@insp/core";
 import { startReceiver, startSmtpServer, startStack, until, type Receiver, type SmtpTestServer, type Stack } from "@insp/testing";
@@ -267,5 +269,29 @@ describe("events", () => {
       expect(JSON.stringify(r.body)).not.toMatch(/password_?hash|sha256\$|argon2/i);
     }
     expect(got.find((r) => r.body.type === "user.created")!.body.data).toMatchObject({ id: made.id, email: made.email, managedByHrSync: false });
+  });
+});
+
+describe("the admin CLI", () => {
+  it("create-user runs the same function: the user signs in with the printed password, the e-mail check and the event are the same", async () => {
+    const t = await stack.tenant();
+    const root = fileURLToPath(new URL("../../../../", import.meta.url));
+    const admin = (...args: string[]) =>
+      spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", "apps/admin/src/main.ts", ...args, "--json"], {
+        cwd: root,
+        encoding: "utf8",
+        env: { ...process.env, DATABASE_URL: stack.env.DATABASE_URL, REDIS_URL: stack.env.REDIS_URL },
+      });
+    const address = email();
+    const made = admin("create-user", "--org", t.organization.id, "--email", address, "--name", "From CLI");
+    expect(made.status, made.stderr).toBe(0);
+    const user = JSON.parse(made.stdout);
+    expect(user).toMatchObject({ email: address, name: "From CLI", isAdmin: false });
+    expect((await stack.http.post("/api/auth/login", { email: address, password: user.password })).status).toBe(200);
+    const again = admin("create-user", "--org", t.organization.id, "--email", address.toUpperCase());
+    expect(again.status).not.toBe(0);
+    expect(again.stderr).toContain("already exists");
+    const [change] = await stack.db.sql`select change from change_events where organization_id = ${t.organization.id} and resource_id = ${user.id}`;
+    expect(change).toMatchObject({ change: "created" });
   });
 });
