@@ -199,6 +199,20 @@ describe("changing a user", () => {
     expect((await stack.http.patch(`/api/users/${me}`, { isAdmin: false }, { auth, headers: { "if-match": "*" } })).status).toBe(200);
   });
 
+  it("two admins demoting each other at once: exactly one succeeds, the other is a 409 (never a 500)", async () => {
+    const t = await stack.tenant();
+    const key = { bearer: t.apiKey };
+    const star = { auth: key, headers: { "if-match": "*" } };
+    await stack.http.patch(`/api/users/${t.users.inspector.id}`, { isAdmin: true }, star);
+    const both = await Promise.all([
+      stack.http.patch(`/api/users/${t.users.admin.id}`, { isAdmin: false }, star),
+      stack.http.patch(`/api/users/${t.users.inspector.id}`, { disabled: true }, star),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const admins = await stack.http.get("/api/users?isAdmin=true&disabled=false", { auth: key });
+    expect(admins.body.pagination.total).toBe(1);
+  });
+
   it("a user linked to an employee: name and disabled belong to the HR sync (409 naming the field); isAdmin may change", async () => {
     const t = await stack.tenant();
     const auth = await asAdmin(t);

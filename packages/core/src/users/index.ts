@@ -200,12 +200,12 @@ async function lockedView(tx: DbOrTx, organizationId: string, id: string): Promi
 }
 
 /**
- * Refuses (409) to leave the organization without an active admin. Other admins' rows are locked
- * first, so two admins demoting each other at once cannot both succeed.
+ * Refuses (409) to leave the organization without an active admin. The caller holds the
+ * organization's admin lock (adminLock), so two admins demoting each other at once cannot both succeed.
  */
 async function assertAnotherActiveAdmin(tx: DbOrTx, organizationId: string, id: string, what: string) {
   const others = await tx.execute(
-    sql`select id from ${users} where ${users.organizationId} = ${organizationId} and ${users.isAdmin} and not ${users.disabled} and ${users.id} <> ${id} order by id for update`,
+    sql`select id from ${users} where ${users.organizationId} = ${organizationId} and ${users.isAdmin} and not ${users.disabled} and ${users.id} <> ${id} limit 1`,
   );
   if (others.length === 0) throw new AppError("conflict", `Cannot ${what} the organization's last active admin: make another user an admin first`);
 }
@@ -227,6 +227,10 @@ export async function updateUser(
 ): Promise<UserView> {
   assertMayManageUsers(actor);
   return db.transaction(async (tx) => {
+    // Changes of admin or disabled flags of one organization take turns (the last-admin guard), in
+    // one lock taken first: row locks taken in two orders could deadlock two admins demoting each other.
+    if (patch.isAdmin !== undefined || patch.disabled !== undefined)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`users:admins:${organizationId}`}, 0))`);
     const current = await lockedView(tx, organizationId, id);
     if (ifMatch && !ifMatch.includes(userETag(current)))
       throw new AppError("stale", "The user changed since you read it (ETag differs): GET it again and re-apply your change");
