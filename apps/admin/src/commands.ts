@@ -7,7 +7,7 @@ import {
   createResponseType,
   createRole,
   createSite,
-  createUser,
+  inviteUser,
   generateTemporaryPassword,
   isUuid,
   issueApiKey,
@@ -155,15 +155,15 @@ export const commands: Record<string, Command> = {
     usage: "create-user --org ID --email E [--name N] [--password P] [--admin]",
     summary: "Create a user (a password is generated and printed when none is given)",
     run: async (ctx) => {
+      // The same core function as POST /api/users (its checks and audit entry); the operator may set the password.
       const password = str(ctx.flags, "password", false) || generateTemporaryPassword();
-      const user = await createUser(ctx.db, {
-        organizationId: org(ctx.flags),
+      const { user } = await inviteUser(ctx.db, org(ctx.flags), "admin_cli", {
         email: str(ctx.flags, "email"),
         name: str(ctx.flags, "name", false) || undefined,
         password,
         isAdmin: ctx.flags.admin === true,
       });
-      return { ...user, password };
+      return { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin, password };
     },
   },
   // The same core functions and body schemas as POST /api/sites, /api/groups and /api/roles: same checks, same events.

@@ -21,6 +21,7 @@ import { auditRoutes } from "./routes/audit/index.ts";
 import { feedRoutes } from "./routes/feeds/index.ts";
 import { webhookRoutes } from "./routes/webhooks/index.ts";
 import { credentialRoutes } from "./routes/credentials/index.ts";
+import { usersRoutes } from "./routes/users/index.ts";
 import { healthRoutes } from "./routes/health/index.ts";
 import { inspectionRoutes } from "./routes/inspections/index.ts";
 import { reportRoutes } from "./routes/reports/index.ts";
@@ -44,6 +45,7 @@ const features: ((deps: Deps) => Router)[] = [
   feedRoutes,
   webhookRoutes,
   credentialRoutes,
+  usersRoutes,
   auditRoutes,
   scimRoutes,
 ];

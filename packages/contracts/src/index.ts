@@ -12,6 +12,7 @@ export * from "./directory.ts";
 export * from "./feeds.ts";
 export * from "./webhooks.ts";
 export * from "./credentials.ts";
+export * from "./users.ts";
 export * from "./audit.ts";
 export * from "./sync-sessions.ts";
 export * from "./scim.ts";

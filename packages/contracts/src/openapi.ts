@@ -64,6 +64,11 @@ export const TAGS: { name: string; description: string; prefixes: string[] }[] =
     description: "The organization's API keys and OAuth clients: create (the secret shown once), list, rotate a client's secret, revoke.",
     prefixes: ["/api/api-keys", "/api/oauth-clients"],
   },
+  {
+    name: "Users",
+    description: "The organization's users: invite (welcome mail), list, change (admin, disabled), mail a new temporary password.",
+    prefixes: ["/api/users"],
+  },
   { name: "SCIM", description: "SCIM 2.0 (RFC 7643/7644) for identity providers: Users, Groups, Bulk and discovery.", prefixes: ["/scim/v2"] },
   {
     name: "Auth",

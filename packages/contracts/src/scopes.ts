@@ -20,6 +20,8 @@ export const API_KEY_SCOPES = {
   "directory:read": "list and read sites, groups (with their members) and roles, and receive site.*, group.* and role.* webhook events",
   "directory:write": "create, change, archive and delete sites, groups (and their members) and roles",
   "sync-sessions:manage": "read, approve and cancel snapshot sync sessions (the deletion guard's second pair of eyes)",
+  "users:manage":
+    "list, read and invite the organization's users (an invitation sends the welcome mail with a temporary password), change them (name, admin, disabled), mail them a new temporary password; user.* webhook events",
   "credentials:manage":
     "create, list, revoke API keys (with at most the scopes of the key that creates them) and create, list, rotate and revoke OAuth clients (employees:sync, scim); api_key.* and oauth_client.* webhook events",
 } as const;

@@ -15,6 +15,7 @@ export { authenticateApiKey, authenticateClient, changePassword, login, principa
 export { whoAmI } from "./auth/whoami.ts";
 export { createApiKey, createAssetType, createOAuthClient, createOrganization, createResponseType, createUser, listings } from "./directory/admin.ts";
 export * from "./credentials/index.ts";
+export { getUser, inviteUser, listUsers, resetUserPassword, updateUser, userETag } from "./users/index.ts";
 export { seedDemo, type DemoSeed } from "./directory/seed.ts";
 export * from "./directory/index.ts";
 export * from "./templates/index.ts";

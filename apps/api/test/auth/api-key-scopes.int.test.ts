@@ -89,7 +89,9 @@ describe("what a key may do", () => {
     expect(directory).toEqual(["directory:read", "directory:write"]);
     // credentials:manage (0013) is not given to keys that existed before it: a key made to read or
     // import could not make keys then, and does not learn to now (docs/authentication.md).
-    expect([...first, ...later, ...directory].sort()).toEqual(ALL_API_KEY_SCOPES.filter((s) => s !== "credentials:manage").sort());
+    // users:manage (docs/users.md) likewise: no migration gives it to existing keys.
+    const notBackfilled: string[] = ["credentials:manage", "users:manage"];
+    expect([...first, ...later, ...directory].sort()).toEqual(ALL_API_KEY_SCOPES.filter((s) => !notBackfilled.includes(s)).sort());
     expect(readFileSync(`${root}drizzle/0013_credentials_self_service.sql`, "utf8")).not.toContain("credentials:manage");
   });
 });

@@ -32,6 +32,7 @@ interface Ids {
   export: string;
   apiKey: string;
   oauthClient: string;
+  user: string;
 }
 interface Op {
   name: string;
@@ -52,7 +53,21 @@ interface Op {
 
 const CREDENTIALS = { accepts: ["apiKey", "user"] as Kind[], adminOnly: true, keyScopes: ["credentials:manage"] as ApiKeyScope[] };
 
+const USERS = { accepts: ["apiKey", "user"] as Kind[], adminOnly: true, keyScopes: ["users:manage"] as ApiKeyScope[] };
+
 const OPS: Op[] = [
+  { name: "POST /api/users", method: "POST", path: () => "/api/users", body: () => ({ email: `matrix-${randomUUID()}@example.test` }), ...USERS },
+  { name: "GET /api/users", method: "GET", path: () => "/api/users", ...USERS },
+  { name: "GET /api/users/{id}", method: "GET", path: (i) => `/api/users/${i.user}`, ...USERS },
+  {
+    name: "PATCH /api/users/{id}",
+    method: "PATCH",
+    path: (i) => `/api/users/${i.user}`,
+    body: () => ({ name: "Matrix" }),
+    headers: { "if-match": "*" },
+    ...USERS,
+  },
+  { name: "POST /api/users/{id}/reset-password", method: "POST", path: (i) => `/api/users/${i.user}/reset-password`, ...USERS },
   { name: "POST /api/api-keys", method: "POST", path: () => "/api/api-keys", body: () => ({ name: "matrix", scopes: ["credentials:manage"] }), ...CREDENTIALS },
   { name: "GET /api/api-keys", method: "GET", path: () => "/api/api-keys", ...CREDENTIALS },
   { name: "GET /api/api-keys/{id}", method: "GET", path: (i) => `/api/api-keys/${i.apiKey}`, ...CREDENTIALS },
@@ -500,6 +515,7 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
   // Throwaway credentials to read, rotate and revoke: never the ones the matrix calls with.
   const apiKey = await stack.http.post("/api/api-keys", { name: "matrix target", scopes: ["media:read"] }, { auth: { bearer: t.apiKey } });
   const client = await stack.http.post("/api/oauth-clients", { name: "matrix target", scopes: ["scim"] }, { auth: { bearer: t.apiKey } });
+  const user = await stack.http.post("/api/users", { email: `matrix-${randomUUID()}@example.test` }, { auth: { bearer: t.apiKey } });
   return {
     tpl,
     ids: {
@@ -517,6 +533,7 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
       action: action.body.id,
       apiKey: apiKey.body.id,
       oauthClient: client.body.clientId,
+      user: user.body.id,
     },
   };
 }

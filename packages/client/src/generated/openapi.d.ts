@@ -5252,7 +5252,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
+                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
                         description?: string | null;
                     };
                 };
@@ -5464,7 +5464,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
+                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
@@ -5875,7 +5875,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; extension
-         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 16. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
+         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 17. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
          */
         post: {
             parameters: {
@@ -6482,6 +6482,443 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). By e-mail. Each with its employee link (employeeId, externalEmployeeId, managedByHrSync). Never a password or its hash.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                    /** @description Only users whose e-mail or name starts with this (case-insensitive). */
+                    q?: string;
+                    /** @description true: only disabled users; false: only enabled ones; absent: both. */
+                    disabled?: boolean;
+                    /** @description true: only admins; false: only non-admins; absent: both. */
+                    isAdmin?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite a user; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). Creates the user with mustResetPassword and sends the same welcome mail as the HR sync, with a temporary password made at sending (it exists only in the mail); the user must choose a password (POST /api/auth/password) before anything else. An e-mail already used (in any organization) is a 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "jane.doe@example.com",
+                     *       "name": "Jane Doe",
+                     *       "isAdmin": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserInviteRequest"];
+                };
+            };
+            responses: {
+                /** @description The user; the welcome mail is queued */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitedUser"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One user; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). Another organization's user is a 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a user; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). Send If-Match with the ETag of GET /api/users/{id} (428 without it, 412 when the user changed since). For a user linked to an employee (managedByHrSync), the fields in hrOwnedFields (name, email, disabled) belong to the HR sync: changing one is a 409 naming it. Disabling or demoting the organization's last active admin is a 409. Disabling (or demoting) refuses the user's tokens at once.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The ETag of GET /api/users/{id}. */
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "disabled": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserPatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The user as changed (with its new ETag) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/users/{id}/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a user a new temporary password; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). The user's password and their tokens stop working at once; a welcome mail with a new temporary password (made at sending) is queued, and the user must choose a password (POST /api/auth/password) after signing in with it. A disabled user is a 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user; the mail is queued */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitedUser"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -9432,7 +9869,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
+            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
             description: string | null;
             enabled: boolean;
             /** @description Why the service disabled it (410 Gone, failing for 5 days); null otherwise. */
@@ -9477,7 +9914,7 @@ export interface components {
                  */
                 eventId: string;
                 /** @enum {string} */
-                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted";
+                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 /** @description Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why). */
@@ -9537,7 +9974,7 @@ export interface components {
              * @example isk_Qm9vZ3Vz
              */
             prefix: string;
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "credentials:manage")[];
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
             /**
              * @description revoked wins over expired.
              * @enum {string}
@@ -9631,6 +10068,52 @@ export interface components {
         };
         OAuthClientList: {
             oauthClients: components["schemas"]["OAuthClient"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        User: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            username: string;
+            name: string | null;
+            isAdmin: boolean;
+            /** @description A disabled user cannot sign in and their tokens are refused. */
+            disabled: boolean;
+            /** @description true until the user has chosen a password (after an invitation). */
+            mustResetPassword: boolean;
+            /**
+             * Format: uuid
+             * @description The employee record (HR sync) this user belongs to; null: none.
+             */
+            employeeId: string | null;
+            /** @description That employee's id in the HR system. */
+            externalEmployeeId: string | null;
+            /** @description true when linked to an employee: the HR sync owns hrOwnedFields. */
+            managedByHrSync: boolean;
+            /** @description Fields the HR sync writes for this user (name, email, disabled); empty when not linked. */
+            hrOwnedFields: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        InvitedUser: components["schemas"]["User"] & {
+            /** @description The welcome mail with a temporary password is on its way. */
+            welcomeMailQueued: boolean;
+        };
+        UserList: {
+            users: components["schemas"]["User"][];
             pagination: {
                 total: number;
                 limit: number;
@@ -10190,8 +10673,8 @@ export interface components {
         ApiKeyCreateRequest: {
             /** @description What it is for, to tell it apart in lists and the audit log. */
             name: string;
-            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, sync-sessions:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "credentials:manage")[];
+            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, sync-sessions:manage, users:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
             /**
              * Format: date-time
              * @description From then on the key is refused (401, API key expired). null or absent: it never expires.
@@ -10203,6 +10686,23 @@ export interface components {
             name: string;
             /** @description employees:sync (the HR sync and its sessions), scim (SCIM 2.0 provisioning). */
             scopes: ("employees:sync" | "scim")[];
+        };
+        UserInviteRequest: {
+            /**
+             * Format: email
+             * @description Unique across all organizations (409 when already used); also the username.
+             */
+            email: string;
+            /** @description The name shown in the app and the welcome mail. */
+            name?: string | null;
+            /** @description Default false. */
+            isAdmin?: boolean;
+        };
+        UserPatchRequest: {
+            name?: string | null;
+            isAdmin?: boolean;
+            /** @description true: the user can no longer sign in and their tokens are refused at once. */
+            disabled?: boolean;
         };
         SyncSessionRequest: {
             scope?: components["schemas"]["SyncSessionScope"];

@@ -1,9 +1,22 @@
 import type { DbOrTx } from "@insp/db";
 import { changeEvents } from "@insp/db/schema";
 
-export type ResourceType = "template" | "inspection" | "employee" | "sync_request" | "action" | "api_key" | "oauth_client" | "site" | "group" | "role";
+export type ResourceType = "template" | "inspection" | "employee" | "sync_request" | "action" | "api_key" | "oauth_client" | "user" | "site" | "group" | "role";
 export type Change =
-  "created" | "updated" | "published" | "archived" | "deactivated" | "completed" | "draft_created" | "overdue" | "reviewed" | "revoked" | "rotated" | "deleted";
+  | "created"
+  | "updated"
+  | "published"
+  | "archived"
+  | "deactivated"
+  | "completed"
+  | "draft_created"
+  | "overdue"
+  | "reviewed"
+  | "revoked"
+  | "rotated"
+  | "deleted"
+  | "disabled"
+  | "enabled";
 
 /**
  * Records one change in the change log, inside the caller's transaction: it commits or rolls

@@ -9,6 +9,7 @@ import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/requests.ts";
 import { selectSummaries, toSummary } from "../inspections/summary.ts";
 import { templatesByIds } from "../templates/read.ts";
+import { usersByIds } from "../users/index.ts";
 import { decodeCursor, encodeCursor, type FeedPosition } from "./cursor.ts";
 
 interface FeedItem<R> {
@@ -35,6 +36,7 @@ const loaders: Record<ResourceType, Loader> = {
   action: actionsByIds,
   api_key: apiKeysByIds,
   oauth_client: oauthClientsByIds,
+  user: usersByIds,
   site: sitesByIds,
   group: groupsByIds,
   role: rolesByIds,

@@ -16,7 +16,8 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  * actions: actions:read). employee.* carry employee records, which only OAuth clients with
  * employees:sync and API keys with employees:read may read (users have no employee endpoints);
  * api_key.* and oauth_client.* carry credentials (never a secret): credentials:manage, or an admin
- * user (only admins manage webhooks); sync.request.* carry counts only. site.*, group.* and
+ * user (only admins manage webhooks); user.* carry users (never a password): users:manage, or an
+ * admin user; sync.request.* carry counts only. site.*, group.* and
  * role.* carry the directory row (directory:read; every user may read the directory).
  */
 const READ_SCOPE: Record<string, ApiKeyScope | null> = {
@@ -26,6 +27,7 @@ const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   employee: "employees:read",
   api_key: "credentials:manage",
   oauth_client: "credentials:manage",
+  user: "users:manage",
   site: "directory:read",
   group: "directory:read",
   role: "directory:read",
