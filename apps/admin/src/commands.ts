@@ -35,6 +35,7 @@ import {
 import {
   ALL_API_KEY_SCOPES,
   CreateGroupBody,
+  CreateResponseTypeBody,
   CreateRoleBody,
   CreateSiteBody,
   CreateWebhookBody,
@@ -207,14 +208,15 @@ export const commands: Record<string, Command> = {
   },
   "create-response-type": {
     usage: "create-response-type --org ID --name N --input-type SELECT|MULTI_SELECT|TEXT|NUMBER|DATE|BOOLEAN [--option Label=value ...]",
-    summary: "Create a response type, with options for choice types",
+    summary: "Create a response type, with options for choice types (as POST /api/response-types)",
     run: (ctx) => {
       const raw = ctx.flags.option;
       const opts = (Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : []).map((o) => {
         const i = o.indexOf("=");
         return i === -1 ? { label: o, value: o.toLowerCase() } : { label: o.slice(0, i), value: o.slice(i + 1) };
       });
-      return createResponseType(ctx.db, org(ctx.flags), { name: str(ctx.flags, "name"), inputType: str(ctx.flags, "input-type"), options: opts });
+      const input = { name: str(ctx.flags, "name"), inputType: str(ctx.flags, "input-type"), ...(opts.length ? { options: opts } : {}) };
+      return createResponseType(ctx.db, org(ctx.flags), ADMIN_CLI, parsed(CreateResponseTypeBody, input));
     },
   },
   list: {

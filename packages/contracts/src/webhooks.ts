@@ -38,6 +38,10 @@ export const WEBHOOK_EVENTS = [
   "role.updated",
   "role.archived",
   "role.deleted",
+  "response_type.created",
+  "response_type.updated",
+  "response_type.archived",
+  "response_type.deleted",
 ] as const;
 
 const eventList = z

@@ -4,6 +4,7 @@ import { apiKeysByIds, oauthClientsByIds } from "../credentials/index.ts";
 import type { Change, ResourceType } from "../changes/index.ts";
 import { groupsByIds } from "../directory/groups.ts";
 import { rolesByIds } from "../directory/roles.ts";
+import { responseTypesByIds } from "../directory/response-types.ts";
 import { sitesByIds } from "../directory/sites.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/requests.ts";
@@ -38,6 +39,7 @@ const loaders: Record<ResourceType, Loader> = {
   site: sitesByIds,
   group: groupsByIds,
   role: rolesByIds,
+  response_type: responseTypesByIds,
 };
 
 /** The resources as they are now, by id, in the shape their own endpoints answer (feeds and webhook bodies). */

@@ -16,8 +16,8 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  * actions: actions:read). employee.* carry employee records, which only OAuth clients with
  * employees:sync and API keys with employees:read may read (users have no employee endpoints);
  * api_key.* and oauth_client.* carry credentials (never a secret): credentials:manage, or an admin
- * user (only admins manage webhooks); sync.request.* carry counts only. site.*, group.* and
- * role.* carry the directory row (directory:read; every user may read the directory).
+ * user (only admins manage webhooks); sync.request.* carry counts only. site.*, group.*,
+ * role.* and response_type.* carry the directory row (directory:read; every user may read the directory).
  */
 const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   template: "templates:read",
@@ -29,6 +29,7 @@ const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   site: "directory:read",
   group: "directory:read",
   role: "directory:read",
+  response_type: "directory:read",
   sync: null,
 };
 
