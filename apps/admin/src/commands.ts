@@ -35,6 +35,7 @@ import {
 import {
   ALL_API_KEY_SCOPES,
   CreateGroupBody,
+  CreateAssetTypeBody,
   CreateResponseTypeBody,
   CreateRoleBody,
   CreateSiteBody,
@@ -202,9 +203,21 @@ export const commands: Record<string, Command> = {
     run: (ctx) => createRole(ctx.db, org(ctx.flags), ADMIN_CLI, parsed(CreateRoleBody, { name: str(ctx.flags, "name") })),
   },
   "create-asset-type": {
-    usage: "create-asset-type --org ID --name N",
-    summary: "Create an asset type",
-    run: (ctx) => createAssetType(ctx.db, org(ctx.flags), str(ctx.flags, "name")),
+    usage: "create-asset-type --org ID --name N [--field name:text|number|date|boolean[:required] ...]",
+    summary: "Create an asset type (as POST /api/asset-types)",
+    run: (ctx) => {
+      const raw = ctx.flags.field;
+      const fields = (Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : []).map((f) => {
+        const [name, type, required] = f.split(":");
+        return { name, type, required: required === "required" };
+      });
+      return createAssetType(
+        ctx.db,
+        org(ctx.flags),
+        ADMIN_CLI,
+        parsed(CreateAssetTypeBody, { name: str(ctx.flags, "name"), ...(fields.length ? { fields } : {}) }),
+      );
+    },
   },
   "create-response-type": {
     usage: "create-response-type --org ID --name N --input-type SELECT|MULTI_SELECT|TEXT|NUMBER|DATE|BOOLEAN [--option Label=value ...]",

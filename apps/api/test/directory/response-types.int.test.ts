@@ -143,7 +143,7 @@ describe("response types", () => {
     expect(denied.status).toBe(403);
   });
 
-  it("response_type.* webhook events carry the row as GET answers it; a deleted one its id", async () => {
+  it("response_type.* webhook events; a deleted one carries its id", async () => {
     const t = await stack.tenant();
     const auth = key(t);
     const path = `/rtypes-${t.organization.id}`;

@@ -2,7 +2,7 @@ import type { DbOrTx } from "@insp/db";
 import { changeEvents } from "@insp/db/schema";
 
 export type ResourceType =
-  "template" | "inspection" | "employee" | "sync_request" | "action" | "api_key" | "oauth_client" | "site" | "group" | "role" | "response_type";
+  "template" | "inspection" | "employee" | "sync_request" | "action" | "api_key" | "oauth_client" | "site" | "group" | "role" | "response_type" | "asset_type";
 export type Change =
   "created" | "updated" | "published" | "archived" | "deactivated" | "completed" | "draft_created" | "overdue" | "reviewed" | "revoked" | "rotated" | "deleted";
 

@@ -77,11 +77,6 @@ export async function createUser(
   return row!;
 }
 
-export async function createAssetType(db: DbOrTx, organizationId: string, name: string) {
-  const [row] = await db.insert(assetTypes).values({ organizationId, name }).returning({ id: assetTypes.id, name: assetTypes.name });
-  return row!;
-}
-
 /** Listings for the CLI; never includes a secret or its hash. */
 export const listings = {
   organizations: (db: DbOrTx) => db.select().from(organizations).orderBy(asc(organizations.createdAt)),

@@ -3,3 +3,4 @@ export { createGroup, deleteGroup, getGroup, listGroups, patchGroup } from "./gr
 export { addGroupMember, listGroupMembers, removeGroupMember } from "./members.ts";
 export { createRole, deleteRole, getRole, listRoles, patchRole } from "./roles.ts";
 export { createResponseType, deleteResponseType, getResponseType, listResponseTypes, patchResponseType } from "./response-types.ts";
+export { createAssetType, deleteAssetType, getAssetType, listAssetTypes, patchAssetType } from "./asset-types.ts";

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@insp/db";
 import { ADMIN_CLI } from "../audit/index.ts";
-import { KNOWN_ROLES, createApiKey, createAssetType, createOAuthClient, createOrganization, createUser } from "./admin.ts";
+import { KNOWN_ROLES, createApiKey, createOAuthClient, createOrganization, createUser } from "./admin.ts";
 import { createResponseType } from "./response-types.ts";
+import { createAssetType } from "./asset-types.ts";
 import { createGroup } from "./groups.ts";
 import { createSite } from "./sites.ts";
 
@@ -72,7 +73,10 @@ export async function seedDemo(db: Db, opts: { pepper?: string; name?: string } 
       await createResponseType(tx, org.id, ADMIN_CLI, { name: "Date", inputType: "DATE" }),
       await createResponseType(tx, org.id, ADMIN_CLI, { name: "Boolean", inputType: "BOOLEAN" }),
     ];
-    const assetTypes = [await createAssetType(tx, org.id, "Forklift"), await createAssetType(tx, org.id, "Fire Extinguisher")];
+    const assetTypes = [
+      await createAssetType(tx, org.id, ADMIN_CLI, { name: "Forklift", fields: [{ name: "serialNumber", type: "text", required: true }] }),
+      await createAssetType(tx, org.id, ADMIN_CLI, { name: "Fire Extinguisher" }),
+    ];
     return {
       organization: { id: org.id, name: org.name },
       apiKey: apiKey.apiKey,

@@ -17,7 +17,7 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  * employees:sync and API keys with employees:read may read (users have no employee endpoints);
  * api_key.* and oauth_client.* carry credentials (never a secret): credentials:manage, or an admin
  * user (only admins manage webhooks); sync.request.* carry counts only. site.*, group.*,
- * role.* and response_type.* carry the directory row (directory:read; every user may read the directory).
+ * role.*, response_type.* and asset_type.* carry the directory row (directory:read; every user may read the directory).
  */
 const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   template: "templates:read",
@@ -30,6 +30,7 @@ const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   group: "directory:read",
   role: "directory:read",
   response_type: "directory:read",
+  asset_type: "directory:read",
   sync: null,
 };
 
