@@ -35,6 +35,8 @@ import {
 import {
   ALL_API_KEY_SCOPES,
   CreateGroupBody,
+  CreateAssetTypeBody,
+  CreateResponseTypeBody,
   CreateRoleBody,
   CreateSiteBody,
   CreateWebhookBody,
@@ -201,20 +203,33 @@ export const commands: Record<string, Command> = {
     run: (ctx) => createRole(ctx.db, org(ctx.flags), ADMIN_CLI, parsed(CreateRoleBody, { name: str(ctx.flags, "name") })),
   },
   "create-asset-type": {
-    usage: "create-asset-type --org ID --name N",
-    summary: "Create an asset type",
-    run: (ctx) => createAssetType(ctx.db, org(ctx.flags), str(ctx.flags, "name")),
+    usage: "create-asset-type --org ID --name N [--field name:text|number|date|boolean[:required] ...]",
+    summary: "Create an asset type (as POST /api/asset-types)",
+    run: (ctx) => {
+      const raw = ctx.flags.field;
+      const fields = (Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : []).map((f) => {
+        const [name, type, required] = f.split(":");
+        return { name, type, required: required === "required" };
+      });
+      return createAssetType(
+        ctx.db,
+        org(ctx.flags),
+        ADMIN_CLI,
+        parsed(CreateAssetTypeBody, { name: str(ctx.flags, "name"), ...(fields.length ? { fields } : {}) }),
+      );
+    },
   },
   "create-response-type": {
     usage: "create-response-type --org ID --name N --input-type SELECT|MULTI_SELECT|TEXT|NUMBER|DATE|BOOLEAN [--option Label=value ...]",
-    summary: "Create a response type, with options for choice types",
+    summary: "Create a response type, with options for choice types (as POST /api/response-types)",
     run: (ctx) => {
       const raw = ctx.flags.option;
       const opts = (Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : []).map((o) => {
         const i = o.indexOf("=");
         return i === -1 ? { label: o, value: o.toLowerCase() } : { label: o.slice(0, i), value: o.slice(i + 1) };
       });
-      return createResponseType(ctx.db, org(ctx.flags), { name: str(ctx.flags, "name"), inputType: str(ctx.flags, "input-type"), options: opts });
+      const input = { name: str(ctx.flags, "name"), inputType: str(ctx.flags, "input-type"), ...(opts.length ? { options: opts } : {}) };
+      return createResponseType(ctx.db, org(ctx.flags), ADMIN_CLI, parsed(CreateResponseTypeBody, input));
     },
   },
   list: {

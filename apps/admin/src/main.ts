@@ -41,6 +41,7 @@ async function main(argv: string[]): Promise<number> {
       help: { type: "boolean", short: "h" },
       admin: { type: "boolean" },
       option: { type: "string", multiple: true },
+      field: { type: "string", multiple: true },
       event: { type: "string", multiple: true },
       scope: { type: "string", multiple: true },
       ...Object.fromEntries(

@@ -98,6 +98,69 @@ export const PatchRoleBody = z
   .openapi("RolePatchRequest");
 export type PatchRoleBody = z.output<typeof PatchRoleBody>;
 
+/** The input types a response type may have; SELECT and MULTI_SELECT have options. */
+export const RESPONSE_INPUT_TYPES = ["SELECT", "MULTI_SELECT", "TEXT", "NUMBER", "DATE", "BOOLEAN", "PHOTO"] as const;
+const CHOICE_TYPES: readonly string[] = ["SELECT", "MULTI_SELECT"];
+const OPTIONS_MAX = 100;
+const inputType = z
+  .string({ message: `inputType must be one of ${RESPONSE_INPUT_TYPES.join(", ")}` })
+  .transform((v) => v.toUpperCase())
+  .pipe(z.enum(RESPONSE_INPUT_TYPES, { message: `inputType must be one of ${RESPONSE_INPUT_TYPES.join(", ")}` }))
+  .openapi({ type: "string", enum: [...RESPONSE_INPUT_TYPES], description: "How the answer is given; SELECT and MULTI_SELECT choose among the options." });
+const uiLabel = z.string().trim().max(NAME_MAX, `uiLabel must be at most ${NAME_MAX} characters`).nullable();
+const ResponseOptionInput = z.strictObject({
+  label: z.string().trim().min(1, "label is required").max(NAME_MAX, `label must be at most ${NAME_MAX} characters`),
+  value: z.string().trim().min(1, "value is required").max(NAME_MAX, `value must be at most ${NAME_MAX} characters`),
+  requiresNote: z.boolean({ message: "requiresNote must be true or false" }).optional(),
+  requiresPhoto: z.boolean({ message: "requiresPhoto must be true or false" }).optional(),
+});
+const responseOptions = z
+  .array(ResponseOptionInput)
+  .max(OPTIONS_MAX, `options must have at most ${OPTIONS_MAX} entries`)
+  .refine((o) => new Set(o.map((x) => x.value)).size === o.length, { message: "option values must be unique" })
+  .openapi({ description: "The choices, in this order (their position). Only for SELECT and MULTI_SELECT; a PATCH with options replaces them all." });
+
+export const CreateResponseTypeBody = z
+  .strictObject({ name, inputType, uiLabel: uiLabel.optional(), options: responseOptions.optional() })
+  .refine((b) => !b.options?.length || CHOICE_TYPES.includes(b.inputType), {
+    message: "options are only for SELECT and MULTI_SELECT",
+    path: ["options"],
+  })
+  .openapi("ResponseTypeCreateRequest");
+export type CreateResponseTypeBody = z.output<typeof CreateResponseTypeBody>;
+
+export const PatchResponseTypeBody = z
+  .strictObject({ name: name.optional(), uiLabel: uiLabel.optional(), options: responseOptions.optional(), archived: archived.optional() })
+  .refine((b) => Object.keys(b).length > 0, atLeastOne(["name", "uiLabel", "options", "archived"]))
+  .openapi("ResponseTypePatchRequest");
+export type PatchResponseTypeBody = z.output<typeof PatchResponseTypeBody>;
+
+/** The types an asset type's field may have. */
+const ASSET_FIELD_TYPES = ["text", "number", "date", "boolean"] as const;
+const FIELDS_MAX = 50;
+const AssetTypeField = z.strictObject({
+  name: z.string().trim().min(1, "field name is required").max(NAME_MAX, `field name must be at most ${NAME_MAX} characters`),
+  type: z.enum(ASSET_FIELD_TYPES, { message: `field type must be one of ${ASSET_FIELD_TYPES.join(", ")}` }),
+  required: z.boolean({ message: "required must be true or false" }).default(false),
+});
+const assetFields = z
+  .array(AssetTypeField)
+  .max(FIELDS_MAX, `fields must have at most ${FIELDS_MAX} entries`)
+  .refine((f) => new Set(f.map((x) => x.name.toLowerCase())).size === f.length, { message: "field names must be unique (case-insensitive)" })
+  .openapi({
+    description:
+      "The fields an asset of this type has: a name, a type (text, number, date, boolean) and whether it is required. A PATCH with fields replaces them all.",
+  });
+
+export const CreateAssetTypeBody = z.strictObject({ name, fields: assetFields.optional() }).openapi("AssetTypeCreateRequest");
+export type CreateAssetTypeBody = z.output<typeof CreateAssetTypeBody>;
+
+export const PatchAssetTypeBody = z
+  .strictObject({ name: name.optional(), fields: assetFields.optional(), archived: archived.optional() })
+  .refine((b) => Object.keys(b).length > 0, atLeastOne(["name", "fields", "archived"]))
+  .openapi("AssetTypePatchRequest");
+export type PatchAssetTypeBody = z.output<typeof PatchAssetTypeBody>;
+
 const updatedSince = z.iso
   .datetime({ offset: true, message: "updatedSince must be an ISO 8601 date-time, e.g. 2026-03-01T00:00:00Z" })
   .optional()
@@ -123,6 +186,10 @@ export const GroupListQuery = z.object({
 export type GroupListQuery = z.output<typeof GroupListQuery>;
 export const RoleListQuery = z.object(listQuery);
 export type RoleListQuery = z.output<typeof RoleListQuery>;
+export const ResponseTypeListQuery = z.object(listQuery);
+export type ResponseTypeListQuery = z.output<typeof ResponseTypeListQuery>;
+export const AssetTypeListQuery = z.object(listQuery);
+export type AssetTypeListQuery = z.output<typeof AssetTypeListQuery>;
 export const MemberListQuery = z.object(pageQuery);
 
 const common = {
@@ -194,6 +261,37 @@ export const RoleView = registry.register(
 );
 export type RoleView = z.output<typeof RoleView>;
 export const RoleList = registry.register("RoleList", z.object({ roles: z.array(RoleView), pagination }));
+
+export const ResponseTypeView = registry.register(
+  "ResponseType",
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    inputType: z.string(),
+    uiLabel: z.string().nullable(),
+    options: z.array(
+      z.object({ id: z.uuid(), label: z.string(), value: z.string(), position: z.number().int(), requiresNote: z.boolean(), requiresPhoto: z.boolean() }),
+    ),
+    templates: z.number().int().openapi({ description: "Templates (any version) with a question of this type." }),
+    ...common,
+  }),
+);
+export type ResponseTypeView = z.output<typeof ResponseTypeView>;
+export const ResponseTypeList = registry.register("ResponseTypeList", z.object({ responseTypes: z.array(ResponseTypeView), pagination }));
+
+export const AssetTypeView = registry.register(
+  "AssetType",
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    fields: z.array(z.object({ name: z.string(), type: z.enum(ASSET_FIELD_TYPES), required: z.boolean() })),
+    assets: z.number().int().openapi({ description: "Assets of this type." }),
+    templates: z.number().int().openapi({ description: "Templates (any version) for assets of this type (their assetTypeId)." }),
+    ...common,
+  }),
+);
+export type AssetTypeView = z.output<typeof AssetTypeView>;
+export const AssetTypeList = registry.register("AssetTypeList", z.object({ assetTypes: z.array(AssetTypeView), pagination }));
 
 const read = keyOrUser("directory:read");
 const write = keyOrUser("directory:write");
@@ -325,9 +423,71 @@ const roles = nounOps({
   deleteText: "Only a role nobody holds: one held by employees answers 409 naming how many, and is archived instead (PATCH with archived: true).",
 });
 
+const responseTypes = nounOps({
+  path: "/api/response-types",
+  what: "response type",
+  view: ResponseTypeView,
+  list: ResponseTypeList,
+  query: ResponseTypeListQuery,
+  create: CreateResponseTypeBody,
+  createExample: {
+    name: "Pass / fail",
+    inputType: "SELECT",
+    options: [
+      { label: "Pass", value: "pass" },
+      { label: "Fail", value: "fail", requiresNote: true, requiresPhoto: true },
+    ],
+  },
+  patch: PatchResponseTypeBody,
+  patchExamples: {
+    relabel: { summary: "Change its label", value: { uiLabel: "Result" } },
+    archive: { summary: "Archive it (templates using it keep working; new templates cannot use it)", value: { archived: true } },
+  },
+  listText: "By name, then id. A template question's responseTypeId is one of these ids. Filters: namePrefix, updatedSince.",
+  createText: "name is unique in the organization (409 when taken); options only for SELECT and MULTI_SELECT (400).",
+  patchText: "A name another response type has is a 409; options replace all the options. inputType cannot change.",
+  deleteText:
+    "Only a response type no template uses: one used by a template (any version) answers 409 naming how many, and is archived instead (PATCH with archived: true).",
+});
+
+const assetTypes = nounOps({
+  path: "/api/asset-types",
+  what: "asset type",
+  view: AssetTypeView,
+  list: AssetTypeList,
+  query: AssetTypeListQuery,
+  create: CreateAssetTypeBody,
+  createExample: {
+    name: "Forklift",
+    fields: [
+      { name: "serialNumber", type: "text", required: true },
+      { name: "capacityKg", type: "number", required: false },
+      { name: "lastServiced", type: "date", required: false },
+    ],
+  },
+  patch: PatchAssetTypeBody,
+  patchExamples: {
+    rename: { summary: "Rename it", value: { name: "Reach truck" } },
+    archive: { summary: "Archive it", value: { archived: true } },
+  },
+  listText: "By name, then id. An ASSET template's assetTypeId is one of these ids. Filters: namePrefix, updatedSince.",
+  createText: "name is unique in the organization (409 when taken); field names are unique and each type is text, number, date or boolean (400).",
+  patchText: "A name another asset type has is a 409; fields replace all the fields.",
+  deleteText:
+    "Only an asset type nothing refers to: one with assets or templates naming it answers 409 naming how many of each, and is archived instead (PATCH with archived: true).",
+});
+
 export const { list: listSitesOp, get: getSiteOp, create: createSiteOp, patch: patchSiteOp, delete: deleteSiteOp } = sites;
 export const { list: listGroupsOp, get: getGroupOp, create: createGroupOp, patch: patchGroupOp, delete: deleteGroupOp } = groups;
 export const { list: listRolesOp, get: getRoleOp, create: createRoleOp, patch: patchRoleOp, delete: deleteRoleOp } = roles;
+export const {
+  list: listResponseTypesOp,
+  get: getResponseTypeOp,
+  create: createResponseTypeOp,
+  patch: patchResponseTypeOp,
+  delete: deleteResponseTypeOp,
+} = responseTypes;
+export const { list: listAssetTypesOp, get: getAssetTypeOp, create: createAssetTypeOp, patch: patchAssetTypeOp, delete: deleteAssetTypeOp } = assetTypes;
 
 export const listGroupMembersOp = defineOperation({
   method: "get",

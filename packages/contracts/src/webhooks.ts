@@ -42,6 +42,14 @@ export const WEBHOOK_EVENTS = [
   "role.updated",
   "role.archived",
   "role.deleted",
+  "response_type.created",
+  "response_type.updated",
+  "response_type.archived",
+  "response_type.deleted",
+  "asset_type.created",
+  "asset_type.updated",
+  "asset_type.archived",
+  "asset_type.deleted",
 ] as const;
 
 const eventList = z

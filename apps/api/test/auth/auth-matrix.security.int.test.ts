@@ -28,6 +28,8 @@ interface Ids {
   group: string;
   site: string;
   role: string;
+  responseType: string;
+  assetType: string;
   action: string;
   export: string;
   apiKey: string;
@@ -430,9 +432,15 @@ const OPS: Op[] = [
   },
   { name: "GET /api/auth/whoami", method: "GET", path: () => "/api/auth/whoami", accepts: ["apiKey", "user", "client"] },
   // The directory (docs/organization-administration.md): reading is any user's, changing an admin's. DELETEs name an id nobody has (404 once past authorization).
-  ...(["sites", "groups", "roles"] as const).flatMap((noun): Op[] => {
-    const one = (i: Ids) => (noun === "sites" ? i.site : noun === "groups" ? i.group : i.role);
-    const body = noun === "sites" ? () => ({ name: "Matrix", code: `M-${randomUUID()}` }) : () => ({ name: `Matrix ${randomUUID()}` });
+  ...(["sites", "groups", "roles", "response-types", "asset-types"] as const).flatMap((noun): Op[] => {
+    const one = (i: Ids) =>
+      noun === "sites" ? i.site : noun === "groups" ? i.group : noun === "roles" ? i.role : noun === "response-types" ? i.responseType : i.assetType;
+    const body =
+      noun === "sites"
+        ? () => ({ name: "Matrix", code: `M-${randomUUID()}` })
+        : noun === "response-types"
+          ? () => ({ name: `Matrix ${randomUUID()}`, inputType: "TEXT" })
+          : () => ({ name: `Matrix ${randomUUID()}` });
     const read = { accepts: ["apiKey", "user"] as Kind[], keyScopes: ["directory:read"] as ApiKeyScope[] };
     const write = { accepts: ["apiKey", "user"] as Kind[], keyScopes: ["directory:write"] as ApiKeyScope[], adminOnly: true };
     return [
@@ -530,6 +538,8 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
       group: t.groups[0]!.id,
       site: t.sites[0]!.id,
       role: (await stack.db.sql<{ id: string }[]>`select id from roles where organization_id = ${t.organization.id} limit 1`)[0]!.id,
+      responseType: (await stack.db.sql<{ id: string }[]>`select id from response_types where organization_id = ${t.organization.id} limit 1`)[0]!.id,
+      assetType: (await stack.db.sql<{ id: string }[]>`select id from asset_types where organization_id = ${t.organization.id} limit 1`)[0]!.id,
       action: action.body.id,
       apiKey: apiKey.body.id,
       oauthClient: client.body.clientId,

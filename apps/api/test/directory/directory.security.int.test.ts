@@ -43,7 +43,7 @@ describe("directory security", () => {
     expect((await stack.http.get("/api/groups", { auth: inspector })).status).toBe(200);
     const refused = await stack.http.post("/api/groups", { name: "Mine" }, { auth: inspector });
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toBe("Only admin users can change sites, groups and roles");
+    expect(refused.body.error).toBe("Only admin users can change sites, groups, roles, response and asset types");
     expect((await stack.http.request("DELETE", `/api/sites/${t.sites[0]!.id}`, { auth: inspector })).status).toBe(403);
     expect((await stack.http.post("/api/groups", { name: "Mine" }, { auth: admin })).status).toBe(201);
   });

@@ -181,7 +181,7 @@ async function runAll(requests: FuzzRequest[]): Promise<Finding[]> {
   return findings;
 }
 
-const SLOTS = 110;
+const SLOTS = 120;
 
 describe("fuzzing every operation of /openapi.json", () => {
   it("covers every documented operation", () => {

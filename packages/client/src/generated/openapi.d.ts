@@ -4595,6 +4595,872 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/response-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List response types; extension
+         * @description By name, then id. A template question's responseTypeId is one of these ids. Filters: namePrefix, updatedSince. Every user of the organization and API keys with directory:read. Archived response types only with includeArchived=true.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only those whose name starts with this (case-insensitive). */
+                    namePrefix?: string;
+                    /** @description Only those changed at or after this instant. */
+                    updatedSince?: string;
+                    /** @description true: archived ones too (default false). */
+                    includeArchived?: boolean;
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of response types */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResponseTypeList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a response type; extension
+         * @description name is unique in the organization (409 when taken); options only for SELECT and MULTI_SELECT (400). Admin users and API keys with directory:write (another user: 403). Sends response type.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Pass / fail",
+                     *       "inputType": "SELECT",
+                     *       "options": [
+                     *         {
+                     *           "label": "Pass",
+                     *           "value": "pass"
+                     *         },
+                     *         {
+                     *           "label": "Fail",
+                     *           "value": "fail",
+                     *           "requiresNote": true,
+                     *           "requiresPhoto": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResponseTypeCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The response type */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResponseType"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/response-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One response type; extension
+         * @description The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The response type */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResponseType"];
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a response type; extension
+         * @description Only a response type no template uses: one used by a template (any version) answers 409 naming how many, and is archived instead (PATCH with archived: true). Admin users and API keys with directory:write (another user: 403). Sends response type.deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change, archive or restore a response type; extension
+         * @description Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A request that changes nothing makes no revision. A name another response type has is a 409; options replace all the options. inputType cannot change. Admin users and API keys with directory:write (another user: 403). Sends response type.updated, or response type.archived when it becomes archived.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ResponseTypePatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The response type after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResponseType"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/asset-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List asset types; extension
+         * @description By name, then id. An ASSET template's assetTypeId is one of these ids. Filters: namePrefix, updatedSince. Every user of the organization and API keys with directory:read. Archived asset types only with includeArchived=true.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only those whose name starts with this (case-insensitive). */
+                    namePrefix?: string;
+                    /** @description Only those changed at or after this instant. */
+                    updatedSince?: string;
+                    /** @description true: archived ones too (default false). */
+                    includeArchived?: boolean;
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of asset types */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssetTypeList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a asset type; extension
+         * @description name is unique in the organization (409 when taken); field names are unique and each type is text, number, date or boolean (400). Admin users and API keys with directory:write (another user: 403). Sends asset type.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Forklift",
+                     *       "fields": [
+                     *         {
+                     *           "name": "serialNumber",
+                     *           "type": "text",
+                     *           "required": true
+                     *         },
+                     *         {
+                     *           "name": "capacityKg",
+                     *           "type": "number",
+                     *           "required": false
+                     *         },
+                     *         {
+                     *           "name": "lastServiced",
+                     *           "type": "date",
+                     *           "required": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssetTypeCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The asset type */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssetType"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset-types/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One asset type; extension
+         * @description The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The asset type */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssetType"];
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a asset type; extension
+         * @description Only an asset type nothing refers to: one with assets or templates naming it answers 409 naming how many of each, and is archived instead (PATCH with archived: true). Admin users and API keys with directory:write (another user: 403). Sends asset type.deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change, archive or restore a asset type; extension
+         * @description Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A request that changes nothing makes no revision. A name another asset type has is a 409; fields replace all the fields. Admin users and API keys with directory:write (another user: 403). Sends asset type.updated, or asset type.archived when it becomes archived.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AssetTypePatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The asset type after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssetType"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/groups/{id}/members": {
         parameters: {
             query?: never;
@@ -5252,7 +6118,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
+                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
                         description?: string | null;
                     };
                 };
@@ -5464,7 +6330,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
+                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
@@ -9781,6 +10647,93 @@ export interface components {
                 hasMore: boolean;
             };
         };
+        ResponseType: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            inputType: string;
+            uiLabel: string | null;
+            options: {
+                /** Format: uuid */
+                id: string;
+                label: string;
+                value: string;
+                position: number;
+                requiresNote: boolean;
+                requiresPhoto: boolean;
+            }[];
+            /** @description Templates (any version) with a question of this type. */
+            templates: number;
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            archivedAt: string | null;
+            /** @description 1 when created, one more for every accepted change. The ETag header names it. */
+            revision: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        ResponseTypeList: {
+            responseTypes: components["schemas"]["ResponseType"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        AssetType: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            fields: {
+                name: string;
+                /** @enum {string} */
+                type: "text" | "number" | "date" | "boolean";
+                required: boolean;
+            }[];
+            /** @description Assets of this type. */
+            assets: number;
+            /** @description Templates (any version) for assets of this type (their assetTypeId). */
+            templates: number;
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            archivedAt: string | null;
+            /** @description 1 when created, one more for every accepted change. The ETag header names it. */
+            revision: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        AssetTypeList: {
+            assetTypes: components["schemas"]["AssetType"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
         TemplateFeed: {
             items: {
                 /**
@@ -9869,7 +10822,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted")[];
+            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
             description: string | null;
             enabled: boolean;
             /** @description Why the service disabled it (410 Gone, failing for 5 days); null otherwise. */
@@ -9914,7 +10867,7 @@ export interface components {
                  */
                 eventId: string;
                 /** @enum {string} */
-                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted";
+                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 /** @description Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why). */
@@ -10664,6 +11617,59 @@ export interface components {
         };
         RolePatchRequest: {
             name?: string;
+            /** @description true archives it: kept for what refers to it, left out of lists by default, treated as missing by the HR sync. false restores it. */
+            archived?: boolean;
+        };
+        ResponseTypeCreateRequest: {
+            name: string;
+            /**
+             * @description How the answer is given; SELECT and MULTI_SELECT choose among the options.
+             * @enum {string}
+             */
+            inputType: "SELECT" | "MULTI_SELECT" | "TEXT" | "NUMBER" | "DATE" | "BOOLEAN" | "PHOTO";
+            uiLabel?: string | null;
+            /** @description The choices, in this order (their position). Only for SELECT and MULTI_SELECT; a PATCH with options replaces them all. */
+            options?: {
+                label: string;
+                value: string;
+                requiresNote?: boolean;
+                requiresPhoto?: boolean;
+            }[];
+        };
+        ResponseTypePatchRequest: {
+            name?: string;
+            uiLabel?: string | null;
+            /** @description The choices, in this order (their position). Only for SELECT and MULTI_SELECT; a PATCH with options replaces them all. */
+            options?: {
+                label: string;
+                value: string;
+                requiresNote?: boolean;
+                requiresPhoto?: boolean;
+            }[];
+            /** @description true archives it: kept for what refers to it, left out of lists by default, treated as missing by the HR sync. false restores it. */
+            archived?: boolean;
+        };
+        AssetTypeCreateRequest: {
+            name: string;
+            /** @description The fields an asset of this type has: a name, a type (text, number, date, boolean) and whether it is required. A PATCH with fields replaces them all. */
+            fields?: {
+                name: string;
+                /** @enum {string} */
+                type: "text" | "number" | "date" | "boolean";
+                /** @default false */
+                required?: boolean;
+            }[];
+        };
+        AssetTypePatchRequest: {
+            name?: string;
+            /** @description The fields an asset of this type has: a name, a type (text, number, date, boolean) and whether it is required. A PATCH with fields replaces them all. */
+            fields?: {
+                name: string;
+                /** @enum {string} */
+                type: "text" | "number" | "date" | "boolean";
+                /** @default false */
+                required?: boolean;
+            }[];
             /** @description true archives it: kept for what refers to it, left out of lists by default, treated as missing by the HR sync. false restores it. */
             archived?: boolean;
         };

@@ -1,7 +1,20 @@
 import type { DbOrTx } from "@insp/db";
 import { changeEvents } from "@insp/db/schema";
 
-export type ResourceType = "template" | "inspection" | "employee" | "sync_request" | "action" | "api_key" | "oauth_client" | "user" | "site" | "group" | "role";
+export type ResourceType =
+  | "template"
+  | "inspection"
+  | "employee"
+  | "sync_request"
+  | "action"
+  | "api_key"
+  | "oauth_client"
+  | "user"
+  | "site"
+  | "group"
+  | "role"
+  | "response_type"
+  | "asset_type";
 export type Change =
   | "created"
   | "updated"

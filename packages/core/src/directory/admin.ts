@@ -77,42 +77,6 @@ export async function createUser(
   return row!;
 }
 
-export async function createAssetType(db: DbOrTx, organizationId: string, name: string) {
-  const [row] = await db.insert(assetTypes).values({ organizationId, name }).returning({ id: assetTypes.id, name: assetTypes.name });
-  return row!;
-}
-
-export interface ResponseTypeInput {
-  name: string;
-  inputType: string;
-  uiLabel?: string;
-  options?: { label: string; value: string; requiresNote?: boolean; requiresPhoto?: boolean }[];
-}
-
-export async function createResponseType(db: DbOrTx, organizationId: string, input: ResponseTypeInput) {
-  const [rt] = await db
-    .insert(responseTypes)
-    .values({ organizationId, name: input.name, inputType: input.inputType.toUpperCase(), uiLabel: input.uiLabel ?? input.name })
-    .returning();
-  const options = input.options?.length
-    ? await db
-        .insert(responseTypeOptions)
-        .values(
-          input.options.map((o, i) => ({
-            organizationId,
-            responseTypeId: rt!.id,
-            label: o.label,
-            value: o.value,
-            position: i,
-            requiresNote: o.requiresNote ?? false,
-            requiresPhoto: o.requiresPhoto ?? false,
-          })),
-        )
-        .returning({ id: responseTypeOptions.id, label: responseTypeOptions.label, value: responseTypeOptions.value })
-    : [];
-  return { id: rt!.id, name: rt!.name, inputType: rt!.inputType, options };
-}
-
 /** Listings for the CLI; never includes a secret or its hash. */
 export const listings = {
   organizations: (db: DbOrTx) => db.select().from(organizations).orderBy(asc(organizations.createdAt)),

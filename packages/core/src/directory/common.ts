@@ -11,7 +11,7 @@ import { AppError } from "../errors.ts";
  * list filters.
  */
 
-export type DirectoryKind = "site" | "group" | "role";
+export type DirectoryKind = "site" | "group" | "role" | "response_type" | "asset_type";
 export type DirectoryChange = "created" | "updated" | "archived" | "deleted";
 
 /** Who changes the directory: the audit context of the request or of the admin CLI. */

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Db } from "@insp/db";
 import { ADMIN_CLI } from "../audit/index.ts";
-import { KNOWN_ROLES, createApiKey, createAssetType, createOAuthClient, createOrganization, createResponseType, createUser } from "./admin.ts";
+import { KNOWN_ROLES, createApiKey, createOAuthClient, createOrganization, createUser } from "./admin.ts";
+import { createResponseType } from "./response-types.ts";
+import { createAssetType } from "./asset-types.ts";
 import { createGroup } from "./groups.ts";
 import { createSite } from "./sites.ts";
 
@@ -48,7 +50,7 @@ export async function seedDemo(db: Db, opts: { pepper?: string; name?: string } 
       groups.push({ id: g.id, name: g.name, externalId: g.externalGroupId });
     }
     const responseTypes = [
-      await createResponseType(tx, org.id, {
+      await createResponseType(tx, org.id, ADMIN_CLI, {
         name: "Yes/No/N/A",
         inputType: "SELECT",
         options: [
@@ -57,7 +59,7 @@ export async function seedDemo(db: Db, opts: { pepper?: string; name?: string } 
           { label: "N/A", value: "na" },
         ],
       }),
-      await createResponseType(tx, org.id, {
+      await createResponseType(tx, org.id, ADMIN_CLI, {
         name: "Condition",
         inputType: "MULTI_SELECT",
         options: [
@@ -66,12 +68,15 @@ export async function seedDemo(db: Db, opts: { pepper?: string; name?: string } 
           { label: "Crack", value: "crack" },
         ],
       }),
-      await createResponseType(tx, org.id, { name: "Text", inputType: "TEXT" }),
-      await createResponseType(tx, org.id, { name: "Number", inputType: "NUMBER" }),
-      await createResponseType(tx, org.id, { name: "Date", inputType: "DATE" }),
-      await createResponseType(tx, org.id, { name: "Boolean", inputType: "BOOLEAN" }),
+      await createResponseType(tx, org.id, ADMIN_CLI, { name: "Text", inputType: "TEXT" }),
+      await createResponseType(tx, org.id, ADMIN_CLI, { name: "Number", inputType: "NUMBER" }),
+      await createResponseType(tx, org.id, ADMIN_CLI, { name: "Date", inputType: "DATE" }),
+      await createResponseType(tx, org.id, ADMIN_CLI, { name: "Boolean", inputType: "BOOLEAN" }),
     ];
-    const assetTypes = [await createAssetType(tx, org.id, "Forklift"), await createAssetType(tx, org.id, "Fire Extinguisher")];
+    const assetTypes = [
+      await createAssetType(tx, org.id, ADMIN_CLI, { name: "Forklift", fields: [{ name: "serialNumber", type: "text", required: true }] }),
+      await createAssetType(tx, org.id, ADMIN_CLI, { name: "Fire Extinguisher" }),
+    ];
     return {
       organization: { id: org.id, name: org.name },
       apiKey: apiKey.apiKey,

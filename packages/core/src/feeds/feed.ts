@@ -4,6 +4,8 @@ import { apiKeysByIds, oauthClientsByIds } from "../credentials/index.ts";
 import type { Change, ResourceType } from "../changes/index.ts";
 import { groupsByIds } from "../directory/groups.ts";
 import { rolesByIds } from "../directory/roles.ts";
+import { responseTypesByIds } from "../directory/response-types.ts";
+import { assetTypesByIds } from "../directory/asset-types.ts";
 import { sitesByIds } from "../directory/sites.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/requests.ts";
@@ -40,6 +42,8 @@ const loaders: Record<ResourceType, Loader> = {
   site: sitesByIds,
   group: groupsByIds,
   role: rolesByIds,
+  response_type: responseTypesByIds,
+  asset_type: assetTypesByIds,
 };
 
 /** The resources as they are now, by id, in the shape their own endpoints answer (feeds and webhook bodies). */

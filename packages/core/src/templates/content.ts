@@ -133,10 +133,10 @@ async function loadResponseTypes(tx: Tx, organizationId: string, ids: string[]):
   const result = new Map<string, ResponseTypeInfo>();
   if (wanted.length === 0) return result;
   const types = await tx
-    .select({ id: responseTypes.id, name: responseTypes.name, inputType: responseTypes.inputType })
+    .select({ id: responseTypes.id, name: responseTypes.name, inputType: responseTypes.inputType, archivedAt: responseTypes.archivedAt })
     .from(responseTypes)
     .where(and(eq(responseTypes.organizationId, organizationId), inArray(responseTypes.id, wanted)));
-  for (const t of types) result.set(t.id, { ...t, options: [] });
+  for (const { archivedAt, ...t } of types) result.set(t.id, { ...t, archived: archivedAt !== null, options: [] });
   if (types.length === 0) return result;
   const options = await tx
     .select()

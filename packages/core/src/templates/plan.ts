@@ -12,6 +12,8 @@ export interface ResponseTypeInfo {
   id: string;
   name: string;
   inputType: string;
+  /** Archived (PATCH /api/response-types/{id}): templates saved before keep it; a new save may not name it. */
+  archived?: boolean;
   options: { id: string; label: string; value: string; position: number; requiresNote: boolean; requiresPhoto: boolean }[];
 }
 
@@ -144,7 +146,16 @@ function locateQuestions(input: CreateTemplateInput, ids: IdKeeper): { sections:
 
 function checkResponseTypes(located: Located[], responseTypes: ReadonlyMap<string, ResponseTypeInfo>): void {
   const unknown = located.filter((l) => l.input.responseTypeId && !responseTypes.has(l.input.responseTypeId));
-  if (unknown.length === 0) return;
+  if (unknown.length === 0) {
+    const archived = located.filter((l) => l.input.responseTypeId && responseTypes.get(l.input.responseTypeId)?.archived);
+    if (archived.length)
+      throw new AppError(
+        "invalid",
+        `Archived responseTypeId: ${[...new Set(archived.map((l) => q(l.input.responseTypeId!)))].join(", ")}`,
+        archived.map((l) => `${l.at}.responseTypeId: ${q(l.input.responseTypeId!)} is archived; choose another response type or restore it`),
+      );
+    return;
+  }
   const ids = [...new Set(unknown.map((l) => l.input.responseTypeId!))];
   throw new AppError(
     "invalid",

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, foreignKey, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
 
 /** Organization reference data: roles, groups, sites, asset types, assets, response types. */
@@ -59,9 +59,27 @@ export const sites = pgTable(
   ],
 );
 
-export const assetTypes = pgTable("asset_types", { id: id(), organizationId: orgId(), name: text("name").notNull(), createdAt: createdAt() }, (t) => [
-  uniqueIndex("asset_types_org_name_key").on(t.organizationId, t.name),
-]);
+/** A field an asset of the type has (asset_types.fields). */
+export interface AssetTypeField {
+  name: string;
+  type: "text" | "number" | "date" | "boolean";
+  required: boolean;
+}
+
+export const assetTypes = pgTable(
+  "asset_types",
+  {
+    id: id(),
+    organizationId: orgId(),
+    name: text("name").notNull(),
+    /** The fields an asset of this type has. */
+    fields: jsonb("fields").$type<AssetTypeField[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...directoryColumns(),
+  },
+  (t) => [uniqueIndex("asset_types_org_name_key").on(t.organizationId, t.name)],
+);
 
 export const assets = pgTable(
   "assets",
@@ -76,7 +94,7 @@ export const assets = pgTable(
   (t) => [index("assets_org_idx").on(t.organizationId)],
 );
 
-/** Organization-defined answer kinds; the spec gives no endpoint for them (admin CLI only). */
+/** Organization-defined answer kinds (/api/response-types and the admin CLI). */
 export const responseTypes = pgTable(
   "response_types",
   {
@@ -87,6 +105,8 @@ export const responseTypes = pgTable(
     inputType: text("input_type").notNull(),
     uiLabel: text("ui_label"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...directoryColumns(),
   },
   (t) => [uniqueIndex("response_types_org_name_key").on(t.organizationId, t.name)],
 );

@@ -10,7 +10,7 @@ import { noneMatchHits, revisionETag } from "../../http/etag.ts";
  */
 export const adminOnly: RequestHandler = (req, _res, next) => {
   const p = principalOf(req);
-  next(p.kind === "user" && !p.isAdmin ? forbidden("Only admin users can change sites, groups and roles") : undefined);
+  next(p.kind === "user" && !p.isAdmin ? forbidden("Only admin users can change sites, groups, roles, response and asset types") : undefined);
 };
 
 export const org = (req: Request) => principalOf(req).organizationId;
