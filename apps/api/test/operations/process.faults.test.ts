@@ -218,6 +218,7 @@ describe("admin CLI", () => {
     expect(roles.map((r) => r.actor_type)).toEqual(Array(5).fill("admin_cli"));
     expect(audited.filter((r) => r.action !== "role.created").map((r) => [r.action, r.actor_type, r.resource_id])).toEqual([
       ["api_key.created", "admin_cli", key.id],
+      ["response_type.created", "admin_cli", types[0].id],
       ["api_key.revoked", "admin_cli", key.id],
       ["oauth_client.created", "admin_cli", client.clientId],
       ["oauth_client.revoked", "admin_cli", client.clientId],

@@ -89,7 +89,8 @@ export async function seedDemo(db: Db, opts: { pepper?: string; name?: string } 
       groups,
       roles: [...KNOWN_ROLES],
       responseTypes,
-      assetTypes,
+      // The documented shape (docs/organization-administration.md has the full view): id and name.
+      assetTypes: assetTypes.map(({ id, name }) => ({ id, name })),
     };
   });
 }
