@@ -51,10 +51,6 @@ async function main() {
   // one line and exit 78 (`listen`), not a process that runs on without listening.
   const port = await listen(server, env.PORT, env.HOST, { port: "PORT", host: "HOST" });
   server.on("error", (err) => logger.error({ err }, "API server error"));
-  logger.info({ port }, `API listening on http://127.0.0.1:${port}`);
-  // A parent that opened an IPC channel learns the port we got: the test harness starts the API
-  // with PORT=0, where only this process knows it (`npm start` ignores the message).
-  process.send?.({ listening: port });
 
   // SIGTERM: stop accepting, let in-flight requests finish (bounded), then close
   // queue connections and the pool, so a rolling deploy drops no request.
@@ -96,6 +92,12 @@ async function main() {
   // Started by `npm start` (which opens an IPC channel): a launcher that died without stopping us
   // closes it, and we stop too, so nothing is left holding ports for the next start.
   if (process.connected) process.once("disconnect", () => void shutdown("launcher gone"));
+  // Only now, with the signal handlers in place, is the API said to listen: a SIGTERM sent as soon
+  // as a parent hears it drains and exits 0 instead of killing a process without handlers.
+  logger.info({ port }, `API listening on http://127.0.0.1:${port}`);
+  // A parent that opened an IPC channel learns the port we got: the test harness starts the API
+  // with PORT=0, where only this process knows it (`npm start` ignores the message).
+  process.send?.({ listening: port });
 }
 
 main().catch(exitOnStartFailure("API"));

@@ -74,7 +74,6 @@ async function main() {
   const stopPriority = preferSyncOverMail(byName("employee-sync"), byName("mail"), env.MAIL_DEFER_MAX_SECONDS * 1000, logger);
   const stopPeriodic = startPeriodicTasks(deps);
   started = true;
-  logger.info({ queues: workers.map((w) => w.name), concurrency, prefix: env.QUEUE_PREFIX }, "worker ready");
 
   // SIGTERM: stop taking jobs and let active ones finish, bounded (BullMQ's worker.close()
   // waits for active jobs with no time limit of its own), then close the mailer, queues and the pool.
@@ -106,6 +105,9 @@ async function main() {
   // Started by `npm start` (which opens an IPC channel): a launcher that died without stopping us
   // closes it, and we stop too, so nothing is left holding ports for the next start.
   if (process.connected) process.once("disconnect", () => void shutdown("launcher gone"));
+  // Said only once the signal handlers are in place: a SIGTERM sent as soon as a parent reads this
+  // line drains and exits 0 instead of killing a process without handlers.
+  logger.info({ queues: workers.map((w) => w.name), concurrency, prefix: env.QUEUE_PREFIX }, "worker ready");
 }
 
 main().catch(exitOnStartFailure("worker"));
