@@ -42,6 +42,10 @@ describe("directory errors", () => {
     const res = await stack.http.post("/api/sites", { name: "X", code: "Y", parentSiteId: "00000000-0000-4000-8000-000000000000" }, { auth });
     expect(res.status).toBe(400);
     expect(res.body.details).toEqual(["parentSiteId '00000000-0000-4000-8000-000000000000' is not a site of this organization"]);
+    // An empty parent is not "no parent" (that is null): it names no site (the fuzz run found a 500 here).
+    const empty = await stack.http.post("/api/sites", { name: "X", code: "Y", parentSiteId: "" }, { auth });
+    expect(empty.status, empty.text).toBe(400);
+    expect(empty.body.details).toEqual(["parentSiteId '' is not a site of this organization"]);
     expect((await stack.http.get("/api/sites?updatedSince=yesterday", { auth })).status).toBe(400);
     expect((await stack.http.get("/api/sites?includeArchived=maybe", { auth })).status).toBe(400);
   });
@@ -75,6 +79,9 @@ describe("directory errors", () => {
     expect(cycle.body.details).toEqual([`parentSiteId '${b.id}' is this site or one below it: a site cannot be its own region`]);
     const self = await stack.http.patch(`/api/sites/${a.id}`, { parentSiteId: a.id }, { auth, headers: { "if-match": "*" } });
     expect(self.status).toBe(400);
+    const empty = await stack.http.patch(`/api/sites/${a.id}`, { parentSiteId: "" }, { auth, headers: { "if-match": "*" } });
+    expect(empty.status, empty.text).toBe(400);
+    expect(empty.body.details).toEqual(["parentSiteId '' is not a site of this organization"]);
     const blocked = await stack.http.request("DELETE", `/api/sites/${a.id}`, { auth });
     expect(blocked.status).toBe(409);
     expect(blocked.body.details).toEqual(["1 site below it"]);

@@ -88,7 +88,7 @@ export async function createSite(db: Db | Tx, organizationId: string, actor: Dir
   return uniqueOr409(
     () =>
       db.transaction(async (tx) => {
-        if (input.parentSiteId) await checkParent(tx, organizationId, input.parentSiteId, null);
+        if (typeof input.parentSiteId === "string") await checkParent(tx, organizationId, input.parentSiteId, null);
         const [taken] = await tx
           .select({ id: sites.id })
           .from(sites)
@@ -154,7 +154,7 @@ export async function patchSite(db: Db, organizationId: string, id: string, expe
         assertRevision("site", row.revision, expected);
         const plan = planSitePatch(row, input);
         if (!plan.fields.length) return toView(row);
-        if (plan.parent) await checkParent(tx, organizationId, plan.parent, id);
+        if (typeof plan.parent === "string") await checkParent(tx, organizationId, plan.parent, id);
         if (plan.set.code !== undefined) {
           const [taken] = await tx
             .select({ id: sites.id })
