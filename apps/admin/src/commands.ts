@@ -14,6 +14,12 @@ import {
   issueOAuthClient,
   listApiKeys,
   listOAuthClients,
+  listAssetTypes,
+  listGroups,
+  listResponseTypes,
+  listRoles,
+  listSites,
+  listUsers,
   listings,
   rotateOAuthClientSecret,
   revokeApiKey,
@@ -92,17 +98,59 @@ async function allPages<T>(page: (q: { limit: number; offset: number }) => Promi
   }
 }
 
+/** Every page of a directory list service, archived rows included. */
+const directoryPages = <T>(page: (q: { limit: number; offset: number; includeArchived: true }) => Promise<[T[], { pagination: { hasMore: boolean } }]>) =>
+  allPages<T>((q) => page({ ...q, includeArchived: true }).then(([rows, p]) => [rows, p.pagination.hasMore]));
+
 const LISTS = {
   orgs: (ctx: CommandContext) => listings.organizations(ctx.db),
   "api-keys": (ctx: CommandContext) => allPages((q) => listApiKeys(ctx.db, org(ctx.flags), "admin_cli", q).then((p) => [p.apiKeys, p.pagination.hasMore])),
   "oauth-clients": (ctx: CommandContext) =>
     allPages((q) => listOAuthClients(ctx.db, org(ctx.flags), "admin_cli", q).then((p) => [p.oauthClients, p.pagination.hasMore])),
-  users: (ctx: CommandContext) => listings.users(ctx.db, org(ctx.flags)),
-  sites: (ctx: CommandContext) => listings.sites(ctx.db, org(ctx.flags)),
-  groups: (ctx: CommandContext) => listings.groups(ctx.db, org(ctx.flags)),
-  roles: (ctx: CommandContext) => listings.roles(ctx.db, org(ctx.flags)),
-  "asset-types": (ctx: CommandContext) => listings.assetTypes(ctx.db, org(ctx.flags)),
-  "response-types": (ctx: CommandContext) => listings.responseTypes(ctx.db, org(ctx.flags)),
+  // The same list services as GET /api/users, /api/sites, ... (archived rows included), with the columns an operator reads.
+  users: (ctx: CommandContext) =>
+    allPages((q) =>
+      listUsers(ctx.db, org(ctx.flags), "admin_cli", q).then((p) => [
+        p.users.map(({ id, email, name, isAdmin, disabled, mustResetPassword, managedByHrSync }) => ({
+          id,
+          email,
+          name,
+          isAdmin,
+          disabled,
+          mustResetPassword,
+          managedByHrSync,
+        })),
+        p.pagination.hasMore,
+      ]),
+    ),
+  sites: (ctx: CommandContext) =>
+    directoryPages((q) => listSites(ctx.db, org(ctx.flags), q).then((p) => [p.sites.map(({ id, name, code, archived }) => ({ id, name, code, archived })), p])),
+  groups: (ctx: CommandContext) =>
+    directoryPages((q) =>
+      listGroups(ctx.db, org(ctx.flags), q).then((p) => [
+        p.groups.map(({ id, name, externalGroupId, archived }) => ({ id, name, externalGroupId, archived })),
+        p,
+      ]),
+    ),
+  roles: (ctx: CommandContext) =>
+    directoryPages((q) =>
+      listRoles(ctx.db, org(ctx.flags), q).then((p) => [p.roles.map(({ id, name, holders, archived }) => ({ id, name, holders, archived })), p]),
+    ),
+  "asset-types": (ctx: CommandContext) =>
+    directoryPages((q) => listAssetTypes(ctx.db, org(ctx.flags), q).then((p) => [p.assetTypes.map(({ id, name, archived }) => ({ id, name, archived })), p])),
+  "response-types": (ctx: CommandContext) =>
+    directoryPages((q) =>
+      listResponseTypes(ctx.db, org(ctx.flags), q).then((p) => [
+        p.responseTypes.map(({ id, name, inputType, options, archived }) => ({
+          id,
+          name,
+          inputType,
+          options: options.map((o) => ({ id: o.id, label: o.label, value: o.value })),
+          archived,
+        })),
+        p,
+      ]),
+    ),
   webhooks: (ctx: CommandContext) => listEndpoints(ctx.db, org(ctx.flags), "admin_cli"),
   "sync-sessions": (ctx: CommandContext) =>
     listSessions(ctx.db, org(ctx.flags)).then((rows) =>

@@ -76,7 +76,9 @@ export const CreatedApiKey = registry.register(
 export const OAuthClientView = registry.register(
   "OAuthClient",
   z.object({
-    id: z.uuid().openapi({ description: "The id webhook events and the audit log name it by." }),
+    id: z.uuid().openapi({
+      description: "The id webhook events name it by. The audit log names it by clientId (resourceId), as it names the client when the client acts (actor id).",
+    }),
     clientId: z.string().openapi({ example: "icl_3q2mP0x9Yb7kLw1s" }),
     name: z.string(),
     scopes: z.array(z.enum(CLIENT_SCOPES)),

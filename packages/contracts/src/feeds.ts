@@ -1,12 +1,17 @@
 import { ACTION_CHANGES, ActionView } from "./actions.ts";
 import { errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
+import { AssetTypeView, GroupView, ResponseTypeView, RoleView, SiteView } from "./directory.ts";
 import { EmployeeView } from "./employees.ts";
 import { InspectionSummary } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
 import { defineOperation, keyOrUser, type Callers } from "./operation.ts";
 import { TemplateListItem } from "./templates.ts";
+import { UserView } from "./users.ts";
 
-/** Change feeds (GET /api/feed/templates, /api/feed/inspections, /api/feed/actions, /api/v1/feed/employees). */
+/**
+ * Change feeds (GET /api/feed/templates, /api/feed/inspections, /api/feed/actions, /api/v1/feed/employees,
+ * and one per directory noun and for users: /api/feed/sites, groups, roles, response-types, asset-types, users).
+ */
 
 export const FEED_LIMIT_DEFAULT = 100;
 export const FEED_LIMIT_MAX = 500;
@@ -52,6 +57,16 @@ export const TemplateFeed = feedPage("TemplateFeed", TemplateListItem, TEMPLATE_
 export const InspectionFeed = feedPage("InspectionFeed", InspectionSummary, INSPECTION_CHANGES, INSPECTION_CHANGES);
 export const EmployeeFeed = feedPage("EmployeeFeed", EmployeeView, ["created", "updated", "deactivated"]);
 export const ActionFeed = feedPage("CorrectiveActionFeed", ActionView, ACTION_CHANGES, ACTION_CHANGES);
+/** A directory row's changes (docs/organization-administration.md); a deleted row's items carry resource null. */
+const DIRECTORY_CHANGES = ["created", "updated", "archived", "deleted"] as const;
+const USER_CHANGES = ["created", "updated", "disabled", "enabled"] as const;
+const directoryFeed = (name: string, view: z.ZodType) => feedPage(name, view, DIRECTORY_CHANGES, DIRECTORY_CHANGES);
+const SiteFeed = directoryFeed("SiteFeed", SiteView);
+const GroupFeed = directoryFeed("GroupFeed", GroupView);
+const RoleFeed = directoryFeed("RoleFeed", RoleView);
+const ResponseTypeFeed = directoryFeed("ResponseTypeFeed", ResponseTypeView);
+const AssetTypeFeed = directoryFeed("AssetTypeFeed", AssetTypeView);
+const UserFeed = feedPage("UserFeed", UserView, USER_CHANGES, USER_CHANGES);
 
 const description =
   "Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.";
@@ -76,3 +91,13 @@ export const employeeFeedOp = feedOp(
   { allow: ["client", "apiKey"], scope: "employees:sync", keyScopes: ["feeds:read", "employees:read"] },
   "employees",
 );
+
+// The directory: every user of the organization (as its lists) and API keys with directory:read.
+const directory = keyOrUser("feeds:read", "directory:read");
+export const siteFeedOp = feedOp("/api/feed/sites", SiteFeed, directory, "sites");
+export const groupFeedOp = feedOp("/api/feed/groups", GroupFeed, directory, "groups");
+export const roleFeedOp = feedOp("/api/feed/roles", RoleFeed, directory, "roles");
+export const responseTypeFeedOp = feedOp("/api/feed/response-types", ResponseTypeFeed, directory, "response types");
+export const assetTypeFeedOp = feedOp("/api/feed/asset-types", AssetTypeFeed, directory, "asset types");
+// Users: admin users (another user: 403, as GET /api/users) and API keys with users:manage.
+export const userFeedOp = feedOp("/api/feed/users", UserFeed, keyOrUser("feeds:read", "users:manage"), "users");

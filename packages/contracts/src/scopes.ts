@@ -17,11 +17,12 @@ export const API_KEY_SCOPES = {
   "audit:read": "read the audit log",
   "feeds:read": "follow change feeds, together with the read scope of the feed's resource",
   "employees:read": "employee records: the employees feed (with feeds:read) and employee.* webhook events",
-  "directory:read": "list and read sites, groups (with their members) and roles, and receive site.*, group.* and role.* webhook events",
+  "directory:read":
+    "list and read sites, groups (with their members), roles, response types and asset types, follow their feeds (with feeds:read), and receive their webhook events (site.*, group.*, role.*, response_type.*, asset_type.*)",
   "directory:write": "create, change, archive and delete sites, groups (and their members) and roles",
   "sync-sessions:manage": "read, approve and cancel snapshot sync sessions (the deletion guard's second pair of eyes)",
   "users:manage":
-    "list, read and invite the organization's users (an invitation sends the welcome mail with a temporary password), change them (name, admin, disabled), mail them a new temporary password; user.* webhook events",
+    "list, read and invite the organization's users (an invitation sends the welcome mail with a temporary password), change them (name, admin, disabled), mail them a new temporary password; the users feed (with feeds:read); user.* webhook events",
   "credentials:manage":
     "create, list, revoke API keys (with at most the scopes of the key that creates them) and create, list, rotate and revoke OAuth clients (employees:sync, scim); api_key.* and oauth_client.* webhook events",
 } as const;

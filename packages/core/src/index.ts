@@ -13,7 +13,7 @@ export { MIN_PASSWORD_LENGTH, generateTemporaryPassword, hashPassword, hashTempo
 export { TokenService } from "./auth/tokens.ts";
 export { authenticateApiKey, authenticateClient, changePassword, login, principalFromToken, type PasswordGuard, type Principal } from "./auth/credentials.ts";
 export { whoAmI } from "./auth/whoami.ts";
-export { createApiKey, createOAuthClient, createOrganization, createUser, listings } from "./directory/admin.ts";
+export { createApiKey, createOAuthClient, createOrganization, listings } from "./directory/admin.ts";
 export * from "./credentials/index.ts";
 export { getUser, inviteUser, listUsers, resetUserPassword, updateUser, userETag } from "./users/index.ts";
 export { seedDemo, type DemoSeed } from "./directory/seed.ts";

@@ -5,10 +5,10 @@ import { createTestDatabase, type TestDatabase } from "@insp/testing";
 import {
   TokenService,
   changePassword,
-  createUser,
   generateTemporaryPassword,
   hashPassword,
   hashTemporaryPassword,
+  inviteUser,
   login,
   seedDemo,
   type DemoSeed,
@@ -36,7 +36,11 @@ afterAll(() => db?.close());
 
 /** A user of the test's organization whose stored hash is `passwordHash`. */
 async function userWith(passwordHash: string | null, extra: { disabled?: boolean } = {}) {
-  const u = await createUser(db.db, { organizationId: t.organization.id, email: `u-${Math.random().toString(36).slice(2)}@example.test` });
+  // A password of its own (no welcome mail), replaced below.
+  const { user: u } = await inviteUser(db.db, t.organization.id, "admin_cli", {
+    email: `u-${Math.random().toString(36).slice(2)}@example.test`,
+    password: "replaced below",
+  });
   await db.db
     .update(users)
     .set({ passwordHash, ...extra })

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { announceOverdueActions, createApiKey, createUser, type DemoSeed } from "@insp/core";
+import { announceOverdueActions, createApiKey, inviteUser, type DemoSeed } from "@insp/core";
 import { startReceiver, startStack, until, type JsonResponse, type Receiver, type Stack } from "@insp/testing";
 import { createTemplate, auditTemplateBody, importBody, importOk, type Tpl } from "../fixtures/inspections.fixtures.ts";
 import { userToken } from "../fixtures/templates.fixtures.ts";
@@ -246,7 +246,7 @@ describe("corrective actions", () => {
     }
     const [disabled] = await stack.db.sql<
       { id: string }[]
-    >`update users set disabled = true where id = ${(await createUser(stack.db.db, { organizationId: t.organization.id, email: `gone-${randomBytes(4).toString("hex")}@demo.example` })).id} returning id`;
+    >`update users set disabled = true where id = ${(await inviteUser(stack.db.db, t.organization.id, "admin_cli", { email: `gone-${randomBytes(4).toString("hex")}@demo.example`, password: "not used here" })).user.id} returning id`;
     expect((await post(auth, { title: "A", assigneeId: disabled!.id })).body.details).toEqual([
       `assigneeId '${disabled!.id}' is a disabled user: assign the action to someone who can act on it`,
     ]);
@@ -300,7 +300,7 @@ describe("corrective actions", () => {
     expect((await patch(writer, a.id, { title: "Changed by a key" }, "*")).status).toBe(200);
 
     const other = { email: `other-${randomBytes(4).toString("hex")}@demo.example`, password: randomBytes(12).toString("base64url") };
-    await createUser(stack.db.db, { organizationId: t.organization.id, ...other, name: "Other Inspector" });
+    await inviteUser(stack.db.db, t.organization.id, "admin_cli", { ...other, name: "Other Inspector" });
     const [inspector, bystander, admin] = [
       { bearer: await userToken(stack, t.users.inspector) },
       { bearer: await userToken(stack, other) },

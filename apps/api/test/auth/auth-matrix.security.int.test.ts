@@ -326,6 +326,14 @@ const OPS: Op[] = [
     keyScopes: ["feeds:read", "inspections:read"],
   },
   { name: "GET /api/feed/actions", method: "GET", path: () => "/api/feed/actions", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "actions:read"] },
+  ...["sites", "groups", "roles", "response-types", "asset-types"].map((noun): Op => ({
+    name: `GET /api/feed/${noun}`,
+    method: "GET",
+    path: () => `/api/feed/${noun}`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["feeds:read", "directory:read"],
+  })),
+  { name: "GET /api/feed/users", method: "GET", path: () => "/api/feed/users", ...USERS, keyScopes: ["feeds:read", "users:manage"] },
   {
     name: "GET /api/v1/feed/employees",
     method: "GET",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "@insp/db/schema";
-import { createUser, generateTemporaryPassword, hashTemporaryPassword, revokeApiKey, revokeOAuthClient, type DemoSeed } from "@insp/core";
+import { generateTemporaryPassword, inviteUser, hashTemporaryPassword, revokeApiKey, revokeOAuthClient, type DemoSeed } from "@insp/core";
 import { startStack, type Stack } from "@insp/testing";
 
 let stack: Stack;
@@ -133,7 +133,7 @@ describe("user login (POST /api/auth/login, /api/auth/password)", () => {
 
   it("makes a user with a temporary password change it before anything else; the old password then stops working", async () => {
     const temp = generateTemporaryPassword();
-    const u = await createUser(stack.db.db, { organizationId: t.organization.id, email: `temp-${Date.now()}@example.test` });
+    const { user: u } = await inviteUser(stack.db.db, t.organization.id, "admin_cli", { email: `temp-${Date.now()}@example.test`, password: temp });
     await stack.db.db
       .update(users)
       .set({ passwordHash: hashTemporaryPassword(temp), mustResetPassword: true })

@@ -122,5 +122,14 @@ describe("directory errors", () => {
     expect(change).toEqual({ change: "created" });
     const [audit] = await stack.db.sql<{ action: string; actor_type: string }[]>`select action, actor_type from audit_log where resource_id = ${site.id}`;
     expect(audit).toEqual({ action: "site.created", actor_type: "admin_cli" });
+
+    // list sites reads with the service of GET /api/sites, archived sites included.
+    await stack.http.patch(`/api/sites/${site.id}`, { archived: true }, { auth: { bearer: t.apiKey }, headers: { "if-match": "*" } });
+    const listed = admin("list", "sites", ...org, "--json");
+    expect(listed.status, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      { id: site.id, name: "Antwerp yard", code: "BE-ANR-01", archived: true },
+      ...t.sites.map((s) => ({ ...s, archived: false })),
+    ]);
   });
 });

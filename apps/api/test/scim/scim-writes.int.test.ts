@@ -274,6 +274,34 @@ describe("SCIM Group writes and the HR sync", () => {
     expectList(await c.call("GET", `/Groups?filter=${encodeURIComponent(`displayName eq "Others ${tag}"`)}`), 0);
   });
 
+  it("an archived group takes no new members (400 naming it), as over /api/groups; removing one, renaming and deleting still work", async () => {
+    const { t, c, tag, user } = await tenant();
+    const [member, other] = [await user("member"), await user("other")];
+    const g = expectResource(await c.call("POST", "/Groups", { schemas: [GROUP], displayName: `Old ${tag}`, members: [{ value: member.id }] }), 201, "Group");
+    const archived = await stack.http.patch(`/api/groups/${g.id}`, { archived: true }, { auth: { bearer: t.apiKey }, headers: { "if-match": "*" } });
+    expect(archived.status, archived.text).toBe(200);
+    const add = { schemas: [PATCH_OP], Operations: [{ op: "add", path: "members", value: [{ value: other.id }] }] };
+    const detail = expectError(await c.call("PATCH", `/Groups/${g.id}`, add), 400, "invalidValue");
+    expect(detail).toContain(`Group 'Old ${tag}' (${g.id}) is archived`);
+    expectError(
+      await c.call("PUT", `/Groups/${g.id}`, { schemas: [GROUP], displayName: `Old ${tag}`, members: [{ value: member.id }, { value: other.id }] }),
+      400,
+      "invalidValue",
+    );
+    expect(expectResource(await c.call("GET", `/Groups/${g.id}`), 200, "Group").members.map((m: { value: string }) => m.value)).toEqual([member.id]);
+    // What takes nothing new in is allowed: a new name, a member out, the group deleted.
+    const renamed = { schemas: [PATCH_OP], Operations: [{ op: "replace", path: "displayName", value: `Older ${tag}` }] };
+    expectScim(await c.call("PATCH", `/Groups/${g.id}`, renamed), 204);
+    const out = { schemas: [PATCH_OP], Operations: [{ op: "remove", path: `members[value eq "${member.id}"]` }] };
+    expectScim(await c.call("PATCH", `/Groups/${g.id}`, out), 204);
+    expect(expectResource(await c.call("GET", `/Groups/${g.id}`), 200, "Group")).toMatchObject({ displayName: `Older ${tag}` });
+    expect(expectResource(await c.call("GET", `/Groups/${g.id}`), 200, "Group").members ?? []).toEqual([]);
+    // Restored, it takes members again.
+    await stack.http.patch(`/api/groups/${g.id}`, { archived: false }, { auth: { bearer: t.apiKey }, headers: { "if-match": "*" } });
+    expectScim(await c.call("PATCH", `/Groups/${g.id}`, add), 204);
+    expectScim(await c.call("DELETE", `/Groups/${g.id}`), 204);
+  });
+
   it("a group write neither waits for a worker adding a member to the group nor deadlocks with one", async () => {
     const { c, org, tag, user } = await tenant();
     const [member, joiner, newcomer] = [await user("member"), await user("joiner"), await user("newcomer")];

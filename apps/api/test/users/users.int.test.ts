@@ -62,6 +62,7 @@ describe("inviting a user", () => {
     expect(mail.subject).toBe(`Welcome to ${t.organization.name}`);
     expect(mail.text).toContain("Hello Jane Doe,");
     expect(mail.text).toContain(`Username: ${address}`);
+    expect(mail.text).toContain("Sign in with this username and temporary password.");
     const temporary = /Temporary password: (\S+)/.exec(mail.text)?.[1];
     expect(temporary).toBeTruthy();
 
@@ -184,7 +185,8 @@ describe("changing a user", () => {
 
     const actions = await stack.db
       .sql`select action from audit_log where organization_id = ${t.organization.id} and resource_id = ${id} and action not like 'user.login%' order by created_at`;
-    expect(actions.map((a) => a.action)).toEqual(["user.updated", "user.disabled", "user.enabled"]);
+    // user.created: the demo's users are made by the same function as POST /api/users.
+    expect(actions.map((a) => a.action)).toEqual(["user.created", "user.updated", "user.disabled", "user.enabled"]);
   });
 
   it("the last active admin cannot be disabled or demoted (409); with a second admin they can", async () => {
@@ -244,6 +246,12 @@ describe("changing a user", () => {
     expect((await stack.http.get("/api/auth/whoami", { auth: { bearer: old } })).status).toBe(401);
     expect((await stack.http.post("/api/auth/login", { email: u.email, password: u.password })).status).toBe(401);
     const mail = await smtp.waitFor((m) => m.envelopeTo.includes(u.email));
+    // It says what happened and what to do: not the welcome of a new account.
+    expect(mail.subject).toBe(`Your password at ${t.organization.name} has been reset`);
+    expect(mail.text).toContain(`An administrator of ${t.organization.name} has reset the password of`);
+    expect(mail.text).toContain("Your previous password no longer works");
+    expect(mail.text).toContain("choose a password of your own");
+    expect(mail.text).not.toContain("An account has been created");
     const temporary = /Temporary password: (\S+)/.exec(mail.text)?.[1];
     let status = 0;
     for (let i = 0; i < 100 && status !== 200; i++) {

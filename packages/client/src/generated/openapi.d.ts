@@ -5717,6 +5717,443 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List users; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). By e-mail. Each with its employee link (employeeId, externalEmployeeId, managedByHrSync). Never a password or its hash.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                    /** @description Only users whose e-mail or name starts with this (case-insensitive). */
+                    q?: string;
+                    /** @description true: only disabled users; false: only enabled ones; absent: both. */
+                    disabled?: boolean;
+                    /** @description true: only admins; false: only non-admins; absent: both. */
+                    isAdmin?: boolean;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Invite a user; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). Creates the user with mustResetPassword and sends the same welcome mail as the HR sync, with a temporary password made at sending (it exists only in the mail); the user must choose a password (POST /api/auth/password) before anything else. An e-mail already used (in any organization) is a 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "jane.doe@example.com",
+                     *       "name": "Jane Doe",
+                     *       "isAdmin": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserInviteRequest"];
+                };
+            };
+            responses: {
+                /** @description The user; the welcome mail is queued */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitedUser"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One user; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). Another organization's user is a 404.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a user; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). Send If-Match with the ETag of GET /api/users/{id} (428 without it, 412 when the user changed since). For a user linked to an employee (managedByHrSync), the fields in hrOwnedFields (name, email, disabled) belong to the HR sync: changing one is a 409 naming it. Disabling or demoting the organization's last active admin is a 409. Disabling (or demoting) refuses the user's tokens at once.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The ETag of GET /api/users/{id}. */
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "disabled": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UserPatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The user as changed (with its new ETag) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["User"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/users/{id}/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a user a new temporary password; extension
+         * @description Admin users, and API keys with users:manage (another user: 403). The user's password and their tokens stop working at once; a welcome mail with a new temporary password (made at sending) is queued, and the user must choose a password (POST /api/auth/password) after signing in with it. A disabled user is a 409.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user; the mail is queued */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InvitedUser"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed/templates": {
         parameters: {
             query?: never;
@@ -5989,6 +6426,486 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["EmployeeFeed"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/sites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed of sites; extension
+         * @description Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page; none: from the first change. */
+                    cursor?: string;
+                    /** @description Changes per page, default 100; values above 500 are capped at 500. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changes of sites */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SiteFeed"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed of groups; extension
+         * @description Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page; none: from the first change. */
+                    cursor?: string;
+                    /** @description Changes per page, default 100; values above 500 are capped at 500. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changes of groups */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["GroupFeed"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed of roles; extension
+         * @description Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page; none: from the first change. */
+                    cursor?: string;
+                    /** @description Changes per page, default 100; values above 500 are capped at 500. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changes of roles */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RoleFeed"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/response-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed of response types; extension
+         * @description Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page; none: from the first change. */
+                    cursor?: string;
+                    /** @description Changes per page, default 100; values above 500 are capped at 500. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changes of response types */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResponseTypeFeed"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/asset-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed of asset types; extension
+         * @description Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page; none: from the first change. */
+                    cursor?: string;
+                    /** @description Changes per page, default 100; values above 500 are capped at 500. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changes of asset types */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssetTypeFeed"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed of users; extension
+         * @description Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page; none: from the first change. */
+                    cursor?: string;
+                    /** @description Changes per page, default 100; values above 500 are capped at 500. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changes of users */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserFeed"];
                     };
                 };
                 /** @description Invalid request */
@@ -7348,443 +8265,6 @@ export interface paths {
                 };
                 /** @description Not found */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List users; extension
-         * @description Admin users, and API keys with users:manage (another user: 403). By e-mail. Each with its employee link (employeeId, externalEmployeeId, managedByHrSync). Never a password or its hash.
-         */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page size, default 50; values above 100 are capped at 100. */
-                    limit?: number;
-                    /** @description At most 1000000000; a larger offset is a 400. */
-                    offset?: number;
-                    /** @description Only users whose e-mail or name starts with this (case-insensitive). */
-                    q?: string;
-                    /** @description true: only disabled users; false: only enabled ones; absent: both. */
-                    disabled?: boolean;
-                    /** @description true: only admins; false: only non-admins; absent: both. */
-                    isAdmin?: boolean;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description A page of users */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["UserList"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credential */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        /**
-         * Invite a user; extension
-         * @description Admin users, and API keys with users:manage (another user: 403). Creates the user with mustResetPassword and sends the same welcome mail as the HR sync, with a temporary password made at sending (it exists only in the mail); the user must choose a password (POST /api/auth/password) before anything else. An e-mail already used (in any organization) is a 409.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "email": "jane.doe@example.com",
-                     *       "name": "Jane Doe",
-                     *       "isAdmin": false
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserInviteRequest"];
-                };
-            };
-            responses: {
-                /** @description The user; the welcome mail is queued */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InvitedUser"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credential */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One user; extension
-         * @description Admin users, and API keys with users:manage (another user: 403). Another organization's user is a 404.
-         */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Missing or invalid credential */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Change a user; extension
-         * @description Admin users, and API keys with users:manage (another user: 403). Send If-Match with the ETag of GET /api/users/{id} (428 without it, 412 when the user changed since). For a user linked to an employee (managedByHrSync), the fields in hrOwnedFields (name, email, disabled) belong to the HR sync: changing one is a 409 naming it. Disabling or demoting the organization's last active admin is a 409. Disabling (or demoting) refuses the user's tokens at once.
-         */
-        patch: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description The ETag of GET /api/users/{id}. */
-                    "if-match": string;
-                };
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: {
-                content: {
-                    /**
-                     * @example {
-                     *       "disabled": true
-                     *     }
-                     */
-                    "application/json": components["schemas"]["UserPatchRequest"];
-                };
-            };
-            responses: {
-                /** @description The user as changed (with its new ETag) */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["User"];
-                    };
-                };
-                /** @description Invalid request */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Missing or invalid credential */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
-                412: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Precondition required: send If-Match */
-                428: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Rate limit exceeded (see Retry-After) */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        trace?: never;
-    };
-    "/api/users/{id}/reset-password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Mail a user a new temporary password; extension
-         * @description Admin users, and API keys with users:manage (another user: 403). The user's password and their tokens stop working at once; a welcome mail with a new temporary password (made at sending) is queued, and the user must choose a password (POST /api/auth/password) after signing in with it. A disabled user is a 409.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description The user; the mail is queued */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["InvitedUser"];
-                    };
-                };
-                /** @description Missing or invalid credential */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Forbidden */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Not found */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-                /** @description Conflict */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10734,6 +11214,52 @@ export interface components {
                 hasMore: boolean;
             };
         };
+        User: {
+            /** Format: uuid */
+            id: string;
+            email: string;
+            username: string;
+            name: string | null;
+            isAdmin: boolean;
+            /** @description A disabled user cannot sign in and their tokens are refused. */
+            disabled: boolean;
+            /** @description true until the user has chosen a password (after an invitation). */
+            mustResetPassword: boolean;
+            /**
+             * Format: uuid
+             * @description The employee record (HR sync) this user belongs to; null: none.
+             */
+            employeeId: string | null;
+            /** @description That employee's id in the HR system. */
+            externalEmployeeId: string | null;
+            /** @description true when linked to an employee: the HR sync owns hrOwnedFields. */
+            managedByHrSync: boolean;
+            /** @description Fields the HR sync writes for this user (name, email, disabled); empty when not linked. */
+            hrOwnedFields: string[];
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        InvitedUser: components["schemas"]["User"] & {
+            /** @description The welcome mail with a temporary password is on its way. */
+            welcomeMailQueued: boolean;
+        };
+        UserList: {
+            users: components["schemas"]["User"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
         TemplateFeed: {
             items: {
                 /**
@@ -10813,6 +11339,132 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 resource: components["schemas"]["CorrectiveAction"] & (Record<string, never> | null);
+            }[];
+            /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
+        SiteFeed: {
+            items: {
+                /**
+                 * @description One of: created, updated, archived, deleted.
+                 * @enum {string}
+                 */
+                change: "created" | "updated" | "archived" | "deleted";
+                /**
+                 * Format: date-time
+                 * @description When the change was made (its transaction's start).
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                at: string;
+                /** Format: uuid */
+                id: string;
+                resource: components["schemas"]["Site"] & (Record<string, never> | null);
+            }[];
+            /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
+        GroupFeed: {
+            items: {
+                /**
+                 * @description One of: created, updated, archived, deleted.
+                 * @enum {string}
+                 */
+                change: "created" | "updated" | "archived" | "deleted";
+                /**
+                 * Format: date-time
+                 * @description When the change was made (its transaction's start).
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                at: string;
+                /** Format: uuid */
+                id: string;
+                resource: components["schemas"]["Group"] & (Record<string, never> | null);
+            }[];
+            /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
+        RoleFeed: {
+            items: {
+                /**
+                 * @description One of: created, updated, archived, deleted.
+                 * @enum {string}
+                 */
+                change: "created" | "updated" | "archived" | "deleted";
+                /**
+                 * Format: date-time
+                 * @description When the change was made (its transaction's start).
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                at: string;
+                /** Format: uuid */
+                id: string;
+                resource: components["schemas"]["Role"] & (Record<string, never> | null);
+            }[];
+            /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
+        ResponseTypeFeed: {
+            items: {
+                /**
+                 * @description One of: created, updated, archived, deleted.
+                 * @enum {string}
+                 */
+                change: "created" | "updated" | "archived" | "deleted";
+                /**
+                 * Format: date-time
+                 * @description When the change was made (its transaction's start).
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                at: string;
+                /** Format: uuid */
+                id: string;
+                resource: components["schemas"]["ResponseType"] & (Record<string, never> | null);
+            }[];
+            /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
+        AssetTypeFeed: {
+            items: {
+                /**
+                 * @description One of: created, updated, archived, deleted.
+                 * @enum {string}
+                 */
+                change: "created" | "updated" | "archived" | "deleted";
+                /**
+                 * Format: date-time
+                 * @description When the change was made (its transaction's start).
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                at: string;
+                /** Format: uuid */
+                id: string;
+                resource: components["schemas"]["AssetType"] & (Record<string, never> | null);
+            }[];
+            /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
+        UserFeed: {
+            items: {
+                /**
+                 * @description One of: created, updated, disabled, enabled.
+                 * @enum {string}
+                 */
+                change: "created" | "updated" | "disabled" | "enabled";
+                /**
+                 * Format: date-time
+                 * @description When the change was made (its transaction's start).
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                at: string;
+                /** Format: uuid */
+                id: string;
+                resource: components["schemas"]["User"] & (Record<string, never> | null);
             }[];
             /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
             nextCursor: string;
@@ -10971,7 +11623,7 @@ export interface components {
         OAuthClient: {
             /**
              * Format: uuid
-             * @description The id webhook events and the audit log name it by.
+             * @description The id webhook events name it by. The audit log names it by clientId (resourceId), as it names the client when the client acts (actor id).
              */
             id: string;
             /** @example icl_3q2mP0x9Yb7kLw1s */
@@ -11021,52 +11673,6 @@ export interface components {
         };
         OAuthClientList: {
             oauthClients: components["schemas"]["OAuthClient"][];
-            pagination: {
-                total: number;
-                limit: number;
-                offset: number;
-                hasMore: boolean;
-            };
-        };
-        User: {
-            /** Format: uuid */
-            id: string;
-            email: string;
-            username: string;
-            name: string | null;
-            isAdmin: boolean;
-            /** @description A disabled user cannot sign in and their tokens are refused. */
-            disabled: boolean;
-            /** @description true until the user has chosen a password (after an invitation). */
-            mustResetPassword: boolean;
-            /**
-             * Format: uuid
-             * @description The employee record (HR sync) this user belongs to; null: none.
-             */
-            employeeId: string | null;
-            /** @description That employee's id in the HR system. */
-            externalEmployeeId: string | null;
-            /** @description true when linked to an employee: the HR sync owns hrOwnedFields. */
-            managedByHrSync: boolean;
-            /** @description Fields the HR sync writes for this user (name, email, disabled); empty when not linked. */
-            hrOwnedFields: string[];
-            /**
-             * Format: date-time
-             * @example 2026-01-31T09:30:00.000Z
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @example 2026-01-31T09:30:00.000Z
-             */
-            updatedAt: string;
-        };
-        InvitedUser: components["schemas"]["User"] & {
-            /** @description The welcome mail with a temporary password is on its way. */
-            welcomeMailQueued: boolean;
-        };
-        UserList: {
-            users: components["schemas"]["User"][];
             pagination: {
                 total: number;
                 limit: number;
@@ -11676,23 +12282,6 @@ export interface components {
         GroupMemberRequest: {
             memberRole?: string | null;
         };
-        ApiKeyCreateRequest: {
-            /** @description What it is for, to tell it apart in lists and the audit log. */
-            name: string;
-            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, sync-sessions:manage, users:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
-            /**
-             * Format: date-time
-             * @description From then on the key is refused (401, API key expired). null or absent: it never expires.
-             */
-            expiresAt?: string | null;
-        };
-        OAuthClientCreateRequest: {
-            /** @description What it is for, to tell it apart in lists and the audit log. */
-            name: string;
-            /** @description employees:sync (the HR sync and its sessions), scim (SCIM 2.0 provisioning). */
-            scopes: ("employees:sync" | "scim")[];
-        };
         UserInviteRequest: {
             /**
              * Format: email
@@ -11709,6 +12298,23 @@ export interface components {
             isAdmin?: boolean;
             /** @description true: the user can no longer sign in and their tokens are refused at once. */
             disabled?: boolean;
+        };
+        ApiKeyCreateRequest: {
+            /** @description What it is for, to tell it apart in lists and the audit log. */
+            name: string;
+            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, sync-sessions:manage, users:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
+            /**
+             * Format: date-time
+             * @description From then on the key is refused (401, API key expired). null or absent: it never expires.
+             */
+            expiresAt?: string | null;
+        };
+        OAuthClientCreateRequest: {
+            /** @description What it is for, to tell it apart in lists and the audit log. */
+            name: string;
+            /** @description employees:sync (the HR sync and its sessions), scim (SCIM 2.0 provisioning). */
+            scopes: ("employees:sync" | "scim")[];
         };
         SyncSessionRequest: {
             scope?: components["schemas"]["SyncSessionScope"];

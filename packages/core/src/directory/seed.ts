@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
-import type { Db } from "@insp/db";
+import type { Db, Tx } from "@insp/db";
 import { ADMIN_CLI } from "../audit/index.ts";
-import { KNOWN_ROLES, createApiKey, createOAuthClient, createOrganization, createUser } from "./admin.ts";
+import { inviteUser, type NewUser } from "../users/index.ts";
+import { KNOWN_ROLES, createApiKey, createOAuthClient, createOrganization } from "./admin.ts";
 import { createResponseType } from "./response-types.ts";
 import { createAssetType } from "./asset-types.ts";
 import { createGroup } from "./groups.ts";
 import { createSite } from "./sites.ts";
+
+const demoUser = async (tx: Tx, organizationId: string, u: NewUser) => (await inviteUser(tx, organizationId, "admin_cli", u, ADMIN_CLI)).user;
 
 /**
  * A new, complete demo organization on every call, so two calls give two isolated
@@ -19,19 +22,10 @@ export async function seedDemo(db: Db, opts: { pepper?: string; name?: string } 
     const client = await createOAuthClient(tx, org.id, "demo HR sync", opts.pepper);
     const adminPassword = randomBytes(12).toString("base64url");
     const inspectorPassword = randomBytes(12).toString("base64url");
-    const admin = await createUser(tx, {
-      organizationId: org.id,
-      email: `admin-${suffix}@demo.example`,
-      name: "Demo Admin",
-      password: adminPassword,
-      isAdmin: true,
-    });
-    const inspector = await createUser(tx, {
-      organizationId: org.id,
-      email: `inspector-${suffix}@demo.example`,
-      name: "Demo Inspector",
-      password: inspectorPassword,
-    });
+    // The same function as POST /api/users (its checks, audit entry and user.created event); the
+    // operator's password is set, so no welcome mail is sent.
+    const admin = await demoUser(tx, org.id, { email: `admin-${suffix}@demo.example`, name: "Demo Admin", password: adminPassword, isAdmin: true });
+    const inspector = await demoUser(tx, org.id, { email: `inspector-${suffix}@demo.example`, name: "Demo Inspector", password: inspectorPassword });
     // The printed shape keeps { id, name, code } and { id, name, externalId }.
     const sites = [];
     for (const [name, code] of [

@@ -13,6 +13,8 @@ export interface WelcomeMailData {
   username: string;
   /** The mail job generates a temporary password at delivery and includes it. */
   includeTemporaryPassword: boolean;
+  /** Absent: the welcome mail of a new account; `password_reset`: an administrator reset the password (POST /api/users/{id}/reset-password). */
+  purpose?: "password_reset";
 }
 
 /** Pending rows older than `olderThanSeconds` (their job may have been lost), `limit` at a time by id after `after`. */

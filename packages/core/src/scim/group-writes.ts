@@ -101,6 +101,21 @@ function checkMembers(v: GroupValues, before: string[], employees: Map<string, E
 }
 
 /**
+ * An archived group (archived over /api/groups) takes no new members, as there, and as the HR sync
+ * treats it as missing: a 400 naming the group. Renaming it, removing members or deleting it is
+ * allowed.
+ */
+function refuseNewMembers(current: Record<string, unknown>, v: GroupValues, before: string[]): void {
+  const was = new Set(before);
+  if (v.members.some((m) => !was.has(m)))
+    throw new ScimError(
+      400,
+      "invalidValue",
+      `Group '${current.displayName as string}' (${current.id as string}) is archived and takes no new members: restore it first (PATCH /api/groups/${current.id as string} with {"archived": false})`,
+    );
+}
+
+/**
  * One group write: look, lock the employees concerned, lock the group, read it again, check
  * If-Match and the members, write the group and the memberships. Returns the group's id.
  */
@@ -122,11 +137,13 @@ async function changeGroup(ctx: ScimContext, id: string | null, ifMatch: string 
       );
       // Under the locks.
       let current: Record<string, unknown> | null = null;
+      let archived = false;
       if (id) {
         const [row] = await (change.kind === "delete"
-          ? tx`select id from groups where id = ${id} and organization_id = ${ctx.organizationId} for update`
-          : tx`select id from groups where id = ${id} and organization_id = ${ctx.organizationId} for no key update`);
+          ? tx`select id, archived_at is not null as archived from groups where id = ${id} and organization_id = ${ctx.organizationId} for update`
+          : tx`select id, archived_at is not null as archived from groups where id = ${id} and organization_id = ${ctx.organizationId} for no key update`);
         if (!row) throw new ScimError(404, undefined, `Group ${id} not found`);
+        archived = row.archived as boolean;
         current = await getScimGroup(ctx, id, tx);
         checkIfMatch(ifMatch, (current.meta as { version: string }).version);
       }
@@ -135,6 +152,7 @@ async function changeGroup(ctx: ScimContext, id: string | null, ifMatch: string 
       const before = id ? await membersOf(tx, id, true) : [];
       const now = await employeesOf(tx, ctx, [...new Set([...before, ...v.members])]);
       if ([...now].some(([eid, e]) => held.get(eid)?.externalEmployeeId !== e.externalEmployeeId)) throw new LocksOutdated();
+      if (archived) refuseNewMembers(current!, v, before);
       checkMembers(v, before, now);
       const groupId = await writeGroup(tx, ctx, id, v, before, change.kind === "create" ? "group.created" : "group.updated");
       if (change.kind === "delete") {

@@ -275,7 +275,7 @@ export async function resetUserPassword(db: DbOrTx, organizationId: string, acto
       .set({ passwordHash: null, mustResetPassword: true, tokensValidAfter: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(users.id, id), eq(users.organizationId, organizationId)));
     const outboxId = randomUUID();
-    const data: WelcomeMailData = { displayName: current.name, username: current.username, includeTemporaryPassword: true };
+    const data: WelcomeMailData = { displayName: current.name, username: current.username, includeTemporaryPassword: true, purpose: "password_reset" };
     await tx.insert(mailOutbox).values({ id: outboxId, organizationId, userId: id, kind: "welcome", toAddress: current.email, data });
     // user.updated: mustResetPassword is now true (the answer shows it); never the password.
     await recordChange(tx, { organizationId, resourceType: "user", resourceId: id, change: "updated" });

@@ -22,8 +22,9 @@ interface EventRow {
 
 /** The webhook body (Standard Webhooks' recommended shape): the event and the resource as it is when dispatched. */
 export function webhookBody(e: { id: string; type: string; at: string; organizationId: string; resourceId?: string }, data: unknown): string {
-  // A deleted resource is gone: its event still says which one it was.
-  const gone = e.type.endsWith(".deleted") && e.resourceId ? { id: e.resourceId } : null;
+  // A resource gone by the time the event is dispatched (a *.deleted event, or an earlier event of a
+  // row deleted since): the event still says which one it was.
+  const gone = e.resourceId ? { id: e.resourceId } : null;
   return JSON.stringify({ id: e.id, type: e.type, timestamp: e.at, organizationId: e.organizationId, data: data ?? gone });
 }
 

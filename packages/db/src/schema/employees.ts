@@ -63,7 +63,11 @@ export const employeeRoles = pgTable(
       .references(() => roles.id, { onDelete: "cascade" }),
     organizationId: orgColumn(),
   },
-  (t) => [primaryKey({ columns: [t.employeeId, t.roleId] })],
+  // By role: a role's holder count, the delete check and the cascade of a role's delete look rows up
+  // by role_id, which the primary key (employee first) cannot serve. role_id first, unlike the
+  // house rule (organization_id first): role ids are unique across organizations, and the
+  // foreign key's cascade asks by role_id alone.
+  (t) => [primaryKey({ columns: [t.employeeId, t.roleId] }), index("employee_roles_role_idx").on(t.roleId, t.organizationId)],
 );
 
 export const employeeGroups = pgTable(
@@ -76,7 +80,8 @@ export const employeeGroups = pgTable(
     organizationId: orgColumn(),
     memberRole: text("member_role"),
   },
-  (t) => [primaryKey({ columns: [t.employeeId, t.groupId] })],
+  // By group (member counts and lists, the cascade of a group's delete): as employee_roles_role_idx.
+  (t) => [primaryKey({ columns: [t.employeeId, t.groupId] }), index("employee_groups_group_idx").on(t.groupId, t.organizationId)],
 );
 
 export const employeeSites = pgTable(

@@ -1,6 +1,17 @@
-import type { Router } from "express";
-import { actionFeedOp, employeeFeedOp, inspectionFeedOp, templateFeedOp } from "@insp/contracts";
-import { readFeed, type ResourceType } from "@insp/core";
+import type { RequestHandler, Router } from "express";
+import {
+  actionFeedOp,
+  assetTypeFeedOp,
+  employeeFeedOp,
+  groupFeedOp,
+  inspectionFeedOp,
+  responseTypeFeedOp,
+  roleFeedOp,
+  siteFeedOp,
+  templateFeedOp,
+  userFeedOp,
+} from "@insp/contracts";
+import { forbidden, readFeed, type ResourceType } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
 import { mount, route, type OperationHandler } from "../../http/route.ts";
@@ -11,12 +22,29 @@ const feed =
     res.json(await readFeed(deps.db, principalOf(req).organizationId, resourceType, query));
   };
 
-/** Change feeds (extension): templates, inspections and corrective actions with the same credentials as their lists, employees with the sync's OAuth scope. */
+/** The users feed carries what GET /api/users answers: a user who is not an admin is refused, as there. */
+const adminOnly: RequestHandler = (req, _res, next) => {
+  const p = principalOf(req);
+  next(p.kind === "user" && !p.isAdmin ? forbidden("Only admin users can follow the users feed") : undefined);
+};
+
+/**
+ * Change feeds (extension), each with the credentials of its resource's list: templates,
+ * inspections, corrective actions and the directory's nouns (every user; keys with the list's read
+ * scope and feeds:read), users (admin users; keys with users:manage and feeds:read), employees
+ * with the sync's OAuth scope.
+ */
 export function feedRoutes(deps: Deps): Router {
   return mount([
     route(deps, templateFeedOp, feed(deps, "template")),
     route(deps, inspectionFeedOp, feed(deps, "inspection")),
     route(deps, actionFeedOp, feed(deps, "action")),
     route(deps, employeeFeedOp, feed(deps, "employee")),
+    route(deps, siteFeedOp, feed(deps, "site")),
+    route(deps, groupFeedOp, feed(deps, "group")),
+    route(deps, roleFeedOp, feed(deps, "role")),
+    route(deps, responseTypeFeedOp, feed(deps, "response_type")),
+    route(deps, assetTypeFeedOp, feed(deps, "asset_type")),
+    route(deps, userFeedOp, [adminOnly], feed(deps, "user")),
   ]);
 }
