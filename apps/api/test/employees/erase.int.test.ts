@@ -113,6 +113,7 @@ interface Former {
   p: Person;
   employeeId: string;
   userId: string;
+  colleagueId: string;
   inspectionId: string;
   actionId: string;
   endpointId: string;
@@ -156,7 +157,9 @@ async function formerEmployee(t: DemoSeed, files = false): Promise<Former> {
     sites: [{ id: t.sites[0]!.id }],
     userAccount: { sendWelcomeEmail: true, forcePasswordReset: true },
   };
-  const { results } = await api.sync([record]);
+  // A colleague whose HR record names the person as supervisor.
+  const colleague = { externalEmployeeId: uniq("COL").id, supervisor: { name: `${p.firstName} ${p.lastName}`, email: p.email } };
+  const { results } = await api.sync([record, colleague]);
   expect(results[0]).toMatchObject({ status: "CREATED" });
   const { employeeId, userId } = results[0] as { employeeId: string; userId: string };
   await smtp.waitFor((m) => m.envelopeTo.includes(p.email));
@@ -180,7 +183,7 @@ async function formerEmployee(t: DemoSeed, files = false): Promise<Former> {
     (rs) => ["employee.created", "employee.deactivated", "inspection.created", "action.created"].every((type) => rs.some((r) => r.body.type === type)),
     30_000,
   );
-  return { p, employeeId, userId, inspectionId: inspection.id, actionId: action.body.id, endpointId: ep.body.id };
+  return { p, employeeId, userId, colleagueId: results[1].employeeId, inspectionId: inspection.id, actionId: action.body.id, endpointId: ep.body.id };
 }
 
 describe("POST /api/v1/employees/{id}/erase", () => {
@@ -218,6 +221,8 @@ describe("POST /api/v1/employees/{id}/erase", () => {
 
     const employee = await stack.http.get(`/api/v1/employees/${f.employeeId}`, key(t));
     expect(employee.body).toEqual(erased.body.employee);
+    const colleague = await stack.http.get(`/api/v1/employees/${f.colleagueId}`, key(t));
+    expect(colleague.body.supervisor).toBeNull();
     const user = await stack.http.get(`/api/users/${f.userId}`, admin);
     expect(user.body).toMatchObject({ name: pseudonym, disabled: true, isAdmin: false, mustResetPassword: false });
     expect(user.body.email).toMatch(/^erased-.*@erased\.invalid$/);
@@ -251,7 +256,7 @@ describe("POST /api/v1/employees/{id}/erase", () => {
     const deliveries = await stack.http.get(`/api/webhooks/${f.endpointId}/deliveries?limit=100`, key(t));
     expect(deliveries.status).toBe(200);
 
-    for (const [what, body] of Object.entries({ erased, employee, user, users, inspection, action, exports, feed, audit, userAudit, deliveries }))
+    for (const [what, body] of Object.entries({ erased, employee, colleague, user, users, inspection, action, exports, feed, audit, userAudit, deliveries }))
       expectNone(what, JSON.stringify(body.body), f.p);
     expectNone("the PDF report", report, f.p);
     expectNone("the CSV export", csv, f.p);

@@ -18,6 +18,8 @@ export interface ErasureContext {
   userId: string | null;
   oldExternalEmployeeId: string;
   pseudonym: string;
+  /** The person's e-mail addresses (employee and account). */
+  emails: string[];
   scrub: Scrubber;
 }
 
@@ -34,12 +36,10 @@ const scrubbedText = (c: ErasureContext, text: string | null | undefined) => (te
 export async function scrubStoredCopies(tx: DbOrTx, organizationId: string, c: ErasureContext): Promise<void> {
   await scrubSyncItems(tx, organizationId, c);
   await scrubSessions(tx, organizationId, c);
-  if (c.scrub.values.length) {
-    await scrubIdempotency(tx, organizationId, c);
-    await tx.execute(
-      sql`delete from mail_outbox where organization_id = ${organizationId} and (to_address ilike any(${anyLike(c)}) or data::text ilike any(${anyLike(c)}))`,
-    );
-  }
+  if (c.scrub.values.length) await scrubIdempotency(tx, organizationId, c);
+  // Mails to the person's addresses (the account's were deleted with it): exact addresses only.
+  for (const email of c.emails)
+    await tx.execute(sql`delete from mail_outbox where organization_id = ${organizationId} and lower(to_address) = lower(${email})`);
   await scrubWebhooks(tx, organizationId, c);
   await dropFiles(tx, organizationId, c);
 }

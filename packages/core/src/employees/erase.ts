@@ -144,23 +144,29 @@ export async function eraseEmployee(
       })
       .where(and(eq(employees.id, id), eq(employees.organizationId, organizationId)))
       .returning({ erasedAt: employees.erasedAt })) as [{ erasedAt: Date }];
-    await dropAssignments(tx, organizationId, id, s);
-    await scrubStoredCopies(tx, organizationId, { employeeId: id, userId: s.userId, oldExternalEmployeeId: s.externalEmployeeId, pseudonym, scrub });
+    await dropAssignments(tx, organizationId, id, s, audit);
+    const emails = [s.email, user?.email].filter((e): e is string => !!e);
+    await scrubStoredCopies(tx, organizationId, { employeeId: id, userId: s.userId, oldExternalEmployeeId: s.externalEmployeeId, pseudonym, emails, scrub });
     await record(tx, organizationId, id, s.userId, user?.wasEnabled ?? false, audit);
     return answer(tx, organizationId, id, erasedAt);
   });
 }
 
-/** Roles, groups and sites go (the pseudonym holds none); other employees' supervisor naming this person is cleared. */
-async function dropAssignments(tx: DbOrTx, organizationId: string, id: string, s: Subject): Promise<void> {
+/** Roles, groups and sites go (the pseudonym holds none); other employees' supervisor naming this person is cleared (employee.updated each, audited). */
+async function dropAssignments(tx: DbOrTx, organizationId: string, id: string, s: Subject, audit: AuditContext): Promise<void> {
   await tx.delete(employeeRoles).where(and(eq(employeeRoles.employeeId, id), eq(employeeRoles.organizationId, organizationId)));
   await tx.delete(employeeGroups).where(and(eq(employeeGroups.employeeId, id), eq(employeeGroups.organizationId, organizationId)));
   await tx.delete(employeeSites).where(and(eq(employeeSites.employeeId, id), eq(employeeSites.organizationId, organizationId)));
-  if (s.email)
-    await tx
-      .update(employees)
-      .set({ supervisor: null, updatedAt: sql`now()` })
-      .where(and(eq(employees.organizationId, organizationId), sql`lower(${employees.supervisor}->>'email') = lower(${s.email})`));
+  if (!s.email) return;
+  const reports = await tx
+    .update(employees)
+    .set({ supervisor: null, updatedAt: sql`now()` })
+    .where(and(eq(employees.organizationId, organizationId), sql`lower(${employees.supervisor}->>'email') = lower(${s.email})`))
+    .returning({ id: employees.id });
+  for (const r of reports) {
+    await recordChange(tx, { organizationId, resourceType: "employee", resourceId: r.id, change: "updated" });
+    await recordAudit(tx, audit, { organizationId, action: "employee.updated", resourceType: "employee", resourceId: r.id, changedFields: ["supervisor"] });
+  }
 }
 
 /**
@@ -202,7 +208,7 @@ async function eraseAccount(tx: DbOrTx, organizationId: string, userId: string, 
   await tx
     .delete(mailOutbox)
     .where(and(eq(mailOutbox.organizationId, organizationId), sql`(${mailOutbox.userId} = ${userId} or lower(${mailOutbox.toAddress}) = lower(${u.email}))`));
-  return { values: [u.email, u.username, u.name], wasEnabled: !u.disabled };
+  return { email: u.email, values: [u.email, u.username, u.name], wasEnabled: !u.disabled };
 }
 
 /** The change log (employee.erased; user.disabled or user.updated) and the audit log, with field names only. */
