@@ -31,7 +31,7 @@ const ERASED_FIELDS = ["firstName", "lastName", "displayName", "email", "phone",
 const ERASED_USER_FIELDS = ["email", "username", "name", "password", "disabled", "isAdmin"];
 
 /** `erased-` and the first 12 hex digits of the employee's id: unique enough in one organization, and says nothing of the person. */
-export const pseudonymOf = (employeeId: string) => `erased-${employeeId.replace(/-/g, "").slice(0, 12)}`;
+const pseudonymOf = (employeeId: string) => `erased-${employeeId.replace(/-/g, "").slice(0, 12)}`;
 /** The account's e-mail and username: unique across organizations (the full id), and a domain that can never receive mail (RFC 2606). */
 const accountAddressOf = (employeeId: string) => `erased-${employeeId}@erased.invalid`;
 
