@@ -174,8 +174,13 @@ async function formerEmployee(t: DemoSeed, files = false): Promise<Former> {
     expect(await exported(t, "csv")).toContain(p.firstName);
   }
 
-  const terminated = await api.sync([{ ...record, status: "TERMINATED", terminationDate: "2026-06-30" }]);
-  expect(terminated.results[0]).toMatchObject({ status: "UPDATED" });
+  // With an Idempotency-Key: its stored answer (the results) names the person too.
+  const terminated = await api.post(
+    { employees: [{ ...record, status: "TERMINATED", terminationDate: "2026-06-30" }] },
+    { headers: { "idempotency-key": `leave-${randomUUID()}` } },
+  );
+  expect(terminated.status, terminated.text).toBe(200);
+  expect(terminated.body.results[0]).toMatchObject({ status: "UPDATED", externalEmployeeId: p.externalEmployeeId });
   // The stored payloads this test then looks for: the person's events and the inspection's.
   await until(
     "webhooks of the former employee delivered",
