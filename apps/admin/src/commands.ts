@@ -32,6 +32,7 @@ import {
   rotateEndpointSecret,
   approveSession,
   cancelSession,
+  eraseEmployee,
   listSessions,
   type SecretBox,
   type SyncServices,
@@ -333,6 +334,11 @@ export const commands: Record<string, Command> = {
     usage: "cancel-sync-session --org ID --id SESSION_ID",
     summary: "Cancel an open or quarantined sync session: nobody is deactivated",
     run: (ctx) => cancelSession(ctx.db, org(ctx.flags), str(ctx.flags, "id"), ADMIN_CLI),
+  },
+  "erase-employee": {
+    usage: "erase-employee --org ID --id EMPLOYEE_ID",
+    summary: "Erase a former (INACTIVE or TERMINATED) employee's personal data, as POST /api/v1/employees/{id}/erase (docs/erasure.md)",
+    run: (ctx) => eraseEmployee(ctx.db, org(ctx.flags), "admin_cli", str(ctx.flags, "id"), ADMIN_CLI),
   },
   "revoke-api-key": {
     usage: "revoke-api-key --org ID --id KEY_ID",

@@ -1,7 +1,7 @@
 import { IdParam, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
 import { EMPLOYEE_STATUSES } from "./employee-sync.ts";
 import { registry, z } from "./openapi.ts";
-import { defineOperation, type Callers } from "./operation.ts";
+import { defineOperation, keyOrUser, type Callers } from "./operation.ts";
 
 /** Reading employees back (extension, for HR systems to reconcile): GET /api/v1/employees[/{id}]. */
 
@@ -72,4 +72,33 @@ export const getEmployeeOp = defineOperation({
   auth: oauth,
   request: { params: IdParam },
   responses: { 200: { description: "The employee", content: { "application/json": { schema: EmployeeView } } }, ...errorResponses(401, 403, 404, 429) },
+});
+
+export const EmployeeErasure = registry.register(
+  "EmployeeErasure",
+  z.object({
+    pseudonym: z.string().openapi({ description: "What the employee and their user account are called since: `erased-` and the start of the employee's id." }),
+    erasedAt: isoTimestamp,
+    employee: EmployeeView.openapi({
+      description: "The employee as it is now: externalEmployeeId and displayName are the pseudonym; names, e-mail, phone, supervisor and metadata are null.",
+    }),
+  }),
+);
+
+export const eraseEmployeeOp = defineOperation({
+  method: "post",
+  path: "/api/v1/employees/{id}/erase",
+  summary: "Erase a former employee's personal data; extension",
+  description:
+    "Admin users, and API keys with employees:erase (another user: 403). Only an INACTIVE or TERMINATED employee: an ACTIVE one is a 409 (deactivate it first, through the HR sync). " +
+    "Replaces the employee's names, e-mail, phone, supervisor, metadata and externalEmployeeId, and its user account's e-mail, username and name, with a pseudonym; " +
+    "disables the account for good, drops its password, its sessions and its roles, groups and sites; deletes its welcome mails and scrubs the person from stored webhook payloads, " +
+    "sync results and replayable answers (docs/erasure.md). Inspections, actions and audit history stay, naming the pseudonym. " +
+    "Idempotent: erasing an erased employee answers 200 with the same body and changes nothing. A later sync with the old externalEmployeeId creates a new employee.",
+  auth: keyOrUser("employees:erase"),
+  request: { params: IdParam },
+  responses: {
+    200: { description: "Erased (now or before)", content: { "application/json": { schema: EmployeeErasure } } },
+    ...errorResponses(401, 403, 404, 409, 429),
+  },
 });

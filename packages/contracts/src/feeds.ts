@@ -55,7 +55,8 @@ const TEMPLATE_CHANGES = ["created", "published", "archived", "draft_created"] a
 const INSPECTION_CHANGES = ["created", "updated", "completed", "reviewed"] as const;
 export const TemplateFeed = feedPage("TemplateFeed", TemplateListItem, TEMPLATE_CHANGES, TEMPLATE_CHANGES);
 export const InspectionFeed = feedPage("InspectionFeed", InspectionSummary, INSPECTION_CHANGES, INSPECTION_CHANGES);
-export const EmployeeFeed = feedPage("EmployeeFeed", EmployeeView, ["created", "updated", "deactivated"]);
+const EMPLOYEE_CHANGES = ["created", "updated", "deactivated", "erased"] as const;
+export const EmployeeFeed = feedPage("EmployeeFeed", EmployeeView, EMPLOYEE_CHANGES, EMPLOYEE_CHANGES);
 export const ActionFeed = feedPage("CorrectiveActionFeed", ActionView, ACTION_CHANGES, ACTION_CHANGES);
 /** A directory row's changes (docs/organization-administration.md); a deleted row's items carry resource null. */
 const DIRECTORY_CHANGES = ["created", "updated", "archived", "deleted"] as const;

@@ -20,6 +20,8 @@ export const API_KEY_SCOPES = {
   "directory:read":
     "list and read sites, groups (with their members), roles, response types and asset types, follow their feeds (with feeds:read), and receive their webhook events (site.*, group.*, role.*, response_type.*, asset_type.*)",
   "directory:write": "create, change, archive and delete sites, groups (and their members) and roles",
+  "employees:erase":
+    "erase a former (INACTIVE or TERMINATED) employee's personal data: names, e-mail, phone and account identity become a pseudonym (POST /api/v1/employees/{id}/erase)",
   "sync-sessions:manage": "read, approve and cancel snapshot sync sessions (the deletion guard's second pair of eyes)",
   "users:manage":
     "list, read and invite the organization's users (an invitation sends the welcome mail with a temporary password), change them (name, admin, disabled), mail them a new temporary password; the users feed (with feeds:read); user.* webhook events",

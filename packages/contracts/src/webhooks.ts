@@ -20,6 +20,7 @@ export const WEBHOOK_EVENTS = [
   "employee.created",
   "employee.updated",
   "employee.deactivated",
+  "employee.erased",
   "sync.request.completed",
   "api_key.created",
   "api_key.revoked",

@@ -311,6 +311,15 @@ const OPS: Op[] = [
     scope: "employees:sync",
     keyScopes: ["employees:read"],
   },
+  // The matrix's employee is ACTIVE: a caller past authorization is answered 409, and nothing is erased.
+  {
+    name: "POST /api/v1/employees/{id}/erase",
+    method: "POST",
+    path: (i) => `/api/v1/employees/${i.employee}/erase`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["employees:erase"],
+  },
   {
     name: "GET /api/feed/templates",
     method: "GET",

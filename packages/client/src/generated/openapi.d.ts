@@ -3330,6 +3330,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/employees/{id}/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erase a former employee's personal data; extension
+         * @description Admin users, and API keys with employees:erase (another user: 403). Only an INACTIVE or TERMINATED employee: an ACTIVE one is a 409 (deactivate it first, through the HR sync). Replaces the employee's names, e-mail, phone, supervisor, metadata and externalEmployeeId, and its user account's e-mail, username and name, with a pseudonym; disables the account for good, drops its password, its sessions and its roles, groups and sites; deletes its welcome mails and scrubs the person from stored webhook payloads, sync results and replayable answers (docs/erasure.md). Inspections, actions and audit history stay, naming the pseudonym. Idempotent: erasing an erased employee answers 200 with the same body and changes nothing. A later sync with the old externalEmployeeId creates a new employee.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Erased (now or before) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EmployeeErasure"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sites": {
         parameters: {
             query?: never;
@@ -7035,7 +7121,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
+                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
                         description?: string | null;
                     };
                 };
@@ -7247,7 +7333,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
+                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
@@ -7658,7 +7744,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; extension
-         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 17. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
+         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 18. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
          */
         post: {
             parameters: {
@@ -10997,6 +11083,16 @@ export interface components {
                 hasMore: boolean;
             };
         };
+        EmployeeErasure: {
+            /** @description What the employee and their user account are called since: `erased-` and the start of the employee's id. */
+            pseudonym: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            erasedAt: string;
+            employee: components["schemas"]["Employee"] & unknown;
+        };
         Site: {
             /** Format: uuid */
             id: string;
@@ -11305,10 +11401,10 @@ export interface components {
         EmployeeFeed: {
             items: {
                 /**
-                 * @description One of: created, updated, deactivated.
+                 * @description One of: created, updated, deactivated, erased.
                  * @enum {string}
                  */
-                change: "created" | "updated" | "published" | "archived" | "deactivated";
+                change: "created" | "updated" | "deactivated" | "erased";
                 /**
                  * Format: date-time
                  * @description When the change was made (its transaction's start).
@@ -11474,7 +11570,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
+            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
             description: string | null;
             enabled: boolean;
             /** @description Why the service disabled it (410 Gone, failing for 5 days); null otherwise. */
@@ -11519,7 +11615,7 @@ export interface components {
                  */
                 eventId: string;
                 /** @enum {string} */
-                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted";
+                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 /** @description Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why). */
@@ -11579,7 +11675,7 @@ export interface components {
              * @example isk_Qm9vZ3Vz
              */
             prefix: string;
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "employees:erase" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
             /**
              * @description revoked wins over expired.
              * @enum {string}
@@ -12302,8 +12398,8 @@ export interface components {
         ApiKeyCreateRequest: {
             /** @description What it is for, to tell it apart in lists and the audit log. */
             name: string;
-            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, sync-sessions:manage, users:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
+            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, employees:erase, sync-sessions:manage, users:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "employees:erase" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
             /**
              * Format: date-time
              * @description From then on the key is refused (401, API key expired). null or absent: it never expires.

@@ -29,7 +29,8 @@ export type Change =
   | "rotated"
   | "deleted"
   | "disabled"
-  | "enabled";
+  | "enabled"
+  | "erased";
 
 /**
  * Records one change in the change log, inside the caller's transaction: it commits or rolls

@@ -5,6 +5,7 @@ export { employeeChange } from "./plan.ts";
 export { completeFinishedSyncRequests, createSyncRequest, loadSyncStatus, type NewItem } from "./requests.ts";
 export { runSyncItem } from "./run.ts";
 export { getEmployee, listEmployees } from "./read.ts";
+export { eraseEmployee } from "./erase.ts";
 export { deleteOldSyncRequests, requeueStalledSyncItems } from "./sweep.ts";
 export { submitSync, type SyncOutcome, type SyncServices } from "./submit.ts";
 export { expireSessions, getSession, listSessions, openSession } from "./sessions.ts";

@@ -199,6 +199,16 @@ async function lockedView(tx: DbOrTx, organizationId: string, id: string): Promi
   return toView(row);
 }
 
+/** The account of an erased employee (docs/erasure.md) stays as the erasure left it: any change is a 409. */
+async function assertNotErased(tx: DbOrTx, organizationId: string, id: string): Promise<void> {
+  const [row] = await tx
+    .select({ erasedAt: users.erasedAt })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.organizationId, organizationId)));
+  if (row?.erasedAt)
+    throw new AppError("conflict", "This user's personal data was erased with their employee record: the account is disabled for good and cannot be changed");
+}
+
 /**
  * Refuses (409) to leave the organization without an active admin. The caller holds the
  * organization's admin lock (adminLock), so two admins demoting each other at once cannot both succeed.
@@ -235,6 +245,7 @@ export async function updateUser(
     if (ifMatch && !ifMatch.includes(userETag(current)))
       throw new AppError("stale", "The user changed since you read it (ETag differs): GET it again and re-apply your change");
     const changed = (Object.keys(patch) as (keyof UserPatch)[]).filter((k) => patch[k] !== undefined && patch[k] !== current[k]);
+    if (changed.length) await assertNotErased(tx, organizationId, id);
     const owned = changed.find((k) => current.hrOwnedFields.includes(k));
     if (owned)
       throw new AppError("conflict", `${owned} is owned by the HR sync for this user (employee ${current.externalEmployeeId}): change it in the HR system`);
@@ -269,6 +280,7 @@ export async function resetUserPassword(db: DbOrTx, organizationId: string, acto
   assertMayManageUsers(actor);
   return db.transaction(async (tx) => {
     const current = await lockedView(tx, organizationId, id);
+    await assertNotErased(tx, organizationId, id);
     if (current.disabled) throw new AppError("conflict", "The user is disabled: enable them first (PATCH disabled false)");
     await tx
       .update(users)

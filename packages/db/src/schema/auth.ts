@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, id, orgId, ts, updatedAt } from "./columns.ts";
 
 /**
@@ -21,10 +21,17 @@ export const users = pgTable(
     disabled: boolean("disabled").notNull().default(false),
     /** User tokens issued before this instant are refused (disable, password change). */
     tokensValidAfter: ts("tokens_valid_after").notNull().defaultNow(),
+    /** The account of an erased employee (docs/erasure.md): its identity is a pseudonym and it stays disabled for good (the check below). */
+    erasedAt: ts("erased_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`), uniqueIndex("users_org_username_key").on(t.organizationId, sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_org_username_key").on(t.organizationId, sql`lower(${t.username})`),
+    // Whatever writes a user (the API, the HR sync, SCIM, the CLI), an erased account is never enabled again.
+    check("users_erased_disabled_check", sql`${t.erasedAt} is null or ${t.disabled}`),
+  ],
 );
 
 /** API keys: only a hash is stored; `prefix` is the first characters, for display. */

@@ -38,6 +38,12 @@ export const employees = pgTable(
      * SCIM writes it; the HR sync leaves it alone.
      */
     scimAttributes: jsonb("scim_attributes").$type<Record<string, unknown> | null>(),
+    /**
+     * When the employee's personal data was erased (POST /api/v1/employees/{id}/erase,
+     * docs/erasure.md): names, e-mail, phone, supervisor, metadata and externalEmployeeId hold a
+     * pseudonym or nothing since. Null: never erased.
+     */
+    erasedAt: ts("erased_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
