@@ -11,7 +11,7 @@ import { AppError, isUuid, notFound } from "../errors.ts";
  * list filters, and directoryNoun, the table-driven get/list/create/PATCH/DELETE each noun is built on.
  */
 
-export type DirectoryKind = "site" | "group" | "role" | "response_type" | "asset_type";
+export type DirectoryKind = "site" | "group" | "role" | "response_type" | "asset_type" | "asset";
 export type DirectoryChange = "created" | "updated" | "archived" | "deleted";
 
 /** Who changes the directory: the audit context of the request or of the admin CLI. */
