@@ -148,7 +148,7 @@ const fits: Record<string, (v: unknown) => boolean> = {
 const WORDS: Record<string, string> = { text: "a string", number: "a number", boolean: "true or false", date: "a date (YYYY-MM-DD)" };
 
 /** Every way `values` do not fit the type's field schema (unknown names, wrong types, required ones missing), one message each. */
-export function fieldViolations(type: { name: string; fields: { name: string; type: string; required: boolean }[] }, values: FieldValues): string[] {
+function fieldViolations(type: { name: string; fields: { name: string; type: string; required: boolean }[] }, values: FieldValues): string[] {
   const byName = new Map(type.fields.map((f) => [f.name, f]));
   const details: string[] = [];
   for (const [name, value] of Object.entries(values)) {

@@ -34,7 +34,7 @@ export async function recordDirectoryChange(
 }
 
 /** 412: the If-Match revisions (null: `*`) do not name the current one. */
-export function assertRevision(kind: DirectoryKind, current: number, expected: number[] | null): void {
+function assertRevision(kind: DirectoryKind, current: number, expected: number[] | null): void {
   if (expected !== null && !expected.includes(current))
     throw new AppError(
       "stale",
@@ -43,7 +43,7 @@ export function assertRevision(kind: DirectoryKind, current: number, expected: n
 }
 
 /** Runs `fn`; a unique violation it meets (a race the checks before it lost) becomes a 409 with `message`. */
-export async function uniqueOr409<T>(fn: () => Promise<T>, message: string): Promise<T> {
+async function uniqueOr409<T>(fn: () => Promise<T>, message: string): Promise<T> {
   try {
     return await fn();
   } catch (err) {
@@ -53,13 +53,13 @@ export async function uniqueOr409<T>(fn: () => Promise<T>, message: string): Pro
 }
 
 /** The columns a PATCH's `archived` sets, or nothing when it does not change it. */
-export function archiveSet(archivedAt: Date | null, archived: boolean | undefined): { archivedAt: SQL | null } | null {
+function archiveSet(archivedAt: Date | null, archived: boolean | undefined): { archivedAt: SQL | null } | null {
   if (archived === undefined || archived === (archivedAt !== null)) return null;
   return { archivedAt: archived ? sql`now()` : null };
 }
 
 /** List filters every noun has: name prefix (case-insensitive), changed since, archived ones or not. */
-export function commonFilters(
+function commonFilters(
   t: { name: PgColumn; updatedAt: PgColumn; archivedAt: PgColumn },
   q: { namePrefix?: string; updatedSince?: string; includeArchived: boolean },
 ): SQL[] {
