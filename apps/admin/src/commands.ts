@@ -1,7 +1,9 @@
 import type { Db } from "@insp/db";
 import {
   AppError,
+  createAsset,
   createAssetType,
+  listAssets,
   createGroup,
   createOrganization,
   createResponseType,
@@ -42,6 +44,7 @@ import {
 import {
   ALL_API_KEY_SCOPES,
   CreateGroupBody,
+  CreateAssetBody,
   CreateAssetTypeBody,
   CreateResponseTypeBody,
   CreateRoleBody,
@@ -87,6 +90,15 @@ const org = (flags: Flags) => {
   const id = str(flags, "org");
   if (!isUuid(id)) throw new AppError("invalid", "--org must be an organization id (UUID)");
   return id;
+};
+
+/** A --field value: JSON when it parses (a number, true, a quoted string), else the text itself. */
+const jsonOrText = (v: string): unknown => {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
 };
 
 /** Every page of a credentials list (the same service as GET /api/api-keys, /api/oauth-clients). */
@@ -139,6 +151,13 @@ const LISTS = {
     ),
   "asset-types": (ctx: CommandContext) =>
     directoryPages((q) => listAssetTypes(ctx.db, org(ctx.flags), q).then((p) => [p.assetTypes.map(({ id, name, archived }) => ({ id, name, archived })), p])),
+  assets: (ctx: CommandContext) =>
+    directoryPages((q) =>
+      listAssets(ctx.db, org(ctx.flags), q).then((p) => [
+        p.assets.map(({ id, name, code, status, assetTypeId, siteId, archived }) => ({ id, name, code, status, assetTypeId, siteId, archived })),
+        p,
+      ]),
+    ),
   "response-types": (ctx: CommandContext) =>
     directoryPages((q) =>
       listResponseTypes(ctx.db, org(ctx.flags), q).then((p) => [
@@ -266,6 +285,29 @@ export const commands: Record<string, Command> = {
         ADMIN_CLI,
         parsed(CreateAssetTypeBody, { name: str(ctx.flags, "name"), ...(fields.length ? { fields } : {}) }),
       );
+    },
+  },
+  "create-asset": {
+    usage: "create-asset --org ID --name N --code C --type ASSET_TYPE_ID [--site SITE_ID] [--status ACTIVE|RETIRED] [--field name=value ...]",
+    summary: 'Create an asset (as POST /api/assets); a field value is read as JSON when it parses (2500, true, "007"), else as text',
+    run: (ctx) => {
+      const raw = ctx.flags.field;
+      const fields = Object.fromEntries(
+        (Array.isArray(raw) ? raw : typeof raw === "string" ? [raw] : []).map((f) => {
+          const i = f.indexOf("=");
+          return [i === -1 ? f : f.slice(0, i), jsonOrText(i === -1 ? "" : f.slice(i + 1))];
+        }),
+      );
+      const opt = (name: string) => str(ctx.flags, name, false) || undefined;
+      const body = {
+        name: str(ctx.flags, "name"),
+        code: str(ctx.flags, "code"),
+        assetTypeId: str(ctx.flags, "type"),
+        siteId: opt("site"),
+        status: opt("status"),
+        fields,
+      };
+      return createAsset(ctx.db, org(ctx.flags), ADMIN_CLI, parsed(CreateAssetBody, body));
     },
   },
   "create-response-type": {

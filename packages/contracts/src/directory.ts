@@ -1,4 +1,5 @@
 import { IdParam, booleanQuery, errorResponses, isoTimestamp, pageQuery } from "./common.ts";
+import { InspectionList } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
 import { defineOperation, keyOrUser } from "./operation.ts";
 
@@ -161,6 +162,65 @@ export const PatchAssetTypeBody = z
   .openapi("AssetTypePatchRequest");
 export type PatchAssetTypeBody = z.output<typeof PatchAssetTypeBody>;
 
+/** An asset's status: RETIRED ones keep their history but take no new inspections. */
+export const ASSET_STATUSES = ["ACTIVE", "RETIRED"] as const;
+const METADATA_MAX_BYTES = 16_384;
+const assetCode = z
+  .string()
+  .trim()
+  .min(1, "code is required")
+  .max(CODE_MAX, `code must be at most ${CODE_MAX} characters`)
+  .openapi({ description: "Unique within the organization (archived assets included): what its QR code or barcode says." });
+const assetTypeId = z
+  .string()
+  .max(64, "assetTypeId must be at most 64 characters")
+  .openapi({ format: "uuid", description: "An asset type of the organization." });
+const siteId = z
+  .string()
+  .max(64, "siteId must be at most 64 characters")
+  .nullable()
+  .openapi({ format: "uuid", description: "The site of the organization where it is; null: none." });
+const assetStatus = z.enum(ASSET_STATUSES, { message: `status must be one of ${ASSET_STATUSES.join(", ")}` });
+const fieldValues = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]), { message: "fields must be an object of field names to values" })
+  .openapi({
+    description:
+      "Values of the asset type's fields by field name: text a string, number a number, date a YYYY-MM-DD string, boolean true or false. Required fields must have one; unknown names are refused.",
+  });
+const metadata = z
+  .record(z.string(), z.unknown(), { message: "metadata must be a JSON object" })
+  .refine((m) => JSON.stringify(m).length <= METADATA_MAX_BYTES, { message: `metadata must be at most ${METADATA_MAX_BYTES} bytes as JSON` })
+  .openapi({ description: `Free JSON object of your own (at most ${METADATA_MAX_BYTES} bytes as JSON).` });
+
+export const CreateAssetBody = z
+  .strictObject({
+    name,
+    code: assetCode,
+    assetTypeId,
+    siteId: siteId.optional(),
+    status: assetStatus.optional(),
+    fields: fieldValues.optional(),
+    metadata: metadata.optional(),
+  })
+  .openapi("AssetCreateRequest");
+export type CreateAssetBody = z.output<typeof CreateAssetBody>;
+
+const ASSET_FIELDS = ["name", "code", "assetTypeId", "siteId", "status", "fields", "metadata", "archived"];
+export const PatchAssetBody = z
+  .strictObject({
+    name: name.optional(),
+    code: assetCode.optional(),
+    assetTypeId: assetTypeId.optional(),
+    siteId: siteId.optional(),
+    status: assetStatus.optional(),
+    fields: fieldValues.optional(),
+    metadata: metadata.optional(),
+    archived: archived.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, atLeastOne(ASSET_FIELDS))
+  .openapi("AssetPatchRequest");
+export type PatchAssetBody = z.output<typeof PatchAssetBody>;
+
 const updatedSince = z.iso
   .datetime({ offset: true, message: "updatedSince must be an ISO 8601 date-time, e.g. 2026-03-01T00:00:00Z" })
   .optional()
@@ -190,6 +250,18 @@ export const ResponseTypeListQuery = z.object(listQuery);
 export type ResponseTypeListQuery = z.output<typeof ResponseTypeListQuery>;
 export const AssetTypeListQuery = z.object(listQuery);
 export type AssetTypeListQuery = z.output<typeof AssetTypeListQuery>;
+export const AssetListQuery = z.object({
+  ...listQuery,
+  code: z
+    .string()
+    .max(CODE_MAX, `code must be at most ${CODE_MAX} characters`)
+    .optional()
+    .openapi({ description: "The asset with this code (exact): a scanned QR code or barcode." }),
+  siteId: z.string().optional().openapi({ format: "uuid", description: "Only the assets at this site." }),
+  assetTypeId: z.string().optional().openapi({ format: "uuid", description: "Only the assets of this type." }),
+  status: assetStatus.optional(),
+});
+export type AssetListQuery = z.output<typeof AssetListQuery>;
 export const MemberListQuery = z.object(pageQuery);
 
 const common = {
@@ -292,6 +364,33 @@ export const AssetTypeView = registry.register(
 );
 export type AssetTypeView = z.output<typeof AssetTypeView>;
 export const AssetTypeList = registry.register("AssetTypeList", z.object({ assetTypes: z.array(AssetTypeView), pagination }));
+
+export const AssetView = registry.register(
+  "Asset",
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    code: z.string().nullable().openapi({ description: "null only for assets made before /api/assets." }),
+    assetTypeId: z.string().nullable(),
+    siteId: z.string().nullable(),
+    status: z.enum(ASSET_STATUSES),
+    fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    metadata: z.record(z.string(), z.unknown()),
+    lastInspection: z
+      .object({
+        id: z.string(),
+        inspectionNumber: z.string(),
+        status: z.string(),
+        date: isoTimestamp.openapi({ description: "When it was completed, or created when it is in progress." }),
+        conductedBy: z.object({ id: z.string(), name: z.string().nullable(), email: z.string() }),
+      })
+      .nullable()
+      .openapi({ description: "Its newest inspection (by creation); null when it has none." }),
+    ...common,
+  }),
+);
+export type AssetView = z.output<typeof AssetView>;
+export const AssetList = registry.register("AssetList", z.object({ assets: z.array(AssetView), pagination }));
 
 const read = keyOrUser("directory:read");
 const write = keyOrUser("directory:write");
@@ -487,6 +586,34 @@ export const {
   patch: patchResponseTypeOp,
   delete: deleteResponseTypeOp,
 } = responseTypes;
+const assetsOps = nounOps({
+  path: "/api/assets",
+  what: "asset",
+  view: AssetView,
+  list: AssetList,
+  query: AssetListQuery,
+  create: CreateAssetBody,
+  createExample: {
+    name: "Forklift FL-07",
+    code: "FL-07",
+    assetTypeId: "5b0e6a3c-2f4d-4e8a-9c1b-7d6e5f4a3b2c",
+    siteId: "0c7d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
+    fields: { serialNumber: "SN-4471", capacityKg: 2500 },
+    metadata: { purchaseOrder: "PO-2291" },
+  },
+  patch: PatchAssetBody,
+  patchExamples: {
+    move: { summary: "Move it to another site", value: { siteId: "0c7d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f" } },
+    retire: { summary: "Retire it (it keeps its history; imports naming it are refused)", value: { status: "RETIRED" } },
+  },
+  listText: "By code, then id. Filters: namePrefix, code (exact: a scanned QR code or barcode), siteId, assetTypeId, status, updatedSince.",
+  createText:
+    "code is unique in the organization (409 when taken); assetTypeId must be an unarchived asset type and siteId an unarchived site of the organization, and fields must fit the type's field schema (400 naming the field).",
+  patchText: "A code another asset has is a 409; fields replace all the field values and are checked against the (new) type; metadata replaces the metadata.",
+  deleteText:
+    "Only an asset no inspection names: one with inspections answers 409 naming how many; retire it (status RETIRED) or archive it instead (PATCH with archived: true).",
+});
+
 export const { list: listAssetTypesOp, get: getAssetTypeOp, create: createAssetTypeOp, patch: patchAssetTypeOp, delete: deleteAssetTypeOp } = assetTypes;
 
 export const listGroupMembersOp = defineOperation({
@@ -522,4 +649,17 @@ export const removeGroupMemberOp = defineOperation({
   auth: write,
   request: { params: MemberParams },
   responses: { 204: { description: "Removed" }, ...errorResponses(401, 403, 404, 429) },
+});
+
+export const { list: listAssetsOp, get: getAssetOp, create: createAssetOp, patch: patchAssetOp, delete: deleteAssetOp } = assetsOps;
+
+export const listAssetInspectionsOp = defineOperation({
+  method: "get",
+  path: "/api/assets/{id}/inspections",
+  summary: "An asset's inspections (its history); extension",
+  description:
+    "Newest first, as GET /api/inspections?assetId= answers them. Every user of the organization, and API keys with directory:read and inspections:read. 404 for another organization's asset.",
+  auth: keyOrUser("directory:read", "inspections:read"),
+  request: { params: IdParam, query: MemberListQuery },
+  responses: { 200: json(InspectionList, "A page of the asset's inspections"), ...errorResponses(400, 401, 403, 404, 429) },
 });

@@ -51,6 +51,10 @@ export const WEBHOOK_EVENTS = [
   "asset_type.updated",
   "asset_type.archived",
   "asset_type.deleted",
+  "asset.created",
+  "asset.updated",
+  "asset.archived",
+  "asset.deleted",
 ] as const;
 
 const eventList = z

@@ -30,6 +30,7 @@ interface Ids {
   role: string;
   responseType: string;
   assetType: string;
+  asset: string;
   action: string;
   export: string;
   apiKey: string;
@@ -449,15 +450,15 @@ const OPS: Op[] = [
   },
   { name: "GET /api/auth/whoami", method: "GET", path: () => "/api/auth/whoami", accepts: ["apiKey", "user", "client"] },
   // The directory (docs/organization-administration.md): reading is any user's, changing an admin's. DELETEs name an id nobody has (404 once past authorization).
-  ...(["sites", "groups", "roles", "response-types", "asset-types"] as const).flatMap((noun): Op[] => {
-    const one = (i: Ids) =>
-      noun === "sites" ? i.site : noun === "groups" ? i.group : noun === "roles" ? i.role : noun === "response-types" ? i.responseType : i.assetType;
-    const body =
-      noun === "sites"
-        ? () => ({ name: "Matrix", code: `M-${randomUUID()}` })
-        : noun === "response-types"
-          ? () => ({ name: `Matrix ${randomUUID()}`, inputType: "TEXT" })
-          : () => ({ name: `Matrix ${randomUUID()}` });
+  ...(["sites", "groups", "roles", "response-types", "asset-types", "assets"] as const).flatMap((noun): Op[] => {
+    const ids = { sites: "site", groups: "group", roles: "role", "response-types": "responseType", "asset-types": "assetType", assets: "asset" } as const;
+    const one = (i: Ids) => i[ids[noun]];
+    const bodies: Partial<Record<typeof noun, Op["body"]>> = {
+      sites: () => ({ name: "Matrix", code: `M-${randomUUID()}` }),
+      "response-types": () => ({ name: `Matrix ${randomUUID()}`, inputType: "TEXT" }),
+      assets: (t) => ({ name: "Matrix", code: `M-${randomUUID()}`, assetTypeId: t.assetTypes.find((a) => a.name === "Fire Extinguisher")!.id }),
+    };
+    const body = bodies[noun] ?? (() => ({ name: `Matrix ${randomUUID()}` }));
     const read = { accepts: ["apiKey", "user"] as Kind[], keyScopes: ["directory:read"] as ApiKeyScope[] };
     const write = { accepts: ["apiKey", "user"] as Kind[], keyScopes: ["directory:write"] as ApiKeyScope[], adminOnly: true };
     return [
@@ -475,6 +476,13 @@ const OPS: Op[] = [
       { name: `DELETE /api/${noun}/{id}`, method: "DELETE", path: () => `/api/${noun}/${randomUUID()}`, ...write },
     ];
   }),
+  {
+    name: "GET /api/assets/{id}/inspections",
+    method: "GET",
+    path: (i) => `/api/assets/${i.asset}/inspections`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["directory:read", "inspections:read"],
+  },
   {
     name: "GET /api/groups/{id}/members",
     method: "GET",
@@ -557,6 +565,11 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
       role: (await stack.db.sql<{ id: string }[]>`select id from roles where organization_id = ${t.organization.id} limit 1`)[0]!.id,
       responseType: (await stack.db.sql<{ id: string }[]>`select id from response_types where organization_id = ${t.organization.id} limit 1`)[0]!.id,
       assetType: (await stack.db.sql<{ id: string }[]>`select id from asset_types where organization_id = ${t.organization.id} limit 1`)[0]!.id,
+      asset: (
+        await stack.db.sql<
+          { id: string }[]
+        >`insert into assets (organization_id, name, code) values (${t.organization.id}, 'Matrix asset', 'MATRIX') returning id`
+      )[0]!.id,
       action: action.body.id,
       apiKey: apiKey.body.id,
       oauthClient: client.body.clientId,

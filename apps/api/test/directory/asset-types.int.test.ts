@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DemoSeed } from "@insp/core";
-import { startReceiver, startStack, until, type Receiver, type Stack } from "@insp/testing";
+import { describe, expect, it } from "vitest";
+import { expectLifecycleEvents, key, useDirectoryStack } from "../fixtures/directory.fixtures.ts";
 import { createTemplate, forkliftBody, userToken } from "../fixtures/templates.fixtures.ts";
 
 /**
@@ -9,20 +8,7 @@ import { createTemplate, forkliftBody, userToken } from "../fixtures/templates.f
  * naming it, who may change them, webhooks.
  */
 
-let stack: Stack;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  [stack, receiver] = await Promise.all([
-    startStack({ workers: 1, env: { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "0,1,1,1" } }),
-    startReceiver(),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([stack?.stop(), receiver?.stop()]);
-});
-
-const key = (t: DemoSeed) => ({ bearer: t.apiKey });
+const ctx = useDirectoryStack({ receiver: true });
 const crane = {
   name: "Crane",
   fields: [
@@ -33,9 +19,9 @@ const crane = {
 
 describe("asset types", () => {
   it("create with fields, list, read with an ETag, change fields, archive, restore, delete", async () => {
-    const t = await stack.tenant();
+    const t = await ctx.stack.tenant();
     const auth = key(t);
-    const created = await stack.http.post("/api/asset-types", crane, { auth });
+    const created = await ctx.stack.http.post("/api/asset-types", crane, { auth });
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({
       name: "Crane",
@@ -49,46 +35,52 @@ describe("asset types", () => {
       revision: 1,
     });
     const id = created.body.id;
-    expect((await stack.http.get("/api/asset-types", { auth })).body.assetTypes.map((a: any) => a.name)).toEqual(["Crane", "Fire Extinguisher", "Forklift"]);
-    const read = await stack.http.get(`/api/asset-types/${id}`, { auth });
+    expect((await ctx.stack.http.get("/api/asset-types", { auth })).body.assetTypes.map((a: any) => a.name)).toEqual([
+      "Crane",
+      "Fire Extinguisher",
+      "Forklift",
+    ]);
+    const read = await ctx.stack.http.get(`/api/asset-types/${id}`, { auth });
     expect(read.body).toEqual(created.body);
-    expect((await stack.http.get(`/api/asset-types/${id}`, { auth, headers: { "if-none-match": read.headers.get("etag")! } })).status).toBe(304);
+    expect((await ctx.stack.http.get(`/api/asset-types/${id}`, { auth, headers: { "if-none-match": read.headers.get("etag")! } })).status).toBe(304);
 
-    expect((await stack.http.patch(`/api/asset-types/${id}`, { name: "Tower crane" }, { auth })).status).toBe(428);
-    const changed = await stack.http.patch(
+    expect((await ctx.stack.http.patch(`/api/asset-types/${id}`, { name: "Tower crane" }, { auth })).status).toBe(428);
+    const changed = await ctx.stack.http.patch(
       `/api/asset-types/${id}`,
       { fields: [{ name: "inspectedOn", type: "date", required: true }] },
       { auth, headers: { "if-match": read.headers.get("etag")! } },
     );
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({ fields: [{ name: "inspectedOn", type: "date", required: true }], revision: 2 });
-    expect((await stack.http.patch(`/api/asset-types/${id}`, { name: "X" }, { auth, headers: { "if-match": read.headers.get("etag")! } })).status).toBe(412);
+    expect((await ctx.stack.http.patch(`/api/asset-types/${id}`, { name: "X" }, { auth, headers: { "if-match": read.headers.get("etag")! } })).status).toBe(
+      412,
+    );
 
-    const archived = await stack.http.patch(`/api/asset-types/${id}`, { archived: true }, { auth, headers: { "if-match": "*" } });
+    const archived = await ctx.stack.http.patch(`/api/asset-types/${id}`, { archived: true }, { auth, headers: { "if-match": "*" } });
     expect(archived.body.archived).toBe(true);
-    expect((await stack.http.get("/api/asset-types", { auth })).body.assetTypes.map((a: any) => a.id)).not.toContain(id);
-    await stack.http.patch(`/api/asset-types/${id}`, { archived: false }, { auth, headers: { "if-match": "*" } });
-    expect((await stack.http.request("DELETE", `/api/asset-types/${id}`, { auth })).status).toBe(204);
-    expect((await stack.http.get(`/api/asset-types/${id}`, { auth })).status).toBe(404);
+    expect((await ctx.stack.http.get("/api/asset-types", { auth })).body.assetTypes.map((a: any) => a.id)).not.toContain(id);
+    await ctx.stack.http.patch(`/api/asset-types/${id}`, { archived: false }, { auth, headers: { "if-match": "*" } });
+    expect((await ctx.stack.http.request("DELETE", `/api/asset-types/${id}`, { auth })).status).toBe(204);
+    expect((await ctx.stack.http.get(`/api/asset-types/${id}`, { auth })).status).toBe(404);
   });
 
   it("one a template names cannot be deleted: 409 naming how many", async () => {
-    const t = await stack.tenant();
+    const t = await ctx.stack.tenant();
     const auth = key(t);
-    await createTemplate(stack, t, forkliftBody(t));
-    const del = await stack.http.request("DELETE", `/api/asset-types/${t.assetTypes[0]!.id}`, { auth });
+    await createTemplate(ctx.stack, t, forkliftBody(t));
+    const del = await ctx.stack.http.request("DELETE", `/api/asset-types/${t.assetTypes[0]!.id}`, { auth });
     expect(del.status).toBe(409);
     expect(del.body.error).toContain("1 template");
-    expect((await stack.http.get(`/api/asset-types/${t.assetTypes[0]!.id}`, { auth })).body.templates).toBe(1);
+    expect((await ctx.stack.http.get(`/api/asset-types/${t.assetTypes[0]!.id}`, { auth })).body.templates).toBe(1);
   });
 
   it("bad fields are a 400 naming the field; a taken name 409; another organization's id 404; only admins change them", async () => {
-    const t = await stack.tenant();
+    const t = await ctx.stack.tenant();
     const auth = key(t);
-    const badType = await stack.http.post("/api/asset-types", { name: "X", fields: [{ name: "a", type: "colour" }] }, { auth });
+    const badType = await ctx.stack.http.post("/api/asset-types", { name: "X", fields: [{ name: "a", type: "colour" }] }, { auth });
     expect(badType.status).toBe(400);
     expect(JSON.stringify(badType.body)).toContain("fields");
-    const dup = await stack.http.post(
+    const dup = await ctx.stack.http.post(
       "/api/asset-types",
       {
         name: "X",
@@ -100,32 +92,15 @@ describe("asset types", () => {
       { auth },
     );
     expect(dup.status).toBe(400);
-    expect((await stack.http.post("/api/asset-types", { name: "Forklift" }, { auth })).status).toBe(409);
-    const other = await stack.tenant();
-    expect((await stack.http.get(`/api/asset-types/${other.assetTypes[0]!.id}`, { auth })).status).toBe(404);
-    const inspector = { bearer: await userToken(stack, t.users.inspector) };
-    expect((await stack.http.get("/api/asset-types", { auth: inspector })).status).toBe(200);
-    expect((await stack.http.post("/api/asset-types", { name: "Mine" }, { auth: inspector })).status).toBe(403);
+    expect((await ctx.stack.http.post("/api/asset-types", { name: "Forklift" }, { auth })).status).toBe(409);
+    const other = await ctx.stack.tenant();
+    expect((await ctx.stack.http.get(`/api/asset-types/${other.assetTypes[0]!.id}`, { auth })).status).toBe(404);
+    const inspector = { bearer: await userToken(ctx.stack, t.users.inspector) };
+    expect((await ctx.stack.http.get("/api/asset-types", { auth: inspector })).status).toBe(200);
+    expect((await ctx.stack.http.post("/api/asset-types", { name: "Mine" }, { auth: inspector })).status).toBe(403);
   });
 
   it("asset_type.* webhook events; a deleted one carries its id", async () => {
-    const t = await stack.tenant();
-    const auth = key(t);
-    const path = `/atypes-${t.organization.id}`;
-    const events = ["asset_type.created", "asset_type.updated", "asset_type.archived", "asset_type.deleted"];
-    const ep = await stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}${path}`, events }, { auth });
-    expect(ep.status, ep.text).toBe(201);
-    await receiver.configure(path, { secrets: [ep.body.secret] });
-    const at = (await stack.http.post("/api/asset-types", { name: "Hooked" }, { auth })).body;
-    await stack.http.patch(`/api/asset-types/${at.id}`, { name: "Hooked 2" }, { auth, headers: { "if-match": "*" } });
-    await stack.http.patch(`/api/asset-types/${at.id}`, { archived: true }, { auth, headers: { "if-match": "*" } });
-    await stack.http.request("DELETE", `/api/asset-types/${at.id}`, { auth });
-    const got = await until(
-      "four events",
-      () => receiver.received(path),
-      (rs) => rs.length >= 4,
-    );
-    expect(got.map((r) => r.body.type).sort()).toEqual(events.slice().sort());
-    expect(got.find((r) => r.body.type === "asset_type.deleted")!.body.data).toEqual({ id: at.id });
+    await expectLifecycleEvents(ctx, { kind: "asset_type", path: "/api/asset-types", create: { name: "Hooked" }, patch: { name: "Hooked 2" } });
   });
 });

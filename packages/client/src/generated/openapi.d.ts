@@ -5547,6 +5547,441 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List assets; extension
+         * @description By code, then id. Filters: namePrefix, code (exact: a scanned QR code or barcode), siteId, assetTypeId, status, updatedSince. Every user of the organization and API keys with directory:read. Archived assets only with includeArchived=true.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only those whose name starts with this (case-insensitive). */
+                    namePrefix?: string;
+                    /** @description Only those changed at or after this instant. */
+                    updatedSince?: string;
+                    /** @description true: archived ones too (default false). */
+                    includeArchived?: boolean;
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                    /** @description The asset with this code (exact): a scanned QR code or barcode. */
+                    code?: string;
+                    /** @description Only the assets at this site. */
+                    siteId?: string;
+                    /** @description Only the assets of this type. */
+                    assetTypeId?: string;
+                    status?: "ACTIVE" | "RETIRED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of assets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssetList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a asset; extension
+         * @description code is unique in the organization (409 when taken); assetTypeId must be an unarchived asset type and siteId an unarchived site of the organization, and fields must fit the type's field schema (400 naming the field). Admin users and API keys with directory:write (another user: 403). Sends asset.created.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Forklift FL-07",
+                     *       "code": "FL-07",
+                     *       "assetTypeId": "5b0e6a3c-2f4d-4e8a-9c1b-7d6e5f4a3b2c",
+                     *       "siteId": "0c7d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
+                     *       "fields": {
+                     *         "serialNumber": "SN-4471",
+                     *         "capacityKg": 2500
+                     *       },
+                     *       "metadata": {
+                     *         "purchaseOrder": "PO-2291"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AssetCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The asset */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Asset"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One asset; extension
+         * @description The `ETag` header names its revision (for PATCH's If-Match); If-None-Match with it answers 304.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The asset */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Asset"];
+                    };
+                };
+                /** @description Not modified (If-None-Match) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a asset; extension
+         * @description Only an asset no inspection names: one with inspections answers 409 naming how many; retire it (status RETIRED) or archive it instead (PATCH with archived: true). Admin users and API keys with directory:write (another user: 403). Sends asset.deleted.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change, archive or restore a asset; extension
+         * @description Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A request that changes nothing makes no revision. A code another asset has is a 409; fields replace all the field values and are checked against the (new) type; metadata replaces the metadata. Admin users and API keys with directory:write (another user: 403). Sends asset.updated, or asset.archived when it becomes archived.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["AssetPatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The asset after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Asset"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/groups/{id}/members": {
         parameters: {
             query?: never;
@@ -5798,6 +6233,97 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/assets/{id}/inspections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An asset's inspections (its history); extension
+         * @description Newest first, as GET /api/inspections?assetId= answers them. Every user of the organization, and API keys with directory:read and inspections:read. 404 for another organization's asset.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of the asset's inspections */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InspectionList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7121,7 +7647,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
+                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted")[];
                         description?: string | null;
                     };
                 };
@@ -7333,7 +7859,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
+                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
@@ -11310,6 +11836,67 @@ export interface components {
                 hasMore: boolean;
             };
         };
+        Asset: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description null only for assets made before /api/assets. */
+            code: string | null;
+            assetTypeId: string | null;
+            siteId: string | null;
+            /** @enum {string} */
+            status: "ACTIVE" | "RETIRED";
+            fields: {
+                [key: string]: string | number | boolean;
+            };
+            metadata: {
+                [key: string]: unknown;
+            };
+            /** @description Its newest inspection (by creation); null when it has none. */
+            lastInspection: {
+                id: string;
+                inspectionNumber: string;
+                status: string;
+                /**
+                 * Format: date-time
+                 * @description When it was completed, or created when it is in progress.
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                date: string;
+                conductedBy: {
+                    id: string;
+                    name: string | null;
+                    email: string;
+                };
+            } | null;
+            archived: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            archivedAt: string | null;
+            /** @description 1 when created, one more for every accepted change. The ETag header names it. */
+            revision: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        AssetList: {
+            assets: components["schemas"]["Asset"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
         User: {
             /** Format: uuid */
             id: string;
@@ -11570,7 +12157,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted")[];
+            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted")[];
             description: string | null;
             enabled: boolean;
             /** @description Why the service disabled it (410 Gone, failing for 5 days); null otherwise. */
@@ -11615,7 +12202,7 @@ export interface components {
                  */
                 eventId: string;
                 /** @enum {string} */
-                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted";
+                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 /** @description Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why). */
@@ -12372,6 +12959,58 @@ export interface components {
                 /** @default false */
                 required?: boolean;
             }[];
+            /** @description true archives it: kept for what refers to it, left out of lists by default, treated as missing by the HR sync. false restores it. */
+            archived?: boolean;
+        };
+        AssetCreateRequest: {
+            name: string;
+            /** @description Unique within the organization (archived assets included): what its QR code or barcode says. */
+            code: string;
+            /**
+             * Format: uuid
+             * @description An asset type of the organization.
+             */
+            assetTypeId: string;
+            /**
+             * Format: uuid
+             * @description The site of the organization where it is; null: none.
+             */
+            siteId?: string | null;
+            /** @enum {string} */
+            status?: "ACTIVE" | "RETIRED";
+            /** @description Values of the asset type's fields by field name: text a string, number a number, date a YYYY-MM-DD string, boolean true or false. Required fields must have one; unknown names are refused. */
+            fields?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description Free JSON object of your own (at most 16384 bytes as JSON). */
+            metadata?: {
+                [key: string]: unknown;
+            };
+        };
+        AssetPatchRequest: {
+            name?: string;
+            /** @description Unique within the organization (archived assets included): what its QR code or barcode says. */
+            code?: string;
+            /**
+             * Format: uuid
+             * @description An asset type of the organization.
+             */
+            assetTypeId?: string;
+            /**
+             * Format: uuid
+             * @description The site of the organization where it is; null: none.
+             */
+            siteId?: string | null;
+            /** @enum {string} */
+            status?: "ACTIVE" | "RETIRED";
+            /** @description Values of the asset type's fields by field name: text a string, number a number, date a YYYY-MM-DD string, boolean true or false. Required fields must have one; unknown names are refused. */
+            fields?: {
+                [key: string]: string | number | boolean;
+            };
+            /** @description Free JSON object of your own (at most 16384 bytes as JSON). */
+            metadata?: {
+                [key: string]: unknown;
+            };
             /** @description true archives it: kept for what refers to it, left out of lists by default, treated as missing by the HR sync. false restores it. */
             archived?: boolean;
         };

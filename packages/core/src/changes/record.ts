@@ -14,7 +14,8 @@ export type ResourceType =
   | "group"
   | "role"
   | "response_type"
-  | "asset_type";
+  | "asset_type"
+  | "asset";
 export type Change =
   | "created"
   | "updated"

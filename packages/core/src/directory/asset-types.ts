@@ -1,9 +1,8 @@
-import { and, asc, count, eq, inArray, ne, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { AssetTypeListQuery, AssetTypeView, CreateAssetTypeBody, PatchAssetTypeBody } from "@insp/contracts";
 import type { Db, DbOrTx, Tx } from "@insp/db";
 import { assets, assetTypes, templates, templateVersions } from "@insp/db/schema";
-import { AppError, isUuid, notFound } from "../errors.ts";
-import { archiveSet, assertRevision, commonFilters, page, recordDirectoryChange, referrers, uniqueOr409, type DirectoryActor } from "./common.ts";
+import { countsById, directoryNoun, referrers, type DirectoryActor } from "./common.ts";
 
 /** Asset types over HTTP (/api/asset-types) and the admin CLI's create-asset-type: one implementation. */
 
@@ -21,9 +20,6 @@ const toView = (r: Row, assetCount: number, templateCount: number): AssetTypeVie
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
-
-const atNotFound = (id: string) => notFound(`Asset type ${id} not found`);
-const nameTaken = (name: string) => `An asset type named '${name}' already exists in this organization (archived ones keep their name)`;
 
 /** Assets of each type, and templates naming it (the template or any of its versions). */
 async function usage(db: DbOrTx, organizationId: string, ids: string[]): Promise<{ assets: Map<string, number>; templates: Map<string, number> }> {
@@ -49,74 +45,50 @@ async function usage(db: DbOrTx, organizationId: string, ids: string[]): Promise
     named.get(r.id)!.add(r.tid);
   }
   return {
-    assets: new Map(a.map((r) => [r.id!, Number(r.n)])),
+    assets: countsById(a),
     templates: new Map([...named].map(([id, set]) => [id, set.size])),
   };
 }
 
-async function views(db: DbOrTx, organizationId: string, rows: Row[]): Promise<AssetTypeView[]> {
-  const u = await usage(
-    db,
-    organizationId,
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => toView(r, u.assets.get(r.id) ?? 0, u.templates.get(r.id) ?? 0));
-}
+const noun = directoryNoun<Row, AssetTypeView>({
+  table: assetTypes,
+  kind: "asset_type",
+  label: "Asset type",
+  path: "asset-types",
+  unique: { column: assetTypes.name, taken: (name) => `An asset type named '${name}' already exists in this organization (archived ones keep their name)` },
+  display: (r) => r.name,
+  views: async (db, organizationId, rows) => {
+    const u = await usage(
+      db,
+      organizationId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => toView(r, u.assets.get(r.id) ?? 0, u.templates.get(r.id) ?? 0));
+  },
+});
 
 /** The organization's asset types among `ids` (feeds' and webhooks' loader). */
-export async function assetTypesByIds(db: DbOrTx, organizationId: string, ids: string[]): Promise<AssetTypeView[]> {
-  const valid = ids.filter(isUuid);
-  if (!valid.length) return [];
-  return views(
-    db,
-    organizationId,
-    await db
-      .select()
-      .from(assetTypes)
-      .where(and(eq(assetTypes.organizationId, organizationId), inArray(assetTypes.id, valid))),
-  );
-}
+export const assetTypesByIds = noun.byIds;
 
-export async function getAssetType(db: DbOrTx, organizationId: string, id: string): Promise<AssetTypeView> {
-  const [view] = await assetTypesByIds(db, organizationId, [id]);
-  if (!view) throw atNotFound(id);
-  return view;
-}
+export const getAssetType = noun.get;
 
 export async function listAssetTypes(db: DbOrTx, organizationId: string, q: AssetTypeListQuery) {
-  const conds: SQL[] = [eq(assetTypes.organizationId, organizationId), ...commonFilters(assetTypes, q)];
-  const where = and(...conds);
-  const rows = await db.select().from(assetTypes).where(where).orderBy(asc(assetTypes.name), asc(assetTypes.id)).limit(q.limit).offset(q.offset);
-  const [{ n }] = (await db.select({ n: count() }).from(assetTypes).where(where)) as [{ n: number }];
-  const p = page(await views(db, organizationId, rows), Number(n), q);
+  const p = await noun.list(db, organizationId, q, assetTypes.name);
   return { assetTypes: p.items, pagination: p.pagination };
-}
-
-async function assertNameFree(tx: Tx, organizationId: string, name: string, except?: string): Promise<void> {
-  const conds = [eq(assetTypes.organizationId, organizationId), eq(assetTypes.name, name)];
-  if (except) conds.push(ne(assetTypes.id, except));
-  const [taken] = await tx
-    .select({ id: assetTypes.id })
-    .from(assetTypes)
-    .where(and(...conds));
-  if (taken) throw new AppError("conflict", nameTaken(name));
 }
 
 /** POST /api/asset-types and the admin CLI's create-asset-type. 409 when the name is taken. */
 export async function createAssetType(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateAssetTypeBody): Promise<AssetTypeView> {
-  return uniqueOr409(
-    () =>
-      db.transaction(async (tx) => {
-        await assertNameFree(tx, organizationId, input.name);
-        const [row] = await tx
+  return noun.create(db, organizationId, actor, {
+    unique: input.name,
+    insert: async (tx: Tx) =>
+      (
+        await tx
           .insert(assetTypes)
           .values({ organizationId, name: input.name, fields: input.fields ?? [] })
-          .returning();
-        await recordDirectoryChange(tx, actor, { organizationId, kind: "asset_type", id: row!.id, change: "created" });
-        return toView(row!, 0, 0);
-      }),
-    nameTaken(input.name),
-  );
+          .returning()
+      )[0]!,
+  });
 }
 
 /** PATCH /api/asset-types/{id}: rename, replace the fields, archive or restore. 404, 412, 409. */
@@ -128,68 +100,28 @@ export async function patchAssetType(
   input: PatchAssetTypeBody,
   actor: DirectoryActor,
 ): Promise<AssetTypeView> {
-  if (!isUuid(id)) throw atNotFound(id);
-  await uniqueOr409(
-    () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(assetTypes)
-          .where(and(eq(assetTypes.organizationId, organizationId), eq(assetTypes.id, id)))
-          .for("update");
-        if (!row) throw atNotFound(id);
-        assertRevision("asset_type", row.revision, expected);
-        const fields: string[] = [];
-        const set: Record<string, unknown> = {};
-        if (input.name !== undefined && input.name !== row.name) {
-          await assertNameFree(tx, organizationId, input.name, id);
-          fields.push("name");
-          set.name = input.name;
-        }
-        if (input.fields !== undefined && JSON.stringify(input.fields) !== JSON.stringify(row.fields)) {
-          fields.push("fields");
-          set.fields = input.fields;
-        }
-        const archive = archiveSet(row.archivedAt, input.archived);
-        if (archive) {
-          fields.push("archived");
-          Object.assign(set, archive);
-        }
-        if (!fields.length) return;
-        await tx
-          .update(assetTypes)
-          .set({ ...set, revision: row.revision + 1 })
-          .where(eq(assetTypes.id, id));
-        const change = archive && input.archived ? "archived" : "updated";
-        await recordDirectoryChange(tx, actor, { organizationId, kind: "asset_type", id, change, fields });
-      }),
-    nameTaken(input.name ?? ""),
-  );
-  return getAssetType(db, organizationId, id);
+  return noun.patch(db, organizationId, id, expected, actor, {
+    taken: noun.spec.unique.taken(input.name ?? ""),
+    archived: input.archived,
+    plan: async (tx, row) => {
+      const plan = await noun.planUnique(tx, organizationId, row, "name", input.name);
+      if (input.fields !== undefined && JSON.stringify(input.fields) !== JSON.stringify(row.fields)) {
+        plan.fields.push("fields");
+        plan.set.fields = input.fields;
+      }
+      return plan;
+    },
+  });
 }
 
 /** DELETE /api/asset-types/{id}: only one no asset and no template names (409 naming how many: archive it instead). */
 export async function deleteAssetType(db: Db, organizationId: string, id: string, actor: DirectoryActor): Promise<void> {
-  if (!isUuid(id)) throw atNotFound(id);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ name: assetTypes.name })
-      .from(assetTypes)
-      .where(and(eq(assetTypes.organizationId, organizationId), eq(assetTypes.id, id)))
-      .for("update");
-    if (!row) throw atNotFound(id);
+  await noun.remove(db, organizationId, id, actor, async (tx) => {
     const u = await usage(tx, organizationId, [id]);
-    const who = referrers([
+    const refs = referrers([
       [u.assets.get(id) ?? 0, "asset", "assets"],
       [u.templates.get(id) ?? 0, "template", "templates"],
     ]);
-    if (who.length)
-      throw new AppError(
-        "conflict",
-        `Asset type '${row.name}' cannot be deleted: ${who.join(", ")} refer to it. Archive it instead (PATCH /api/asset-types/${id} with {"archived": true})`,
-        who,
-      );
-    await tx.delete(assetTypes).where(and(eq(assetTypes.organizationId, organizationId), eq(assetTypes.id, id)));
-    await recordDirectoryChange(tx, actor, { organizationId, kind: "asset_type", id, change: "deleted" });
+    return refs.length ? { why: `${refs.join(", ")} refer to it`, details: refs } : null;
   });
 }

@@ -4,3 +4,4 @@ export { addGroupMember, listGroupMembers, removeGroupMember } from "./members.t
 export { createRole, deleteRole, getRole, listRoles, patchRole } from "./roles.ts";
 export { createResponseType, deleteResponseType, getResponseType, listResponseTypes, patchResponseType } from "./response-types.ts";
 export { createAssetType, deleteAssetType, getAssetType, listAssetTypes, patchAssetType } from "./asset-types.ts";
+export { createAsset, deleteAsset, getAsset, listAssetInspections, listAssets, patchAsset } from "./assets.ts";

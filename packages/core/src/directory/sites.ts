@@ -1,9 +1,9 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import type { CreateSiteBody, PatchSiteBody, SiteListQuery, SiteView } from "@insp/contracts";
 import type { Db, DbOrTx, Tx } from "@insp/db";
 import { employeeSites, inspections, sites } from "@insp/db/schema";
-import { AppError, badRequest, isUuid, notFound } from "../errors.ts";
-import { archiveSet, assertRevision, commonFilters, page, recordDirectoryChange, referrers, uniqueOr409, type DirectoryActor } from "./common.ts";
+import { badRequest, isUuid } from "../errors.ts";
+import { changedColumns, directoryNoun, referrers, type DirectoryActor } from "./common.ts";
 
 /** Sites over HTTP (/api/sites) and the admin CLI's create-site: one implementation. */
 
@@ -24,36 +24,27 @@ const toView = (r: SiteRow): SiteView => ({
   updatedAt: r.updatedAt.toISOString(),
 });
 
-const siteNotFound = (id: string) => notFound(`Site ${id} not found`);
-const codeTaken = (code: string) => `A site with code '${code}' already exists in this organization (archived sites keep their code)`;
+const noun = directoryNoun<SiteRow, SiteView>({
+  table: sites,
+  kind: "site",
+  label: "Site",
+  path: "sites",
+  unique: { column: sites.code, taken: (code) => `A site with code '${code}' already exists in this organization (archived sites keep their code)` },
+  display: (r) => r.code,
+  views: async (_db, _org, rows) => rows.map(toView),
+});
 
 /** The organization's sites among `ids` (feeds' and webhooks' loader); ids that are not UUIDs or not theirs are left out. */
-export async function sitesByIds(db: DbOrTx, organizationId: string, ids: string[]): Promise<SiteView[]> {
-  const valid = ids.filter(isUuid);
-  if (!valid.length) return [];
-  return (
-    await db
-      .select()
-      .from(sites)
-      .where(and(eq(sites.organizationId, organizationId), inArray(sites.id, valid)))
-  ).map(toView);
-}
+export const sitesByIds = noun.byIds;
 
 /** GET /api/sites/{id}: 404 for an unknown, malformed or another organization's id. */
-export async function getSite(db: DbOrTx, organizationId: string, id: string): Promise<SiteView> {
-  const [view] = await sitesByIds(db, organizationId, [id]);
-  if (!view) throw siteNotFound(id);
-  return view;
-}
+export const getSite = noun.get;
 
 export async function listSites(db: DbOrTx, organizationId: string, q: SiteListQuery) {
-  const conds: SQL[] = [eq(sites.organizationId, organizationId), ...commonFilters(sites, q)];
-  if (q.code !== undefined) conds.push(eq(sites.code, q.code));
-  if (q.parentSiteId !== undefined) conds.push(isUuid(q.parentSiteId) ? eq(sites.parentSiteId, q.parentSiteId) : sql`false`);
-  const where = and(...conds);
-  const rows = await db.select().from(sites).where(where).orderBy(asc(sites.code), asc(sites.id)).limit(q.limit).offset(q.offset);
-  const [{ n }] = (await db.select({ n: count() }).from(sites).where(where)) as [{ n: number }];
-  const p = page(rows.map(toView), Number(n), q);
+  const extra: SQL[] = [];
+  if (q.code !== undefined) extra.push(eq(sites.code, q.code));
+  if (q.parentSiteId !== undefined) extra.push(isUuid(q.parentSiteId) ? eq(sites.parentSiteId, q.parentSiteId) : sql`false`);
+  const p = await noun.list(db, organizationId, q, sites.code, extra);
   return { sites: p.items, pagination: p.pagination };
 }
 
@@ -85,93 +76,52 @@ async function checkParent(tx: Tx, organizationId: string, parentId: string, sit
 
 /** POST /api/sites and the admin CLI's create-site. 400 (parent), 409 (code taken). */
 export async function createSite(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateSiteBody): Promise<SiteView> {
-  return uniqueOr409(
-    () =>
-      db.transaction(async (tx) => {
-        if (typeof input.parentSiteId === "string") await checkParent(tx, organizationId, input.parentSiteId, null);
-        const [taken] = await tx
-          .select({ id: sites.id })
-          .from(sites)
-          .where(and(eq(sites.organizationId, organizationId), eq(sites.code, input.code)));
-        if (taken) throw new AppError("conflict", codeTaken(input.code));
-        const [row] = await tx
-          .insert(sites)
-          .values({
-            organizationId,
-            name: input.name,
-            code: input.code,
-            address: input.address ?? null,
-            latitude: input.latitude ?? null,
-            longitude: input.longitude ?? null,
-            parentSiteId: input.parentSiteId?.toLowerCase() ?? null,
-          })
-          .returning();
-        await recordDirectoryChange(tx, actor, { organizationId, kind: "site", id: row!.id, change: "created" });
-        return toView(row!);
-      }),
-    codeTaken(input.code),
-  );
+  return noun.create(db, organizationId, actor, {
+    unique: input.code,
+    before: async (tx) => {
+      if (typeof input.parentSiteId === "string") await checkParent(tx, organizationId, input.parentSiteId, null);
+    },
+    insert: async (tx) => {
+      const [row] = await tx
+        .insert(sites)
+        .values({
+          organizationId,
+          name: input.name,
+          code: input.code,
+          address: input.address ?? null,
+          latitude: input.latitude ?? null,
+          longitude: input.longitude ?? null,
+          parentSiteId: input.parentSiteId?.toLowerCase() ?? null,
+        })
+        .returning();
+      return row!;
+    },
+  });
 }
 
-/** The columns a PATCH changes (only those that differ), and their names for the audit. */
-function planSitePatch(row: SiteRow, input: PatchSiteBody) {
-  const set: Partial<typeof sites.$inferInsert> = {};
-  const fields: string[] = [];
-  for (const key of ["name", "code", "address", "latitude", "longitude"] as const) {
-    const v = input[key];
-    if (v === undefined || v === row[key]) continue;
-    fields.push(key);
-    Object.assign(set, { [key]: v });
-  }
+/** The columns a PATCH changes (only those that differ) and their names for the audit, after the parent and code checks. */
+async function planSitePatch(tx: Tx, organizationId: string, row: SiteRow, input: PatchSiteBody) {
+  const plan = changedColumns(row, input, ["name", "code", "address", "latitude", "longitude"] as const);
   const parent = input.parentSiteId === undefined ? undefined : (input.parentSiteId?.toLowerCase() ?? null);
   if (parent !== undefined && parent !== row.parentSiteId) {
-    fields.push("parentSiteId");
-    set.parentSiteId = parent;
+    plan.fields.push("parentSiteId");
+    plan.set.parentSiteId = parent;
   }
-  const lat = set.latitude === undefined ? row.latitude : set.latitude;
-  const lon = set.longitude === undefined ? row.longitude : set.longitude;
+  const lat = plan.set.latitude === undefined ? row.latitude : plan.set.latitude;
+  const lon = plan.set.longitude === undefined ? row.longitude : plan.set.longitude;
   if ((lat === null) !== (lon === null)) throw badRequest("Invalid site", [lat === null ? "longitude needs latitude" : "latitude needs longitude"]);
-  const archive = archiveSet(row.archivedAt, input.archived);
-  if (archive) {
-    fields.push("archived");
-    Object.assign(set, archive);
-  }
-  return { set, fields, parent, archiving: archive !== null && input.archived === true };
+  if (typeof parent === "string" && parent !== row.parentSiteId) await checkParent(tx, organizationId, parent, row.id);
+  if (typeof plan.set.code === "string") await noun.assertFree(tx, organizationId, plan.set.code, row.id);
+  return plan;
 }
 
 /** PATCH /api/sites/{id}: 404, 412 (If-Match), 400 (parent, coordinates), 409 (code taken). */
 export async function patchSite(db: Db, organizationId: string, id: string, expected: number[] | null, input: PatchSiteBody, actor: DirectoryActor) {
-  if (!isUuid(id)) throw siteNotFound(id);
-  return uniqueOr409(
-    () =>
-      db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(sites)
-          .where(and(eq(sites.organizationId, organizationId), eq(sites.id, id)))
-          .for("update");
-        if (!row) throw siteNotFound(id);
-        assertRevision("site", row.revision, expected);
-        const plan = planSitePatch(row, input);
-        if (!plan.fields.length) return toView(row);
-        if (typeof plan.parent === "string") await checkParent(tx, organizationId, plan.parent, id);
-        if (plan.set.code !== undefined) {
-          const [taken] = await tx
-            .select({ id: sites.id })
-            .from(sites)
-            .where(and(eq(sites.organizationId, organizationId), eq(sites.code, plan.set.code), ne(sites.id, id)));
-          if (taken) throw new AppError("conflict", codeTaken(plan.set.code));
-        }
-        const [updated] = await tx
-          .update(sites)
-          .set({ ...plan.set, revision: row.revision + 1 })
-          .where(eq(sites.id, id))
-          .returning();
-        await recordDirectoryChange(tx, actor, { organizationId, kind: "site", id, change: plan.archiving ? "archived" : "updated", fields: plan.fields });
-        return toView(updated!);
-      }),
-    codeTaken(input.code ?? ""),
-  );
+  return noun.patch(db, organizationId, id, expected, actor, {
+    taken: noun.spec.unique.taken(input.code ?? ""),
+    archived: input.archived,
+    plan: (tx, row) => planSitePatch(tx, organizationId, row, input),
+  });
 }
 
 /**
@@ -179,14 +129,7 @@ export async function patchSite(db: Db, organizationId: string, id: string, expe
  * below it are counted, and any of them is a 409 naming the counts and saying to archive instead.
  */
 export async function deleteSite(db: Db, organizationId: string, id: string, actor: DirectoryActor): Promise<void> {
-  if (!isUuid(id)) throw siteNotFound(id);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ code: sites.code })
-      .from(sites)
-      .where(and(eq(sites.organizationId, organizationId), eq(sites.id, id)))
-      .for("update");
-    if (!row) throw siteNotFound(id);
+  await noun.remove(db, organizationId, id, actor, async (tx) => {
     const n = async (q: Promise<{ n: number }[]>) => Number((await q)[0]?.n ?? 0);
     const refs = referrers([
       [await n(tx.select({ n: count() }).from(employeeSites).where(eq(employeeSites.siteId, id))), "assigned employee", "assigned employees"],
@@ -211,13 +154,6 @@ export async function deleteSite(db: Db, organizationId: string, id: string, act
         "sites below it",
       ],
     ]);
-    if (refs.length)
-      throw new AppError(
-        "conflict",
-        `Site '${row.code}' cannot be deleted: it has ${refs.join(", ")}. Archive it instead (PATCH /api/sites/${id} with {"archived": true})`,
-        refs,
-      );
-    await tx.delete(sites).where(and(eq(sites.organizationId, organizationId), eq(sites.id, id)));
-    await recordDirectoryChange(tx, actor, { organizationId, kind: "site", id, change: "deleted" });
+    return refs.length ? { why: `it has ${refs.join(", ")}`, details: refs } : null;
   });
 }

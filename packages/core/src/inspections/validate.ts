@@ -61,7 +61,7 @@ export interface ValidatedImport {
 
 const quote = (s: string) => `'${s}'`;
 
-async function orgRow(db: DbOrTx, table: typeof users | typeof sites, organizationId: string, id: string) {
+async function orgRow(db: DbOrTx, table: typeof users, organizationId: string, id: string) {
   if (!isUuid(id)) return false;
   const [row] = await db
     .select({ id: table.id })
@@ -71,14 +71,32 @@ async function orgRow(db: DbOrTx, table: typeof users | typeof sites, organizati
   return row !== undefined;
 }
 
-async function orgAsset(db: DbOrTx, organizationId: string, id: string) {
-  if (!isUuid(id)) return null;
-  const [row] = await db
-    .select({ id: assets.id, name: assets.name })
-    .from(assets)
-    .where(and(eq(assets.organizationId, organizationId), eq(assets.id, id)))
-    .limit(1);
-  return row ?? null;
+/** Why `siteId` cannot take an import (not the organization's, archived), or null. */
+async function siteProblem(db: DbOrTx, organizationId: string, id: string): Promise<string | null> {
+  const [row] = isUuid(id)
+    ? await db
+        .select({ archivedAt: sites.archivedAt })
+        .from(sites)
+        .where(and(eq(sites.organizationId, organizationId), eq(sites.id, id)))
+        .limit(1)
+    : [];
+  if (!row) return `siteId ${quote(id)} is not a site of this organization`;
+  return row.archivedAt ? `siteId ${quote(id)} is an archived site: restore it or choose another` : null;
+}
+
+/** The asset (id, name) an import names, or why it cannot take one (not the organization's, RETIRED, archived). */
+async function orgAsset(db: DbOrTx, organizationId: string, id: string): Promise<{ id: string; name: string } | string> {
+  const [row] = isUuid(id)
+    ? await db
+        .select({ id: assets.id, name: assets.name, status: assets.status, archivedAt: assets.archivedAt })
+        .from(assets)
+        .where(and(eq(assets.organizationId, organizationId), eq(assets.id, id)))
+        .limit(1)
+    : [];
+  if (!row) return `assetId ${quote(id)} is not an asset of this organization`;
+  if (row.status !== "ACTIVE") return `assetId ${quote(id)} is ${row.status}: only ACTIVE assets can be inspected`;
+  if (row.archivedAt) return `assetId ${quote(id)} is an archived asset: restore it or choose another`;
+  return { id: row.id, name: row.name };
 }
 
 /** requiresNote / requiresPhoto of the options selected by each valid answer to a visible question. */
@@ -114,15 +132,16 @@ export async function validateImport(db: DbOrTx, organizationId: string, input: 
   const details: string[] = [];
   if (template.status !== "PUBLISHED") details.push(`Template ${quote(template.title)} is ${template.status}: only PUBLISHED templates can be imported`);
 
-  const [userOk, siteOk, asset] = await Promise.all([
+  const [userOk, site, found] = await Promise.all([
     orgRow(db, users, organizationId, input.conductedBy),
-    isBlank(input.siteId) ? Promise.resolve(true) : orgRow(db, sites, organizationId, input.siteId!),
+    isBlank(input.siteId) ? Promise.resolve(null) : siteProblem(db, organizationId, input.siteId!),
     isBlank(input.assetId) ? Promise.resolve(null) : orgAsset(db, organizationId, input.assetId!),
   ]);
   if (!userOk) details.push(`conductedBy ${quote(input.conductedBy)} is not a user of this organization`);
   if (isBlank(input.siteId) && template.type === "AUDIT") details.push("siteId is required for AUDIT templates");
-  if (!siteOk) details.push(`siteId ${quote(input.siteId!)} is not a site of this organization`);
-  if (!isBlank(input.assetId) && !asset) details.push(`assetId ${quote(input.assetId!)} is not an asset of this organization`);
+  if (site) details.push(site);
+  if (typeof found === "string") details.push(found);
+  const asset = typeof found === "string" ? null : found;
 
   if (input.status === "IN_PROGRESS" && input.completedAt !== undefined) details.push("completedAt must not be given for an IN_PROGRESS inspection");
   if (input.startedAt !== undefined && input.completedAt !== undefined && Date.parse(input.completedAt) < Date.parse(input.startedAt)) {

@@ -17,8 +17,8 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  * employees:sync and API keys with employees:read may read (users have no employee endpoints);
  * api_key.* and oauth_client.* carry credentials (never a secret): credentials:manage, or an admin
  * user (only admins manage webhooks); user.* carry users (never a password): users:manage, or an
- * admin user; sync.request.* carry counts only. site.*, group.*, role.*, response_type.* and
- * asset_type.* carry the directory row (directory:read; every user may read the directory).
+ * admin user; sync.request.* carry counts only. site.*, group.*, role.*, response_type.*,
+ * asset_type.* and asset.* carry the directory row (directory:read; every user may read the directory).
  */
 const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   template: "templates:read",
@@ -33,6 +33,7 @@ const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   role: "directory:read",
   response_type: "directory:read",
   asset_type: "directory:read",
+  asset: "directory:read",
   sync: null,
 };
 

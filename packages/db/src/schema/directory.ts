@@ -81,6 +81,10 @@ export const assetTypes = pgTable(
   (t) => [uniqueIndex("asset_types_org_name_key").on(t.organizationId, t.name)],
 );
 
+/** The status of an asset: a RETIRED one is kept with its history but takes no new inspections. */
+const ASSET_STATUSES = ["ACTIVE", "RETIRED"] as const;
+
+/** An organization's assets (/api/assets, docs/assets.md): what ASSET inspections inspect. */
 export const assets = pgTable(
   "assets",
   {
@@ -88,10 +92,25 @@ export const assets = pgTable(
     organizationId: orgId(),
     assetTypeId: uuid("asset_type_id").references(() => assetTypes.id, { onDelete: "set null" }),
     name: text("name").notNull(),
+    /** Unique in the organization (QR and barcode lookup: GET /api/assets?code=). Null only for assets made before /api/assets. */
     code: text("code"),
+    /** Where it is; a site of the same organization (the composite key says so). */
+    siteId: uuid("site_id"),
+    status: text("status", { enum: ASSET_STATUSES }).notNull().default("ACTIVE"),
+    /** Values of the asset type's fields, by field name (checked against the type's schema by core). */
+    fields: jsonb("fields").$type<Record<string, string | number | boolean>>().notNull().default({}),
+    /** Free JSON object (size-limited by the API). */
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    ...directoryColumns(),
   },
-  (t) => [index("assets_org_idx").on(t.organizationId)],
+  (t) => [
+    index("assets_org_idx").on(t.organizationId),
+    uniqueIndex("assets_org_code_key").on(t.organizationId, t.code),
+    index("assets_org_site_idx").on(t.organizationId, t.siteId),
+    foreignKey({ name: "assets_site_fk", columns: [t.organizationId, t.siteId], foreignColumns: [sites.organizationId, sites.id] }),
+  ],
 );
 
 /** Organization-defined answer kinds (/api/response-types and the admin CLI). */
