@@ -4,6 +4,7 @@ import { EmployeeView } from "./employees.ts";
 import { InspectionSummary } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
 import { defineOperation, keyOrUser, type Callers } from "./operation.ts";
+import { OccurrenceView } from "./schedules.ts";
 import { TemplateListItem } from "./templates.ts";
 
 /** Change feeds (GET /api/feed/templates, /api/feed/inspections, /api/feed/actions, /api/v1/feed/employees). */
@@ -52,6 +53,8 @@ export const TemplateFeed = feedPage("TemplateFeed", TemplateListItem, TEMPLATE_
 export const InspectionFeed = feedPage("InspectionFeed", InspectionSummary, INSPECTION_CHANGES, INSPECTION_CHANGES);
 export const EmployeeFeed = feedPage("EmployeeFeed", EmployeeView, ["created", "updated", "deactivated"]);
 export const ActionFeed = feedPage("CorrectiveActionFeed", ActionView, ACTION_CHANGES, ACTION_CHANGES);
+const OCCURRENCE_CHANGES = ["opened", "due_soon", "missed", "started", "completed", "reassigned"] as const;
+export const OccurrenceFeed = feedPage("OccurrenceFeed", OccurrenceView, OCCURRENCE_CHANGES, OCCURRENCE_CHANGES);
 
 const description =
   "Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.";
@@ -68,6 +71,7 @@ const feedOp = (path: string, schema: z.ZodType, auth: Callers, what: string) =>
   });
 export const templateFeedOp = feedOp("/api/feed/templates", TemplateFeed, keyOrUser("feeds:read", "templates:read"), "templates");
 export const inspectionFeedOp = feedOp("/api/feed/inspections", InspectionFeed, keyOrUser("feeds:read", "inspections:read"), "inspections");
+export const occurrenceFeedOp = feedOp("/api/feed/occurrences", OccurrenceFeed, keyOrUser("feeds:read", "schedules:read"), "occurrences of schedules");
 export const actionFeedOp = feedOp("/api/feed/actions", ActionFeed, keyOrUser("feeds:read", "actions:read"), "corrective actions");
 // Employee records: the sync's OAuth clients, or an API key that may read employees.
 export const employeeFeedOp = feedOp(

@@ -19,6 +19,8 @@ export const API_KEY_SCOPES = {
   "employees:read": "employee records: the employees feed (with feeds:read) and employee.* webhook events",
   "directory:read": "list and read sites, groups (with their members) and roles, and receive site.*, group.* and role.* webhook events",
   "directory:write": "create, change, archive and delete sites, groups (and their members) and roles",
+  "schedules:read": "list and read schedules, preview their upcoming times, list every occurrence; schedule.* and occurrence.* webhook events",
+  "schedules:write": "create, change, pause, resume and delete schedules",
   "sync-sessions:manage": "read, approve and cancel snapshot sync sessions (the deletion guard's second pair of eyes)",
   "users:manage":
     "list, read and invite the organization's users (an invitation sends the welcome mail with a temporary password), change them (name, admin, disabled), mail them a new temporary password; user.* webhook events",

@@ -50,6 +50,14 @@ export const WEBHOOK_EVENTS = [
   "asset_type.updated",
   "asset_type.archived",
   "asset_type.deleted",
+  "schedule.created",
+  "schedule.updated",
+  "schedule.deleted",
+  "occurrence.opened",
+  "occurrence.due_soon",
+  "occurrence.missed",
+  "occurrence.completed",
+  "occurrence.reassigned",
 ] as const;
 
 const eventList = z

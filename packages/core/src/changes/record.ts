@@ -14,7 +14,9 @@ export type ResourceType =
   | "group"
   | "role"
   | "response_type"
-  | "asset_type";
+  | "asset_type"
+  | "schedule"
+  | "occurrence";
 export type Change =
   | "created"
   | "updated"
@@ -29,7 +31,12 @@ export type Change =
   | "rotated"
   | "deleted"
   | "disabled"
-  | "enabled";
+  | "enabled"
+  | "opened"
+  | "due_soon"
+  | "missed"
+  | "started"
+  | "reassigned";
 
 /**
  * Records one change in the change log, inside the caller's transaction: it commits or rolls

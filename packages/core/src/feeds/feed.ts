@@ -7,6 +7,8 @@ import { rolesByIds } from "../directory/roles.ts";
 import { responseTypesByIds } from "../directory/response-types.ts";
 import { assetTypesByIds } from "../directory/asset-types.ts";
 import { sitesByIds } from "../directory/sites.ts";
+import { occurrencesByIds } from "../schedules/occurrences.ts";
+import { schedulesByIds } from "../schedules/schedules.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/requests.ts";
 import { selectSummaries, toSummary } from "../inspections/summary.ts";
@@ -44,6 +46,8 @@ const loaders: Record<ResourceType, Loader> = {
   role: rolesByIds,
   response_type: responseTypesByIds,
   asset_type: assetTypesByIds,
+  schedule: schedulesByIds,
+  occurrence: occurrencesByIds,
 };
 
 /** The resources as they are now, by id, in the shape their own endpoints answer (feeds and webhook bodies). */

@@ -1,5 +1,6 @@
 import { DateTime, IANAZone } from "luxon";
-import { RRule, type Options } from "rrule";
+import * as rrulePackage from "rrule";
+import type { Options } from "rrule";
 
 /**
  * A schedule's recurrence expanded to occurrences (docs/schedules.md, "Time"). Pure: no I/O, no clock.
@@ -19,6 +20,13 @@ import { RRule, type Options } from "rrule";
  * 31st, BYMONTHDAY=-1 is the last day of each month, a yearly rule from 29 February occurs in leap
  * years only.
  */
+
+/**
+ * rrule's package gives Node its CommonJS build (its ESM build is not marked as a module), whose
+ * names Node's ESM loader finds only under `default`; bundlers and vitest see the named exports.
+ */
+const { RRule } = "RRule" in rrulePackage ? rrulePackage : (rrulePackage as unknown as { default: typeof rrulePackage }).default;
+type RRule = InstanceType<typeof RRule>;
 
 export interface RuleSpec {
   /** RFC 5545 RRULE value without DTSTART, e.g. `FREQ=WEEKLY;BYDAY=MO,WE`. An `RRULE:` prefix is accepted. */

@@ -19,6 +19,7 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  * user (only admins manage webhooks); user.* carry users (never a password): users:manage, or an
  * admin user; sync.request.* carry counts only. site.*, group.*, role.*, response_type.* and
  * asset_type.* carry the directory row (directory:read; every user may read the directory).
+ * schedule.* and occurrence.* carry the schedule or occurrence (schedules:read).
  */
 const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   template: "templates:read",
@@ -33,6 +34,8 @@ const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   role: "directory:read",
   response_type: "directory:read",
   asset_type: "directory:read",
+  schedule: "schedules:read",
+  occurrence: "schedules:read",
   sync: null,
 };
 

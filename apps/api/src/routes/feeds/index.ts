@@ -1,5 +1,5 @@
 import type { Router } from "express";
-import { actionFeedOp, employeeFeedOp, inspectionFeedOp, templateFeedOp } from "@insp/contracts";
+import { actionFeedOp, employeeFeedOp, inspectionFeedOp, occurrenceFeedOp, templateFeedOp } from "@insp/contracts";
 import { readFeed, type ResourceType } from "@insp/core";
 import type { Deps } from "../../deps.ts";
 import { principalOf } from "../../http/auth.ts";
@@ -17,6 +17,7 @@ export function feedRoutes(deps: Deps): Router {
     route(deps, templateFeedOp, feed(deps, "template")),
     route(deps, inspectionFeedOp, feed(deps, "inspection")),
     route(deps, actionFeedOp, feed(deps, "action")),
+    route(deps, occurrenceFeedOp, feed(deps, "occurrence")),
     route(deps, employeeFeedOp, feed(deps, "employee")),
   ]);
 }
