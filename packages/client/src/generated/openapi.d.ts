@@ -12248,6 +12248,11 @@ export interface components {
                 longitude: number;
                 accuracyMeters?: number;
             } | null;
+            /**
+             * Format: uuid
+             * @description Extension: the OPEN or LATE occurrence of a schedule this inspection does (docs/schedules.md). IN_PROGRESS marks it started, COMPLETED completes it; its template, and its site or asset when it has one, must match (400 naming occurrenceId).
+             */
+            occurrenceId?: string;
         };
         InspectionImportAnswer: {
             questionId: string;
@@ -12324,6 +12329,11 @@ export interface components {
                 longitude: number;
                 accuracyMeters?: number;
             } | null;
+            /**
+             * Format: uuid
+             * @description Extension: the OPEN or LATE occurrence of a schedule this inspection does (docs/schedules.md). IN_PROGRESS marks it started, COMPLETED completes it; its template, and its site or asset when it has one, must match (400 naming occurrenceId).
+             */
+            occurrenceId?: string;
         };
         InspectionReviewRequest: {
             /** @enum {string} */

@@ -1,3 +1,4 @@
 export { createSchedule, deleteSchedule, getSchedule, listSchedules, patchSchedule, upcomingOf } from "./schedules.ts";
 export { getOccurrence, listOccurrences, type OccurrenceReader } from "./occurrences.ts";
+export { occurrenceOfInspection, occurrenceViolations, recordOccurrenceWork } from "./complete.ts";
 export { materializeOccurrences, missOccurrences, openOccurrences, remindOccurrences } from "./sweep.ts";
