@@ -149,6 +149,13 @@ describe("recurrence expansion (RFC 5545 in an IANA zone)", () => {
     ["FREQ=DAILY;BYHOUR=9", "recurrence.rrule"],
     ["DTSTART:20260101T090000Z\nRRULE:FREQ=DAILY", "recurrence.rrule"],
     ["", "recurrence.rrule"],
+    ["FREQ=DAILY;INTERVAL=0", "recurrence.rrule"],
+    ["FREQ=DAILY;INTERVAL=-1", "recurrence.rrule"],
+    ["FREQ=MONTHLY;BYMONTHDAY=32", "recurrence.rrule"],
+    ["FREQ=DAILY;COUNT=0", "recurrence.rrule"],
+    ["FREQ=MONTHLY;BYSETPOS=400;BYDAY=MO", "recurrence.rrule"],
+    ["FREQ=WEEKLY;BYDAY=XX", "recurrence.rrule"],
+    ["FREQ=DAILY;FOO=1", "recurrence.rrule"],
   ])("the rule %j is refused naming %s", (rrule, field) => {
     expect(() => compileRule(spec({ rrule }))).toThrow(RecurrenceError);
     try {
@@ -164,8 +171,13 @@ describe("recurrence expansion (RFC 5545 in an IANA zone)", () => {
     [{ startTime: "24:00" }, "startTime"],
     [{ startTime: "9:00" }, "startTime"],
     [{ startDate: "2026-02-30" }, "startDate"],
+    [{ startDate: "1900-01-01" }, "startDate"],
   ])("%j is refused naming %s", (s, field) => {
     expect(() => compileRule(spec(s))).toThrow(expect.objectContaining({ field }));
+  });
+
+  it("a rule that never occurs (30 February) gives nothing, and ends", () => {
+    expect(nextOccurrences(spec({ rrule: "FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30" }), utc("2026-01-01T00:00:00Z"), 3)).toEqual([]);
   });
 
   it("an RRULE: prefix is accepted", () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, type DemoSeed } from "@insp/core";
-import { startReceiver, startStack, until, type Receiver, type Stack } from "@insp/testing";
+import { startStack, type Stack } from "@insp/testing";
 import { auditTemplateBody, createTemplate, publishedAudit } from "../fixtures/inspections.fixtures.ts";
 import { userToken } from "../fixtures/templates.fixtures.ts";
 
@@ -11,16 +11,12 @@ import { userToken } from "../fixtures/templates.fixtures.ts";
  */
 
 let stack: Stack;
-let receiver: Receiver;
 
 beforeAll(async () => {
-  [stack, receiver] = await Promise.all([
-    startStack({ workers: 1, env: { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "0,1,1,1" } }),
-    startReceiver(),
-  ]);
+  stack = await startStack({ workers: 1 });
 });
 afterAll(async () => {
-  await Promise.all([stack?.stop(), receiver?.stop()]);
+  await stack?.stop();
 });
 
 const key = (t: DemoSeed) => ({ bearer: t.apiKey });

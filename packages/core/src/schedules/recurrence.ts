@@ -76,6 +76,7 @@ interface Wall {
 function parseStart(startDate: string, startTime: string): Wall {
   const dm = DATE.exec(startDate);
   if (!dm || !DateTime.fromISO(startDate, { zone: "utc" }).isValid) throw new RecurrenceError("startDate", "startDate must be a date YYYY-MM-DD");
+  if (Number(dm[1]) < 2000 || Number(dm[1]) > 2200) throw new RecurrenceError("startDate", "startDate must be between 2000-01-01 and 2200-12-31");
   const tm = TIME.exec(startTime);
   if (!tm) throw new RecurrenceError("startTime", "startTime must be a local time HH:MM (00:00 to 23:59)");
   return { y: Number(dm[1]), mo: Number(dm[2]), d: Number(dm[3]), h: Number(tm[1]), mi: Number(tm[2]) };
@@ -127,6 +128,32 @@ function untilOf(raw: string, parsed: Partial<Options>): { wall: Date | null; in
   return { wall: null, instant: parsed.until };
 }
 
+const list = (v: unknown): number[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(Number) : [Number(v)]);
+const PARTS: [keyof Options, string, number, number, boolean][] = [
+  ["interval", "INTERVAL", 1, 1000, false],
+  ["count", "COUNT", 1, 100_000, false],
+  ["bymonth", "BYMONTH", 1, 12, false],
+  ["bymonthday", "BYMONTHDAY", 1, 31, true],
+  ["byyearday", "BYYEARDAY", 1, 366, true],
+  ["byweekno", "BYWEEKNO", 1, 53, true],
+  ["bysetpos", "BYSETPOS", 1, 366, true],
+];
+
+/**
+ * The first part outside what RFC 5545 allows (or, for INTERVAL and COUNT, what a schedule
+ * needs), as a message; null when all are in range. rrule itself loops without end on some
+ * (INTERVAL=-1), so nothing reaches it unchecked.
+ */
+function outOfRange(p: Partial<Options>): string | null {
+  for (const [key, name, min, max, signed] of PARTS) {
+    for (const v of list(p[key])) {
+      const ok = Number.isInteger(v) && (signed ? Math.abs(v) >= min && Math.abs(v) <= max : v >= min && v <= max);
+      if (!ok) return `${name} must be ${signed ? `${min} to ${max} or -${max} to -${min}` : `${min} to ${max}`} (got ${v})`;
+    }
+  }
+  return null;
+}
+
 /** Parses and checks `spec` (RecurrenceError naming the field when it cannot be used). */
 export function compileRule(spec: Pick<RuleSpec, "rrule" | "timeZone" | "startDate" | "startTime">): Compiled {
   if (!isTimeZone(spec.timeZone)) throw new RecurrenceError("timeZone", `timeZone '${spec.timeZone}' is not an IANA time zone (e.g. Europe/Berlin)`);
@@ -145,6 +172,8 @@ export function compileRule(spec: Pick<RuleSpec, "rrule" | "timeZone" | "startDa
   if (parsed.freq > RRule.DAILY) throw new RecurrenceError("recurrence.rrule", "recurrence.rrule: FREQ must be YEARLY, MONTHLY, WEEKLY or DAILY");
   if (parsed.byhour !== undefined || parsed.byminute !== undefined || parsed.bysecond !== undefined)
     throw new RecurrenceError("recurrence.rrule", "recurrence.rrule: the time of day is startTime, not BYHOUR, BYMINUTE or BYSECOND");
+  const bad = outOfRange(parsed);
+  if (bad) throw new RecurrenceError("recurrence.rrule", `recurrence.rrule: ${bad}`);
   const until = untilOf(raw, parsed);
   let rule: RRule;
   try {

@@ -287,6 +287,8 @@ export async function upcomingOf(
     .from(schedules)
     .where(and(eq(schedules.organizationId, organizationId), eq(schedules.id, id)));
   if (!row) throw scheduleNotFound(id);
+  const year = from.getUTCFullYear();
+  if (year < 2000 || year > 2200) throw badRequest("Invalid query parameters", ["from: from must be between 2000 and 2200"]);
   const spec = { timeZone: row.timeZone, startDate: row.startDate, startTime: row.startTime, dueWithinMinutes: row.dueWithinMinutes };
   if (row.rrule !== null) return { timeZone: row.timeZone, upcoming: nextOccurrences({ ...spec, rrule: row.rrule }, from, count) };
   const [last] = await db
