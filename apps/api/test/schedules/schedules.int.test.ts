@@ -108,8 +108,8 @@ describe("schedules", () => {
         },
       ],
     });
-    const [{ n }] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from occurrences where schedule_id = ${s.id}`;
-    expect(n).toBe(0);
+    const [made] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from occurrences where schedule_id = ${s.id}`;
+    expect(made!.n).toBe(0);
     expect((await stack.http.get(`/api/schedules/${s.id}/upcoming?count=0`, { auth: key(t) })).body.details).toEqual(["count: count must be at least 1"]);
   });
 
@@ -148,8 +148,8 @@ describe("schedules", () => {
     const noName = await stack.http.post("/api/schedules", { ...body(t, tpl.id), name: undefined, dueWithinMinutes: 0 }, { auth });
     expect(noName.status).toBe(400);
     expect(noName.body.details).toEqual(expect.arrayContaining([expect.stringMatching(/^name: /), "dueWithinMinutes: dueWithinMinutes must be at least 1"]));
-    const [{ n }] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from schedules where organization_id = ${t.organization.id}`;
-    expect(n).toBe(0);
+    const [kept] = await stack.db.sql<{ n: number }[]>`select count(*)::int as n from schedules where organization_id = ${t.organization.id}`;
+    expect(kept!.n).toBe(0);
   });
 
   it("admin users and keys with schedules:write change them; inspectors and read-only keys read; another organization's is a 404", async () => {

@@ -1,4 +1,4 @@
-import { materializeOccurrences, missOccurrences, openOccurrences, remindOccurrences } from "@insp/core";
+import { materializeOccurrences, missOccurrences, openOccurrences, reassignLeavers, remindOccurrences } from "@insp/core";
 import type { PeriodicTask, WorkerDeps } from "../../deps.ts";
 
 const BATCH = 500;
@@ -16,7 +16,8 @@ async function drain(step: () => Promise<number>, batch: number): Promise<number
 /**
  * Scheduled inspections (docs/schedules.md), every SCHEDULE_SWEEP_SECONDS in every replica: make
  * occurrences SCHEDULE_HORIZON_DAYS ahead, open those whose start has come, remind those within
- * their reminder of the due time, miss those past it. Every step claims its rows with skip locked
+ * their reminder of the due time, miss those past it, and give leavers' open occurrences to whom
+ * their schedule's leaver rule says. Every step claims its rows with skip locked
  * and inserts with on conflict do nothing, so replicas sweeping together move each row once.
  */
 async function sweepSchedules(deps: WorkerDeps): Promise<void> {
@@ -39,9 +40,10 @@ async function sweepSchedules(deps: WorkerDeps): Promise<void> {
     }
   });
   const opened = await step("open", () => drain(() => openOccurrences(deps.db, BATCH), BATCH));
+  const reassigned = await step("leavers", () => drain(() => reassignLeavers(deps.db, 100), 100));
   const reminded = await step("remind", () => drain(() => remindOccurrences(deps.db, BATCH), BATCH));
   const missed = await step("miss", () => drain(() => missOccurrences(deps.db, BATCH), BATCH));
-  if (made || opened || reminded || missed) deps.logger.info({ made, opened, reminded, missed }, "swept scheduled inspections");
+  if (made || opened || reassigned || reminded || missed) deps.logger.info({ made, opened, reassigned, reminded, missed }, "swept scheduled inspections");
 }
 
 export const scheduleSweeps: PeriodicTask[] = [
