@@ -63,7 +63,7 @@ export class RecurrenceError extends Error {
   }
 }
 
-export const isTimeZone = (zone: string): boolean => zone.length > 0 && zone.length <= 64 && IANAZone.isValidZone(zone) && zone !== "UTC+0";
+const isTimeZone = (zone: string): boolean => zone.length > 0 && zone.length <= 64 && IANAZone.isValidZone(zone) && zone !== "UTC+0";
 
 interface Wall {
   y: number;
@@ -90,7 +90,7 @@ const wallOf = (d: Date): Wall => ({ y: d.getUTCFullYear(), mo: d.getUTCMonth() 
  * The instant of a local wall-clock time in `zone`, by RFC 5545: of two, the first; in a gap, the
  * offset before it (so the time moves forward by the gap's length).
  */
-export function instantOf(w: Wall, zone: string): Date {
+function instantOf(w: Wall, zone: string): Date {
   const asUtc = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi);
   // The offsets in force a day either side: at most two, and a transition between them.
   const before = IANAZone.create(zone).offset(asUtc - 86_400_000);

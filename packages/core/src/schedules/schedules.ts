@@ -12,7 +12,7 @@ import { afterCompletion, compileRule, nextOccurrences, RecurrenceError, type Oc
 type Row = typeof schedules.$inferSelect;
 const INVALID = "Invalid schedule";
 
-export function toScheduleView(r: Row): ScheduleView {
+function toScheduleView(r: Row): ScheduleView {
   return {
     id: r.id,
     name: r.name,
