@@ -63,4 +63,7 @@ CREATE INDEX "occurrences_assignees_idx" ON "occurrences" USING gin ("assignee_u
 CREATE INDEX "occurrences_upcoming_idx" ON "occurrences" USING btree ("start_at") WHERE state = 'UPCOMING';--> statement-breakpoint
 CREATE INDEX "occurrences_open_due_idx" ON "occurrences" USING btree ("due_at") WHERE state = 'OPEN';--> statement-breakpoint
 CREATE INDEX "schedules_org_created_idx" ON "schedules" USING btree ("organization_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "schedules_materialize_idx" ON "schedules" USING btree ("materialized_until") WHERE paused_at is null;
+CREATE INDEX "schedules_materialize_idx" ON "schedules" USING btree ("materialized_until") WHERE paused_at is null;--> statement-breakpoint
+-- Keys that held every scope there was (as 0014 did for the directory's) may read and change schedules too.
+UPDATE "api_keys" SET "scopes" = array_append("scopes", 'schedules:read') WHERE "scopes" @> ARRAY['templates:read','templates:write','inspections:read','inspections:write','actions:read','actions:write','media:read','media:write','webhooks:manage','audit:read','feeds:read','employees:read','sync-sessions:manage','directory:read','directory:write']::text[];--> statement-breakpoint
+UPDATE "api_keys" SET "scopes" = array_append("scopes", 'schedules:write') WHERE "scopes" @> ARRAY['templates:read','templates:write','inspections:read','inspections:write','actions:read','actions:write','media:read','media:write','webhooks:manage','audit:read','feeds:read','employees:read','sync-sessions:manage','directory:read','directory:write']::text[];
