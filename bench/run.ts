@@ -25,6 +25,7 @@ import { webhooks } from "./scenarios/webhooks.ts";
 import { upload } from "./scenarios/upload.ts";
 import { detail } from "./scenarios/detail.ts";
 import { report } from "./scenarios/report.ts";
+import { schedules } from "./scenarios/schedules.ts";
 import { scimBulk } from "./scenarios/scim-bulk.ts";
 import { syncRaw } from "./scenarios/sync-raw.ts";
 import { syncStatements } from "./scenarios/sync-statements.ts";
@@ -48,6 +49,7 @@ const registry: Record<ScenarioName, Scenario> = {
   list,
   export: exportScenario,
   "noisy-neighbour": noisyNeighbour,
+  schedules,
   soak,
 };
 

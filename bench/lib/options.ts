@@ -20,6 +20,7 @@ const SCENARIOS = [
   "list",
   "export",
   "noisy-neighbour",
+  "schedules",
   "soak",
 ] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -40,6 +41,8 @@ export interface BenchOptions {
   /** Postgres pool size of every process, and of the floor. */
   poolSize: number;
   listSize: number;
+  /** Daily schedules of the schedules scenario. */
+  schedules: number;
   /** Seconds of autocannon load per list endpoint. */
   listDuration: number;
   connections: number;
@@ -83,6 +86,7 @@ const HELP = `npm run bench -- [options]
   --worker-concurrency N  WORKER_CONCURRENCY of each worker, and of the floor (default 8)
   --pool N                Postgres connections of the floors (default 10; the API and workers keep their own defaults)
   --list-size N           inspections in the list and export organizations (default 100000)
+  --schedules N           daily schedules of the schedules scenario (default 10000)
   --list-duration S       seconds of load per list endpoint (default 10)
   --connections N         autocannon connections for list and soak (default 10)
   --soak-seconds S        seconds of mixed traffic in soak (default 60)
@@ -143,6 +147,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       "worker-concurrency": { type: "string" },
       pool: { type: "string" },
       "list-size": { type: "string" },
+      schedules: { type: "string" },
       "list-duration": { type: "string" },
       connections: { type: "string" },
       "soak-seconds": { type: "string" },
@@ -194,6 +199,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     workerConcurrency: positiveInt("worker-concurrency", values["worker-concurrency"], 8),
     poolSize: positiveInt("pool", values.pool, 10),
     listSize: positiveInt("list-size", values["list-size"], 100_000),
+    schedules: positiveInt("schedules", values.schedules, 10_000),
     listDuration: positiveInt("list-duration", values["list-duration"], 10),
     connections: positiveInt("connections", values.connections, 10),
     soakSeconds: positiveInt("soak-seconds", values["soak-seconds"], 60),

@@ -27,6 +27,7 @@ import { inspectionRoutes } from "./routes/inspections/index.ts";
 import { reportRoutes } from "./routes/reports/index.ts";
 import { scimRoutes } from "./routes/scim/index.ts";
 import { scimErrors } from "./routes/scim/respond.ts";
+import { scheduleFeatureRoutes } from "./routes/schedules/index.ts";
 import { templateRoutes } from "./routes/templates/index.ts";
 
 /** Feature routers, one folder each under routes/. */
@@ -39,6 +40,7 @@ const features: ((deps: Deps) => Router)[] = [
   reportRoutes,
   actionRoutes,
   directoryRoutes,
+  scheduleFeatureRoutes,
   exportRoutes,
   employeeSyncRoutes,
   employeeRoutes,

@@ -113,6 +113,12 @@ export const workerEnvShape = {
   ACTION_OVERDUE_SWEEP_SECONDS: intVar(60, 1, 3600).describe(
     "How often corrective actions whose dueAt has passed (OPEN or IN_PROGRESS) are looked for; each is announced once with action.overdue, at most this long after it became due.",
   ),
+  SCHEDULE_SWEEP_SECONDS: intVar(30, 1, 3600).describe(
+    "How often scheduled inspections are swept: occurrences made ahead, opened at their start, reminded, missed at their due time; each state change is at most this late.",
+  ),
+  SCHEDULE_HORIZON_DAYS: intVar(14, 1, 400).describe(
+    "How far ahead occurrences of scheduled inspections are made (UPCOMING), so the field app's list shows them before they open; each schedule is expanded again once a day.",
+  ),
   MIGRATE_ON_START: boolVar(true).describe(
     "Apply migrations at start (under an advisory lock, so replicas may start together); `npm start` migrates once itself.",
   ),

@@ -8,6 +8,7 @@ import { inspectionImportSweeps } from "./jobs/inspection-import/sweep.ts";
 import { mediaSweeps } from "./jobs/media/sweep.ts";
 import { mailSweeps } from "./jobs/mail/sweep.ts";
 import { redisLossWatch } from "./jobs/recovery.ts";
+import { scheduleSweeps } from "./jobs/schedules/sweep.ts";
 import { webhookSweeps } from "./jobs/webhook/sweep.ts";
 
 // Recurring housekeeping (PeriodicTask, deps.ts): features add their tasks here.
@@ -48,6 +49,7 @@ const periodicTasks: PeriodicTask[] = [
   ...mailSweeps,
   ...webhookSweeps,
   ...actionSweeps,
+  ...scheduleSweeps,
   ...mediaSweeps,
   ...idempotencySweeps,
   ...auditRetention,

@@ -1,10 +1,11 @@
 import { ACTION_CHANGES, ActionView } from "./actions.ts";
 import { errorResponses, isoTimestamp, wholeNumber } from "./common.ts";
-import { AssetTypeView, GroupView, ResponseTypeView, RoleView, SiteView } from "./directory.ts";
+import { AssetTypeView, AssetView, GroupView, ResponseTypeView, RoleView, SiteView } from "./directory.ts";
 import { EmployeeView } from "./employees.ts";
 import { InspectionSummary } from "./inspections.ts";
 import { registry, z } from "./openapi.ts";
 import { defineOperation, keyOrUser, type Callers } from "./operation.ts";
+import { OccurrenceView } from "./schedules.ts";
 import { TemplateListItem } from "./templates.ts";
 import { UserView } from "./users.ts";
 
@@ -67,7 +68,10 @@ const GroupFeed = directoryFeed("GroupFeed", GroupView);
 const RoleFeed = directoryFeed("RoleFeed", RoleView);
 const ResponseTypeFeed = directoryFeed("ResponseTypeFeed", ResponseTypeView);
 const AssetTypeFeed = directoryFeed("AssetTypeFeed", AssetTypeView);
+const AssetFeed = directoryFeed("AssetFeed", AssetView);
 const UserFeed = feedPage("UserFeed", UserView, USER_CHANGES, USER_CHANGES);
+const OCCURRENCE_CHANGES = ["opened", "due_soon", "missed", "started", "completed", "reassigned"] as const;
+export const OccurrenceFeed = feedPage("OccurrenceFeed", OccurrenceView, OCCURRENCE_CHANGES, OCCURRENCE_CHANGES);
 
 const description =
   "Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.";
@@ -84,6 +88,7 @@ const feedOp = (path: string, schema: z.ZodType, auth: Callers, what: string) =>
   });
 export const templateFeedOp = feedOp("/api/feed/templates", TemplateFeed, keyOrUser("feeds:read", "templates:read"), "templates");
 export const inspectionFeedOp = feedOp("/api/feed/inspections", InspectionFeed, keyOrUser("feeds:read", "inspections:read"), "inspections");
+export const occurrenceFeedOp = feedOp("/api/feed/occurrences", OccurrenceFeed, keyOrUser("feeds:read", "schedules:read"), "occurrences of schedules");
 export const actionFeedOp = feedOp("/api/feed/actions", ActionFeed, keyOrUser("feeds:read", "actions:read"), "corrective actions");
 // Employee records: the sync's OAuth clients, or an API key that may read employees.
 export const employeeFeedOp = feedOp(
@@ -100,5 +105,6 @@ export const groupFeedOp = feedOp("/api/feed/groups", GroupFeed, directory, "gro
 export const roleFeedOp = feedOp("/api/feed/roles", RoleFeed, directory, "roles");
 export const responseTypeFeedOp = feedOp("/api/feed/response-types", ResponseTypeFeed, directory, "response types");
 export const assetTypeFeedOp = feedOp("/api/feed/asset-types", AssetTypeFeed, directory, "asset types");
+export const assetFeedOp = feedOp("/api/feed/assets", AssetFeed, directory, "assets");
 // Users: admin users (another user: 403, as GET /api/users) and API keys with users:manage.
 export const userFeedOp = feedOp("/api/feed/users", UserFeed, keyOrUser("feeds:read", "users:manage"), "users");

@@ -9,6 +9,7 @@ export * from "./exports.ts";
 export * from "./employee-sync.ts";
 export * from "./employees.ts";
 export * from "./directory.ts";
+export * from "./schedules.ts";
 export * from "./feeds.ts";
 export * from "./webhooks.ts";
 export * from "./credentials.ts";

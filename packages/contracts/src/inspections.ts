@@ -148,6 +148,11 @@ export const ImportBody = z
       .openapi({ format: "date-time", description: "Default for COMPLETED: the import time. Not allowed for IN_PROGRESS." }),
     answers: z.array(ImportAnswer).max(MAX_IMPORT_ANSWERS),
     location: InspectionLocation.nullable().optional().openapi({ description: "Extension: where it took place." }),
+    occurrenceId: z.string().max(64, "occurrenceId must be an id").optional().openapi({
+      format: "uuid",
+      description:
+        "Extension: the OPEN or LATE occurrence of a schedule this inspection does (docs/schedules.md). IN_PROGRESS marks it started, COMPLETED completes it; its template, and its site or asset when it has one, must match (400 naming occurrenceId).",
+    }),
   })
   .openapi("InspectionImportRequest");
 export type ImportBody = z.output<typeof ImportBody>;
@@ -278,6 +283,11 @@ export const PatchInspectionBody = z
       .openapi({ description: "Each replaces the answer to its question (value, note and images: list the mediaIds to keep), or adds one." }),
     removeAnswers: z.array(z.string().min(1).max(64)).max(MAX_PATCH_ANSWERS).optional().openapi({ description: "Question ids whose answer is removed." }),
     location: InspectionLocation.nullable().optional().openapi({ description: "Extension: where it took place; null removes it." }),
+    occurrenceId: z.string().max(64, "occurrenceId must be an id").optional().openapi({
+      format: "uuid",
+      description:
+        "Extension: the OPEN or LATE occurrence of a schedule this inspection does (docs/schedules.md). IN_PROGRESS marks it started, COMPLETED completes it; its template, and its site or asset when it has one, must match (400 naming occurrenceId).",
+    }),
   })
   // Only when the keys are otherwise right: an unknown key is its own message.
   .refine((b) => Object.keys(b).length > 0, {

@@ -53,6 +53,11 @@ export const TAGS: { name: string; description: string; prefixes: string[] }[] =
     description: "The organization's own directory: sites (and regions), groups and their members, roles, response types (with their options) and asset types.",
     prefixes: ["/api/sites", "/api/groups", "/api/roles", "/api/response-types", "/api/asset-types"],
   },
+  {
+    name: "Schedules",
+    description: "Scheduled inspections: recurring work for people, groups, roles and sites, and its occurrences (open, due, missed, completed).",
+    prefixes: ["/api/schedules", "/api/occurrences"],
+  },
   { name: "Employees", description: "The employees the sync maintains, as the organization's directory.", prefixes: ["/api/v1/employees"] },
   {
     name: "Integrations",

@@ -22,6 +22,8 @@ export const API_KEY_SCOPES = {
   "directory:write": "create, change, archive and delete sites, groups (and their members) and roles",
   "employees:erase":
     "erase a former (INACTIVE or TERMINATED) employee's personal data: names, e-mail, phone and account identity become a pseudonym (POST /api/v1/employees/{id}/erase)",
+  "schedules:read": "list and read schedules, preview their upcoming times, list every occurrence; schedule.* and occurrence.* webhook events",
+  "schedules:write": "create, change, pause, resume and delete schedules",
   "sync-sessions:manage": "read, approve and cancel snapshot sync sessions (the deletion guard's second pair of eyes)",
   "users:manage":
     "list, read and invite the organization's users (an invitation sends the welcome mail with a temporary password), change them (name, admin, disabled), mail them a new temporary password; the users feed (with feeds:read); user.* webhook events",

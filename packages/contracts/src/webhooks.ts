@@ -55,6 +55,14 @@ export const WEBHOOK_EVENTS = [
   "asset.updated",
   "asset.archived",
   "asset.deleted",
+  "schedule.created",
+  "schedule.updated",
+  "schedule.deleted",
+  "occurrence.opened",
+  "occurrence.due_soon",
+  "occurrence.missed",
+  "occurrence.completed",
+  "occurrence.reassigned",
 ] as const;
 
 const eventList = z

@@ -21,6 +21,7 @@ export * from "./directory/index.ts";
 export * from "./templates/index.ts";
 export * from "./inspections/index.ts";
 export * from "./actions/index.ts";
+export * from "./schedules/index.ts";
 export * from "./media/index.ts";
 export * from "./exports/index.ts";
 export * from "./reports/index.ts";

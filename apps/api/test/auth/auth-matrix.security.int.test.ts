@@ -36,6 +36,8 @@ interface Ids {
   apiKey: string;
   oauthClient: string;
   user: string;
+  schedule: string;
+  occurrence: string;
 }
 interface Op {
   name: string;
@@ -336,7 +338,7 @@ const OPS: Op[] = [
     keyScopes: ["feeds:read", "inspections:read"],
   },
   { name: "GET /api/feed/actions", method: "GET", path: () => "/api/feed/actions", accepts: ["apiKey", "user"], keyScopes: ["feeds:read", "actions:read"] },
-  ...["sites", "groups", "roles", "response-types", "asset-types"].map((noun): Op => ({
+  ...["sites", "groups", "roles", "response-types", "asset-types", "assets"].map((noun): Op => ({
     name: `GET /api/feed/${noun}`,
     method: "GET",
     path: () => `/api/feed/${noun}`,
@@ -344,6 +346,50 @@ const OPS: Op[] = [
     keyScopes: ["feeds:read", "directory:read"],
   })),
   { name: "GET /api/feed/users", method: "GET", path: () => "/api/feed/users", ...USERS, keyScopes: ["feeds:read", "users:manage"] },
+  {
+    name: "GET /api/feed/occurrences",
+    method: "GET",
+    path: () => "/api/feed/occurrences",
+    accepts: ["apiKey", "user"],
+    keyScopes: ["feeds:read", "schedules:read"],
+  },
+  // Scheduled inspections (docs/schedules.md): reading is any user's, changing an admin's.
+  { name: "GET /api/schedules", method: "GET", path: () => "/api/schedules", accepts: ["apiKey", "user"], keyScopes: ["schedules:read"] },
+  { name: "GET /api/schedules/{id}", method: "GET", path: (i) => `/api/schedules/${i.schedule}`, accepts: ["apiKey", "user"], keyScopes: ["schedules:read"] },
+  {
+    name: "GET /api/schedules/{id}/upcoming",
+    method: "GET",
+    path: (i) => `/api/schedules/${i.schedule}/upcoming`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["schedules:read"],
+  },
+  { name: "POST /api/schedules", method: "POST", path: () => "/api/schedules", accepts: ["apiKey", "user"], adminOnly: true, keyScopes: ["schedules:write"] },
+  {
+    name: "PATCH /api/schedules/{id}",
+    method: "PATCH",
+    path: (i) => `/api/schedules/${i.schedule}`,
+    body: () => ({ name: "Matrix" }),
+    headers: { "if-match": "*" },
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["schedules:write"],
+  },
+  {
+    name: "DELETE /api/schedules/{id}",
+    method: "DELETE",
+    path: () => `/api/schedules/${randomUUID()}`,
+    accepts: ["apiKey", "user"],
+    adminOnly: true,
+    keyScopes: ["schedules:write"],
+  },
+  { name: "GET /api/occurrences", method: "GET", path: () => "/api/occurrences", accepts: ["apiKey", "user"], keyScopes: ["schedules:read"] },
+  {
+    name: "GET /api/occurrences/{id}",
+    method: "GET",
+    path: (i) => `/api/occurrences/${i.occurrence}`,
+    accepts: ["apiKey", "user"],
+    keyScopes: ["schedules:read"],
+  },
   {
     name: "GET /api/v1/feed/employees",
     method: "GET",
@@ -549,6 +595,24 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
   const apiKey = await stack.http.post("/api/api-keys", { name: "matrix target", scopes: ["media:read"] }, { auth: { bearer: t.apiKey } });
   const client = await stack.http.post("/api/oauth-clients", { name: "matrix target", scopes: ["scim"] }, { auth: { bearer: t.apiKey } });
   const user = await stack.http.post("/api/users", { email: `matrix-${randomUUID()}@example.test` }, { auth: { bearer: t.apiKey } });
+  // A paused schedule (the worker makes nothing of it) and an occurrence written beside it.
+  const schedule = await stack.http.post(
+    "/api/schedules",
+    {
+      name: "Matrix",
+      templateId: tpl.id,
+      recurrence: { rrule: "FREQ=DAILY" },
+      timeZone: "UTC",
+      startDate: "2026-01-01",
+      startTime: "09:00",
+      dueWithinMinutes: 60,
+      paused: true,
+    },
+    { auth: { bearer: t.apiKey } },
+  );
+  const [occurrence] = await stack.db.sql<{ id: string }[]>`
+    insert into occurrences (organization_id, schedule_id, target_key, template_id, start_at, due_at, time_zone)
+    values (${t.organization.id}, ${schedule.body.id}, '', ${tpl.id}, now(), now() + interval '1 hour', 'UTC') returning id`;
   return {
     tpl,
     ids: {
@@ -574,6 +638,8 @@ async function setUp(t: DemoSeed): Promise<{ tpl: Tpl; ids: Ids }> {
       apiKey: apiKey.body.id,
       oauthClient: client.body.clientId,
       user: user.body.id,
+      schedule: schedule.body.id,
+      occurrence: occurrence!.id,
     },
   };
 }

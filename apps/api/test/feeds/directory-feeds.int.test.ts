@@ -82,7 +82,7 @@ describe("directory feeds", () => {
     expect(items.filter((i) => i.id === gone.id).map((i) => i.resource)).toEqual([null, null, null]);
   });
 
-  it("groups (a member added is an update), roles, response types and asset types, each with its row", async () => {
+  it("groups (a member added is an update), roles, response types, asset types and assets, each with its row", async () => {
     const t = await stack.tenant();
     const auth = key(t);
     const group = (await stack.http.post("/api/groups", { name: "Feed crew" }, { auth })).body;
@@ -110,6 +110,15 @@ describe("directory feeds", () => {
       ).toEqual(["created", "archived"]);
       expect(items[0]!.resource, feed).toEqual((await stack.http.get(`${path}/${made.body.id}`, { auth })).body);
     }
+    // An asset (of a type): created then retired, each with the asset as GET /api/assets/{id} answers it.
+    const pumpType = (await stack.http.post("/api/asset-types", { name: "Feed valve", fields: [{ name: "serial", type: "text" }] }, { auth })).body;
+    const asset = await stack.http.post("/api/assets", { name: "Valve 1", code: `FV-${t.organization.id}`, assetTypeId: pumpType.id }, { auth });
+    expect(asset.status, asset.text).toBe(201);
+    expect((await stack.http.patch(`/api/assets/${asset.body.id}`, { status: "RETIRED" }, any(auth))).status).toBe(200);
+    const assetItems = await changesOf(auth, "/api/feed/assets", [asset.body.id], 2);
+    expect(assetItems.map((i) => i.change)).toEqual(["created", "updated"]);
+    expect(assetItems[1]!.resource).toEqual((await stack.http.get(`/api/assets/${asset.body.id}`, { auth })).body);
+    expect(assetItems[1]!.resource.status).toBe("RETIRED");
   });
 
   it("users: the demo's users, then invited, renamed, disabled and enabled, each with the user as GET answers it (never a password)", async () => {
@@ -151,7 +160,7 @@ describe("directory feeds", () => {
     const feedsOnly = await keyWith(["feeds:read"]);
     expect((await stack.http.get("/api/feed/groups", { auth: feedsOnly })).body).toEqual({ error: "API key lacks the scope directory:read" });
     const reader = await keyWith(["feeds:read", "directory:read"]);
-    for (const noun of ["sites", "groups", "roles", "response-types", "asset-types"])
+    for (const noun of ["sites", "groups", "roles", "response-types", "asset-types", "assets"])
       expect((await stack.http.get(`/api/feed/${noun}`, { auth: reader })).status, noun).toBe(200);
     expect((await stack.http.get("/api/feed/users", { auth: reader })).body).toEqual({ error: "API key lacks the scope users:manage" });
     expect((await stack.http.get("/api/feed/users", { auth: await keyWith(["feeds:read", "users:manage"]) })).status).toBe(200);

@@ -181,7 +181,7 @@ async function runAll(requests: FuzzRequest[]): Promise<Finding[]> {
   return findings;
 }
 
-const SLOTS = 130;
+const SLOTS = 150;
 
 describe("fuzzing every operation of /openapi.json", () => {
   it("covers every documented operation", () => {

@@ -6329,6 +6329,640 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List schedules; extension
+         * @description Newest first. Every user of the organization and API keys with schedules:read.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Only the schedules of this template. */
+                    templateId?: string;
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of schedules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a schedule; extension
+         * @description A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's: 400 naming the field. Admin users and API keys with schedules:write (another user: 403). Occurrences are made by the worker (docs/schedules.md).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["ScheduleCreateRequest"];
+                };
+            };
+            responses: {
+                /** @description The schedule */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schedule"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One schedule; extension
+         * @description The `ETag` header names its revision (for PATCH's If-Match).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The schedule */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schedule"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a schedule; extension
+         * @description Its upcoming occurrences go with it; opened, completed and missed ones stay (without a schedule). Admin users and API keys with schedules:write (another user: 403).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Change, pause or resume a schedule; extension
+         * @description Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A change applies to occurrences not yet opened: the upcoming ones are made again from the new rule. paused: true stops new occurrences (upcoming ones are removed); false resumes from now. A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's: 400 naming the field. Admin users and API keys with schedules:write (another user: 403).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header: {
+                    "if-match": string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: {
+                content: {
+                    "application/json": components["schemas"]["SchedulePatchRequest"];
+                };
+            };
+            responses: {
+                /** @description The schedule after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Schedule"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition failed: the resource changed since the ETag given in If-Match */
+                412: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Precondition required: send If-Match */
+                428: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/schedules/{id}/upcoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preview a schedule's next start and due times; extension
+         * @description The next `count` starts at or after `from`, in UTC and in the schedule's zone, computed from the rule without creating anything. For afterCompletionDays schedules: the next one as if the last completion were the latest completed occurrence.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description From this instant (default: now). */
+                    from?: string;
+                    /** @description How many, 1 to 100 (default 10). */
+                    count?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The next occurrences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScheduleUpcoming"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List occurrences of schedules (the field app's work list); extension
+         * @description Ordered by due time, then id. A user token sees its own (assignee=me) unless it is an admin's and names another assignee or none; an API key with schedules:read sees all unless it names an assignee. Filters: assignee (me or a user id), state, from/to (due time), siteId, assetId, scheduleId.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description `me` (a user token's default) or a user id. */
+                    assignee?: string;
+                    /** @description Only occurrences in this state. */
+                    state?: "UPCOMING" | "OPEN" | "COMPLETED" | "MISSED" | "LATE" | "COMPLETED_LATE";
+                    /** @description Due at or after this instant. */
+                    from?: string;
+                    /** @description Due before this instant. */
+                    to?: string;
+                    siteId?: string;
+                    assetId?: string;
+                    scheduleId?: string;
+                    /** @description Page size, default 50; values above 100 are capped at 100. */
+                    limit?: number;
+                    /** @description At most 1000000000; a larger offset is a 400. */
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of occurrences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OccurrenceList"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/occurrences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One occurrence; extension
+         * @description Every user of the organization and API keys with schedules:read.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The occurrence */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Occurrence"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -6878,6 +7512,86 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["InspectionFeed"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feed/occurrences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed of occurrences of schedules; extension
+         * @description Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page; none: from the first change. */
+                    cursor?: string;
+                    /** @description Changes per page, default 100; values above 500 are capped at 500. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changes of occurrences of schedules */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OccurrenceFeed"];
                     };
                 };
                 /** @description Invalid request */
@@ -7486,6 +8200,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/feed/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Change feed of assets; extension
+         * @description Every change of the caller's organization, oldest first, from a cursor. A crawler that follows nextCursor sees every change exactly once, in a stable order, even when transactions commit out of order: a change appears once every transaction that began before it has ended. Each item carries the resource as it is now. An unknown or altered cursor is a 400.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page; none: from the first change. */
+                    cursor?: string;
+                    /** @description Changes per page, default 100; values above 500 are capped at 500. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A page of changes of assets */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AssetFeed"];
+                    };
+                };
+                /** @description Invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing or invalid credential */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Rate limit exceeded (see Retry-After) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/feed/users": {
         parameters: {
             query?: never;
@@ -7647,7 +8441,7 @@ export interface paths {
                      */
                     "application/json": {
                         url: string;
-                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted")[];
+                        events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted" | "schedule.created" | "schedule.updated" | "schedule.deleted" | "occurrence.opened" | "occurrence.due_soon" | "occurrence.missed" | "occurrence.completed" | "occurrence.reassigned")[];
                         description?: string | null;
                     };
                 };
@@ -7859,7 +8653,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         url?: string;
-                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted")[];
+                        events?: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted" | "schedule.created" | "schedule.updated" | "schedule.deleted" | "occurrence.opened" | "occurrence.due_soon" | "occurrence.missed" | "occurrence.completed" | "occurrence.reassigned")[];
                         description?: string | null;
                         enabled?: boolean;
                     };
@@ -8270,7 +9064,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key; extension
-         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 18. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
+         * @description Admin users, and API keys with credentials:manage (another user: 403). The key is in this answer only (`apiKey`); only its hash is stored. An API key may give the new key only scopes it holds itself (403 naming the first it lacks); an admin user may give any of 20. At most CREDENTIALS_MAX_ACTIVE_PER_ORG active keys per organization (409 past it: revoke one first). Sends api_key.created.
          */
         post: {
             parameters: {
@@ -11897,6 +12691,158 @@ export interface components {
                 hasMore: boolean;
             };
         };
+        Schedule: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** Format: uuid */
+            templateId: string;
+            recurrence: components["schemas"]["ScheduleRecurrence"];
+            timeZone: string;
+            startDate: string;
+            startTime: string;
+            dueWithinMinutes: number;
+            assignees: {
+                userIds: string[];
+                groupIds: string[];
+                roleIds: string[];
+                siteIds: string[];
+            };
+            target: {
+                /** @enum {string} */
+                kind: "none";
+            } | {
+                /** @enum {string} */
+                kind: "sites";
+                siteIds: string[];
+            } | {
+                /** @enum {string} */
+                kind: "assets";
+                assetTypeId: string;
+            };
+            /** @enum {string} */
+            mustComplete: "ONE" | "ALL";
+            canLateSubmit: boolean;
+            reminderMinutesBefore: number | null;
+            leaverRule: {
+                /** @enum {string} */
+                kind: "site_manager";
+            } | {
+                /** @enum {string} */
+                kind: "user";
+                userId: string;
+            } | {
+                /** @enum {string} */
+                kind: "unassigned";
+            };
+            paused: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            pausedAt: string | null;
+            revision: number;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /** @description Either an RRULE, or the next one `afterCompletionDays` local days after the last was completed. */
+        ScheduleRecurrence: {
+            /**
+             * @description An RFC 5545 RRULE value without DTSTART: FREQ DAILY, WEEKLY, MONTHLY or YEARLY, with INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, BYSETPOS, COUNT, UNTIL.
+             * @example FREQ=WEEKLY;BYDAY=MO,WE,FR
+             */
+            rrule: string;
+        } | {
+            afterCompletionDays: number;
+        };
+        ScheduleList: {
+            schedules: components["schemas"]["Schedule"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
+        ScheduleUpcoming: {
+            timeZone: string;
+            upcoming: {
+                /**
+                 * Format: date-time
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                startAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                dueAt: string;
+                localStart: string;
+                localDue: string;
+            }[];
+        };
+        Occurrence: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            scheduleId: string | null;
+            scheduleName: string | null;
+            /** Format: uuid */
+            templateId: string | null;
+            templateVersion: number | null;
+            /** Format: uuid */
+            siteId: string | null;
+            /** Format: uuid */
+            assetId: string | null;
+            /** @enum {string} */
+            state: "UPCOMING" | "OPEN" | "COMPLETED" | "MISSED" | "LATE" | "COMPLETED_LATE";
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            startAt: string;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            dueAt: string;
+            localStart: string;
+            localDue: string;
+            /** @enum {string} */
+            mustComplete: "ONE" | "ALL";
+            assigneeUserIds: string[];
+            completedByUserIds: string[];
+            needsAssignee: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            startedAt: string | null;
+            /** Format: uuid */
+            inspectionId: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-01-31T09:30:00.000Z
+             */
+            completedAt: string | null;
+        };
+        OccurrenceList: {
+            occurrences: components["schemas"]["Occurrence"][];
+            pagination: {
+                total: number;
+                limit: number;
+                offset: number;
+                hasMore: boolean;
+            };
+        };
         User: {
             /** Format: uuid */
             id: string;
@@ -12132,6 +13078,27 @@ export interface components {
             nextCursor: string;
             hasMore: boolean;
         };
+        AssetFeed: {
+            items: {
+                /**
+                 * @description One of: created, updated, archived, deleted.
+                 * @enum {string}
+                 */
+                change: "created" | "updated" | "archived" | "deleted";
+                /**
+                 * Format: date-time
+                 * @description When the change was made (its transaction's start).
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                at: string;
+                /** Format: uuid */
+                id: string;
+                resource: components["schemas"]["Asset"] & (Record<string, never> | null);
+            }[];
+            /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
         UserFeed: {
             items: {
                 /**
@@ -12153,11 +13120,32 @@ export interface components {
             nextCursor: string;
             hasMore: boolean;
         };
+        OccurrenceFeed: {
+            items: {
+                /**
+                 * @description One of: opened, due_soon, missed, started, completed, reassigned.
+                 * @enum {string}
+                 */
+                change: "opened" | "due_soon" | "missed" | "started" | "completed" | "reassigned";
+                /**
+                 * Format: date-time
+                 * @description When the change was made (its transaction's start).
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                at: string;
+                /** Format: uuid */
+                id: string;
+                resource: components["schemas"]["Occurrence"] & (Record<string, never> | null);
+            }[];
+            /** @description Pass as cursor to read on; also when hasMore is false (changes made later appear after it). */
+            nextCursor: string;
+            hasMore: boolean;
+        };
         WebhookEndpoint: {
             /** Format: uuid */
             id: string;
             url: string;
-            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted")[];
+            events: ("template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted" | "schedule.created" | "schedule.updated" | "schedule.deleted" | "occurrence.opened" | "occurrence.due_soon" | "occurrence.missed" | "occurrence.completed" | "occurrence.reassigned")[];
             description: string | null;
             enabled: boolean;
             /** @description Why the service disabled it (410 Gone, failing for 5 days); null otherwise. */
@@ -12202,7 +13190,7 @@ export interface components {
                  */
                 eventId: string;
                 /** @enum {string} */
-                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted";
+                eventType: "template.created" | "template.published" | "template.archived" | "template.draft_created" | "inspection.created" | "inspection.updated" | "inspection.completed" | "inspection.reviewed" | "action.created" | "action.updated" | "action.completed" | "action.overdue" | "employee.created" | "employee.updated" | "employee.deactivated" | "employee.erased" | "sync.request.completed" | "api_key.created" | "api_key.revoked" | "oauth_client.created" | "oauth_client.rotated" | "oauth_client.revoked" | "user.created" | "user.updated" | "user.disabled" | "user.enabled" | "site.created" | "site.updated" | "site.archived" | "site.deleted" | "group.created" | "group.updated" | "group.archived" | "group.deleted" | "role.created" | "role.updated" | "role.archived" | "role.deleted" | "response_type.created" | "response_type.updated" | "response_type.archived" | "response_type.deleted" | "asset_type.created" | "asset_type.updated" | "asset_type.archived" | "asset_type.deleted" | "asset.created" | "asset.updated" | "asset.archived" | "asset.deleted" | "schedule.created" | "schedule.updated" | "schedule.deleted" | "occurrence.opened" | "occurrence.due_soon" | "occurrence.missed" | "occurrence.completed" | "occurrence.reassigned";
                 /** @enum {string} */
                 status: "pending" | "succeeded" | "failed";
                 /** @description Why it failed for good: no success after the last attempt, or the endpoint was disabled (and why). */
@@ -12262,7 +13250,7 @@ export interface components {
              * @example isk_Qm9vZ3Vz
              */
             prefix: string;
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "employees:erase" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "employees:erase" | "schedules:read" | "schedules:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
             /**
              * @description revoked wins over expired.
              * @enum {string}
@@ -12650,6 +13638,11 @@ export interface components {
                 longitude: number;
                 accuracyMeters?: number;
             } | null;
+            /**
+             * Format: uuid
+             * @description Extension: the OPEN or LATE occurrence of a schedule this inspection does (docs/schedules.md). IN_PROGRESS marks it started, COMPLETED completes it; its template, and its site or asset when it has one, must match (400 naming occurrenceId).
+             */
+            occurrenceId?: string;
         };
         InspectionImportAnswer: {
             questionId: string;
@@ -12726,6 +13719,11 @@ export interface components {
                 longitude: number;
                 accuracyMeters?: number;
             } | null;
+            /**
+             * Format: uuid
+             * @description Extension: the OPEN or LATE occurrence of a schedule this inspection does (docs/schedules.md). IN_PROGRESS marks it started, COMPLETED completes it; its template, and its site or asset when it has one, must match (400 naming occurrenceId).
+             */
+            occurrenceId?: string;
         };
         InspectionReviewRequest: {
             /** @enum {string} */
@@ -13017,6 +14015,133 @@ export interface components {
         GroupMemberRequest: {
             memberRole?: string | null;
         };
+        ScheduleCreateRequest: {
+            name: string;
+            /**
+             * Format: uuid
+             * @description A PUBLISHED template; an occurrence uses the version published when it opens.
+             */
+            templateId: string;
+            recurrence: components["schemas"]["ScheduleRecurrence"];
+            /**
+             * @description An IANA time zone
+             * @example Europe/Berlin
+             */
+            timeZone: string;
+            /**
+             * @description Local date of the first occurrence, YYYY-MM-DD (the rule's DTSTART date).
+             * @example 2026-03-02
+             */
+            startDate: string;
+            /**
+             * @description Local start time HH:MM of every occurrence.
+             * @example 09:00
+             */
+            startTime: string;
+            dueWithinMinutes: number;
+            assignees?: components["schemas"]["ScheduleAssignees"];
+            target?: components["schemas"]["ScheduleTarget"];
+            /**
+             * @default ONE
+             * @enum {string}
+             */
+            mustComplete?: "ONE" | "ALL";
+            /** @default false */
+            canLateSubmit?: boolean;
+            /** @default null */
+            reminderMinutesBefore?: number | null;
+            leaverRule?: components["schemas"]["ScheduleLeaverRule"];
+            /** @default false */
+            paused?: boolean;
+        };
+        /**
+         * @description Who does it: users, and the employees (with a user) in groups, holding roles, or assigned to sites, resolved when an occurrence opens (the members at that moment).
+         * @default {
+         *       "userIds": [],
+         *       "groupIds": [],
+         *       "roleIds": [],
+         *       "siteIds": []
+         *     }
+         */
+        ScheduleAssignees: {
+            /** @default [] */
+            userIds?: string[];
+            /** @default [] */
+            groupIds?: string[];
+            /** @default [] */
+            roleIds?: string[];
+            /** @default [] */
+            siteIds?: string[];
+        };
+        /**
+         * @description none: one occurrence per start; sites: one per listed site; assets: one per asset of the asset type (as it is when occurrences are made).
+         * @default {
+         *       "kind": "none"
+         *     }
+         */
+        ScheduleTarget: {
+            /** @enum {string} */
+            kind: "none";
+        } | {
+            /** @enum {string} */
+            kind: "sites";
+            /** @default [] */
+            siteIds: string[];
+        } | {
+            /** @enum {string} */
+            kind: "assets";
+            assetTypeId: string;
+        };
+        /**
+         * @description When an assignee's employee becomes INACTIVE or TERMINATED, their open and upcoming occurrences go to: the site's site_manager (the employees holding the role site_manager at the occurrence's site), a named user, or nobody (flagged needsAssignee).
+         * @default {
+         *       "kind": "site_manager"
+         *     }
+         */
+        ScheduleLeaverRule: {
+            /** @enum {string} */
+            kind: "site_manager";
+        } | {
+            /** @enum {string} */
+            kind: "user";
+            userId: string;
+        } | {
+            /** @enum {string} */
+            kind: "unassigned";
+        };
+        SchedulePatchRequest: {
+            name?: string;
+            /**
+             * Format: uuid
+             * @description A PUBLISHED template; an occurrence uses the version published when it opens.
+             */
+            templateId?: string;
+            recurrence?: components["schemas"]["ScheduleRecurrence"];
+            /**
+             * @description An IANA time zone
+             * @example Europe/Berlin
+             */
+            timeZone?: string;
+            /**
+             * @description Local date of the first occurrence, YYYY-MM-DD (the rule's DTSTART date).
+             * @example 2026-03-02
+             */
+            startDate?: string;
+            /**
+             * @description Local start time HH:MM of every occurrence.
+             * @example 09:00
+             */
+            startTime?: string;
+            dueWithinMinutes?: number;
+            assignees?: components["schemas"]["ScheduleAssignees"];
+            target?: components["schemas"]["ScheduleTarget"];
+            /** @enum {string} */
+            mustComplete?: "ONE" | "ALL";
+            canLateSubmit?: boolean;
+            reminderMinutesBefore?: number | null;
+            leaverRule?: components["schemas"]["ScheduleLeaverRule"];
+            paused?: boolean;
+        };
         UserInviteRequest: {
             /**
              * Format: email
@@ -13037,8 +14162,8 @@ export interface components {
         ApiKeyCreateRequest: {
             /** @description What it is for, to tell it apart in lists and the audit log. */
             name: string;
-            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, employees:erase, sync-sessions:manage, users:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
-            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "employees:erase" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
+            /** @description Among templates:read, templates:write, inspections:read, inspections:write, actions:read, actions:write, media:read, media:write, webhooks:manage, audit:read, feeds:read, employees:read, directory:read, directory:write, employees:erase, schedules:read, schedules:write, sync-sessions:manage, users:manage, credentials:manage. An API key may only give scopes it holds itself (403 naming the first it lacks). */
+            scopes: ("templates:read" | "templates:write" | "inspections:read" | "inspections:write" | "actions:read" | "actions:write" | "media:read" | "media:write" | "webhooks:manage" | "audit:read" | "feeds:read" | "employees:read" | "directory:read" | "directory:write" | "employees:erase" | "schedules:read" | "schedules:write" | "sync-sessions:manage" | "users:manage" | "credentials:manage")[];
             /**
              * Format: date-time
              * @description From then on the key is refused (401, API key expired). null or absent: it never expires.

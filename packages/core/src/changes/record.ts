@@ -15,7 +15,9 @@ export type ResourceType =
   | "role"
   | "response_type"
   | "asset_type"
-  | "asset";
+  | "asset"
+  | "schedule"
+  | "occurrence";
 export type Change =
   | "created"
   | "updated"
@@ -31,7 +33,12 @@ export type Change =
   | "deleted"
   | "disabled"
   | "enabled"
-  | "erased";
+  | "erased"
+  | "opened"
+  | "due_soon"
+  | "missed"
+  | "started"
+  | "reassigned";
 
 /**
  * Records one change in the change log, inside the caller's transaction: it commits or rolls

@@ -8,6 +8,8 @@ import { responseTypesByIds } from "../directory/response-types.ts";
 import { assetTypesByIds } from "../directory/asset-types.ts";
 import { sitesByIds } from "../directory/sites.ts";
 import { assetsByIds } from "../directory/assets.ts";
+import { occurrencesByIds } from "../schedules/occurrences.ts";
+import { schedulesByIds } from "../schedules/schedules.ts";
 import { employeesByIds } from "../employees/read.ts";
 import { syncRequestSummaries } from "../employees/requests.ts";
 import { selectSummaries, toSummary } from "../inspections/summary.ts";
@@ -46,6 +48,8 @@ const loaders: Record<ResourceType, Loader> = {
   response_type: responseTypesByIds,
   asset_type: assetTypesByIds,
   asset: assetsByIds,
+  schedule: schedulesByIds,
+  occurrence: occurrencesByIds,
 };
 
 /** The resources as they are now, by id, in the shape their own endpoints answer (feeds and webhook bodies). */

@@ -6,6 +6,7 @@ import { recordChange } from "../changes/index.ts";
 import { AppError, isUuid, notFound } from "../errors.ts";
 import { loadTemplateForValidation } from "../templates/index.ts";
 import { actionsOfInspection, checkActionInputs } from "../actions/index.ts";
+import { occurrenceOfInspection, occurrenceViolations, recordOccurrenceWork } from "../schedules/index.ts";
 import { answerValues, patchViolations, planPatch, type InspectionState, type PatchInput, type PatchPlan, type StoredAnswer } from "./plan.ts";
 import { holdMedia, storeAnswerImages, VALIDATION_FAILED, type PrepareServices } from "./prepare.ts";
 import { reopenApprovedReview } from "./review.ts";
@@ -54,10 +55,15 @@ export async function patchInspection(
   const details = patchViolations(state, template, input, now);
   const patched = input.answers ?? [];
   details.push(...(await checkActionInputs(svc.db, organizationId, answerActionItems(template, patched))));
+  if (input.occurrenceId !== undefined) details.push(...(await occurrenceViolations(svc.db, organizationId, input.occurrenceId, current)));
   const media = await storeAnswerImages(svc, organizationId, patched, new Map(template.questions.map((q) => [q.id, q.text])), details);
   if (details.length) throw new AppError("invalid", VALIDATION_FAILED, details);
   const plan = planPatch(state, template, input, media, now);
-  if (!plan) return { changed: false, revision: current.revision };
+  if (!plan) {
+    // Nothing else changes: only the occurrence is told (a PATCH with just occurrenceId links an inspection under way).
+    if (input.occurrenceId !== undefined) await svc.db.transaction((tx) => occurrenceWork(tx, organizationId, current, input.occurrenceId, false));
+    return { changed: false, revision: current.revision };
+  }
 
   return svc.db.transaction(async (tx) => {
     // Row lock: PATCHes of one inspection apply one after the other; the loser of a race sees the new revision.
@@ -79,8 +85,26 @@ export async function patchInspection(
     );
     await writeRevision(tx, organizationId, id, plan.revision, audit);
     await updateInspection(tx, organizationId, id, plan, locked.reviewState, audit);
+    await occurrenceWork(tx, organizationId, current, input.occurrenceId, plan.statusMoved);
     return { changed: true, revision: plan.revision.revision };
   });
+}
+
+/**
+ * The occurrence a PATCH does (docs/schedules.md): the one it names, or, when it completes the
+ * inspection, the one the inspection was started for. Started or completed with the inspection's status.
+ */
+async function occurrenceWork(
+  tx: Tx,
+  organizationId: string,
+  current: typeof inspections.$inferSelect,
+  named: string | undefined,
+  completes: boolean,
+): Promise<void> {
+  const occurrenceId = named ?? (completes ? await occurrenceOfInspection(tx, organizationId, current.id) : null);
+  if (!occurrenceId) return;
+  const status = completes || current.status === "COMPLETED" ? "COMPLETED" : "IN_PROGRESS";
+  await recordOccurrenceWork(tx, organizationId, occurrenceId, { inspectionId: current.id, status, userId: current.conductedBy });
 }
 
 /** The inspection row of a planned PATCH, and its events: updated, reopened when it was approved, completed when its status moved. */

@@ -23,6 +23,8 @@ export interface ImportPayload {
   scorePercentage?: number | null;
   flaggedCount?: number;
   location?: { latitude: number; longitude: number; accuracyMeters: number | null } | null;
+  /** The occurrence of a schedule it does: started or completed with the inspection. */
+  occurrenceId?: string;
 }
 
 interface PayloadAnswer {

@@ -131,6 +131,8 @@ export interface PatchInput {
   removeAnswers?: string[];
   /** Where it took place; null removes it. */
   location?: InspectionLocation | null;
+  /** The occurrence of a schedule it does (docs/schedules.md). */
+  occurrenceId?: string;
 }
 
 /** The next revision of a PATCH: its rows, the inspection's new values, and what the change log and audit say. */

@@ -6,6 +6,7 @@ import type { ImportPayload } from "./payload.ts";
 import { answerValues, locationValues } from "./plan.ts";
 import { outcomeOf, validateImport, type ImportAnswerInput, type ImportInput } from "./validate.ts";
 import type { AuditContext } from "../audit/index.ts";
+import { occurrenceViolations } from "../schedules/index.ts";
 
 export interface PrepareServices extends MediaServices {
   db: Db;
@@ -90,6 +91,7 @@ export async function holdMedia(tx: DbOrTx, organizationId: string, ids: string[
 export async function prepareImport(svc: PrepareServices, organizationId: string, input: ImportInput, audit: AuditContext): Promise<string> {
   const { template, asset, details } = await validateImport(svc.db, organizationId, input);
   const questionText = new Map(template.questions.map((q) => [q.id, q.text]));
+  if (input.occurrenceId !== undefined) details.push(...(await occurrenceViolations(svc.db, organizationId, input.occurrenceId, input)));
   const mediaIds = await storeAnswerImages(svc, organizationId, input.answers, questionText, details);
   if (details.length) throw new AppError("invalid", VALIDATION_FAILED, details);
 
@@ -119,6 +121,7 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
     scorePercentage: outcome.scorePercentage,
     flaggedCount: outcome.flagged.size,
     location: locationValues(input.location),
+    ...(input.occurrenceId !== undefined ? { occurrenceId: input.occurrenceId } : {}),
   };
   return svc.db.transaction(async (tx) => {
     await holdMedia(tx, organizationId, mediaIds.flat());

@@ -3,6 +3,7 @@ import { PG, pgErrorCode, type Db, type DbOrTx } from "@insp/db";
 import { inspectionCounters, inspectionImports, inspections } from "@insp/db/schema";
 import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
+import { recordOccurrenceWork } from "../schedules/index.ts";
 import { formatInspectionNumber, isImportPayload } from "./payload.ts";
 import { planImport } from "./plan.ts";
 import { writeRevision } from "./write.ts";
@@ -54,6 +55,7 @@ export async function runImport(db: Db, organizationId: string, importId: string
     const actor = (imp.audit as AuditContext | null) ?? { actorType: "anonymous", actorId: null, requestId: null };
     await recordAudit(tx, actor, { organizationId, action: "inspection.created", resourceType: "inspection", resourceId: inspectionId });
     await writeRevision(tx, organizationId, inspectionId, plan.revision, actor);
+    if (p.occurrenceId) await recordOccurrenceWork(tx, organizationId, p.occurrenceId, { inspectionId, status: p.status, userId: p.conductedBy });
 
     const result = { id: inspectionId, inspectionNumber };
     await tx

@@ -50,6 +50,8 @@ export interface ImportInput {
   completedAt?: string;
   answers: ImportAnswerInput[];
   location?: InspectionLocation | null;
+  /** The occurrence of a schedule it does (docs/schedules.md). */
+  occurrenceId?: string;
 }
 
 export interface ValidatedImport {

@@ -19,6 +19,7 @@ export function eventTypeOf(resourceType: string, change: string): WebhookEventT
  * user (only admins manage webhooks); user.* carry users (never a password): users:manage, or an
  * admin user; sync.request.* carry counts only. site.*, group.*, role.*, response_type.*,
  * asset_type.* and asset.* carry the directory row (directory:read; every user may read the directory).
+ * schedule.* and occurrence.* carry the schedule or occurrence (schedules:read).
  */
 const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   template: "templates:read",
@@ -34,6 +35,8 @@ const READ_SCOPE: Record<string, ApiKeyScope | null> = {
   response_type: "directory:read",
   asset_type: "directory:read",
   asset: "directory:read",
+  schedule: "schedules:read",
+  occurrence: "schedules:read",
   sync: null,
 };
 

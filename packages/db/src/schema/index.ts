@@ -10,3 +10,4 @@ export * from "./webhooks.ts";
 export * from "./audit.ts";
 export * from "./actions.ts";
 export * from "./exports.ts";
+export * from "./schedules.ts";

@@ -1,10 +1,12 @@
 import type { RequestHandler, Router } from "express";
 import {
   actionFeedOp,
+  assetFeedOp,
   assetTypeFeedOp,
   employeeFeedOp,
   groupFeedOp,
   inspectionFeedOp,
+  occurrenceFeedOp,
   responseTypeFeedOp,
   roleFeedOp,
   siteFeedOp,
@@ -39,12 +41,14 @@ export function feedRoutes(deps: Deps): Router {
     route(deps, templateFeedOp, feed(deps, "template")),
     route(deps, inspectionFeedOp, feed(deps, "inspection")),
     route(deps, actionFeedOp, feed(deps, "action")),
+    route(deps, occurrenceFeedOp, feed(deps, "occurrence")),
     route(deps, employeeFeedOp, feed(deps, "employee")),
     route(deps, siteFeedOp, feed(deps, "site")),
     route(deps, groupFeedOp, feed(deps, "group")),
     route(deps, roleFeedOp, feed(deps, "role")),
     route(deps, responseTypeFeedOp, feed(deps, "response_type")),
     route(deps, assetTypeFeedOp, feed(deps, "asset_type")),
+    route(deps, assetFeedOp, feed(deps, "asset")),
     route(deps, userFeedOp, [adminOnly], feed(deps, "user")),
   ]);
 }

@@ -1,0 +1,51 @@
+import { materializeOccurrences, missOccurrences, openOccurrences, reassignLeavers, remindOccurrences } from "@insp/core";
+import type { PeriodicTask, WorkerDeps } from "../../deps.ts";
+
+const BATCH = 500;
+
+/** Runs `step` until it moves fewer than a batch; returns how many it moved. */
+async function drain(step: () => Promise<number>, batch: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await step();
+    total += n;
+    if (n < batch) return total;
+  }
+}
+
+/**
+ * Scheduled inspections (docs/schedules.md), every SCHEDULE_SWEEP_SECONDS in every replica: make
+ * occurrences SCHEDULE_HORIZON_DAYS ahead, open those whose start has come, remind those within
+ * their reminder of the due time, miss those past it, and give leavers' open occurrences to whom
+ * their schedule's leaver rule says. Every step claims its rows with skip locked
+ * and inserts with on conflict do nothing, so replicas sweeping together move each row once.
+ */
+async function sweepSchedules(deps: WorkerDeps): Promise<void> {
+  const SCHEDULES = 100;
+  // Each step on its own: one that fails (logged) does not hold the others back.
+  const step = async (name: string, fn: () => Promise<number>) => {
+    try {
+      return await fn();
+    } catch (err) {
+      deps.logger.error({ err, step: name }, "schedule sweep step failed");
+      return 0;
+    }
+  };
+  const made = await step("materialize", async () => {
+    let n = 0;
+    for (;;) {
+      const r = await materializeOccurrences(deps.db, deps.env.SCHEDULE_HORIZON_DAYS, SCHEDULES);
+      n += r.occurrences;
+      if (r.schedules < SCHEDULES) return n;
+    }
+  });
+  const opened = await step("open", () => drain(() => openOccurrences(deps.db, BATCH), BATCH));
+  const reassigned = await step("leavers", () => drain(() => reassignLeavers(deps.db, 100), 100));
+  const reminded = await step("remind", () => drain(() => remindOccurrences(deps.db, BATCH), BATCH));
+  const missed = await step("miss", () => drain(() => missOccurrences(deps.db, BATCH), BATCH));
+  if (made || opened || reassigned || reminded || missed) deps.logger.info({ made, opened, reassigned, reminded, missed }, "swept scheduled inspections");
+}
+
+export const scheduleSweeps: PeriodicTask[] = [
+  { name: "scheduled inspections", everyMs: (deps) => deps.env.SCHEDULE_SWEEP_SECONDS * 1000, run: sweepSchedules },
+];
