@@ -87,15 +87,16 @@ describe("what a key may do", () => {
       (m) => m[1]!,
     );
     expect(directory).toEqual(["directory:read", "directory:write"]);
-    // 0016: and those that held every scope before it, the schedules' (docs/schedules.md).
-    const schedules = [...readFileSync(`${root}drizzle/0016_scheduled_inspections.sql`, "utf8").matchAll(/array_append\("scopes", '([^']+)'\)/g)].map(
+    // 0019: and those that held every scope before it, the schedules' (docs/schedules.md).
+    const schedules = [...readFileSync(`${root}drizzle/0019_scheduled_inspections.sql`, "utf8").matchAll(/array_append\("scopes", '([^']+)'\)/g)].map(
       (m) => m[1]!,
     );
     expect(schedules).toEqual(["schedules:read", "schedules:write"]);
     // credentials:manage (0013) is not given to keys that existed before it: a key made to read or
     // import could not make keys then, and does not learn to now (docs/authentication.md).
-    // users:manage (docs/users.md) likewise: no migration gives it to existing keys.
-    const notBackfilled: string[] = ["credentials:manage", "users:manage"];
+    // users:manage (docs/users.md) likewise: no migration gives it to existing keys; nor
+    // employees:erase, which destroys personal data and is given only by choice (docs/erasure.md).
+    const notBackfilled: string[] = ["credentials:manage", "users:manage", "employees:erase"];
     expect([...first, ...later, ...directory, ...schedules].sort()).toEqual(ALL_API_KEY_SCOPES.filter((s) => !notBackfilled.includes(s)).sort());
     expect(readFileSync(`${root}drizzle/0013_credentials_self_service.sql`, "utf8")).not.toContain("credentials:manage");
   });

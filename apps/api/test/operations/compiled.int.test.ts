@@ -56,7 +56,8 @@ async function jsFiles(dir: string): Promise<string[]> {
 /** Module specifiers of a compiled file: static imports and re-exports, side-effect imports, import("…"). */
 function specifiers(code: string): string[] {
   const found = [
-    ...code.matchAll(/\bfrom\s*["']([^"']+)["']/g),
+    // `from` after a space or a brace: a string "from" (a query parameter's name) is not an import.
+    ...code.matchAll(/(?:^|[\s}])from\s*["']([^"']+)["']/g),
     ...code.matchAll(/^\s*import\s*["']([^"']+)["']/gm),
     ...code.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
   ];
