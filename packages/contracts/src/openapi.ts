@@ -50,7 +50,8 @@ export const TAGS: { name: string; description: string; prefixes: string[] }[] =
   },
   {
     name: "Organization",
-    description: "The organization's own directory: sites (and regions), groups and their members, roles, response types (with their options), asset types and assets.",
+    description:
+      "The organization's own directory: sites (and regions), groups and their members, roles, response types (with their options), asset types and assets.",
     prefixes: ["/api/sites", "/api/groups", "/api/roles", "/api/response-types", "/api/asset-types", "/api/assets"],
   },
   {
