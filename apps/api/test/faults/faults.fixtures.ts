@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import type { DemoSeed } from "@insp/core";
 import type { FaultStack, JsonResponse } from "@insp/testing";
-import { syncCaller, type SyncCaller } from "../fixtures/employee-sync.fixtures.ts";
+import { completedSync, syncCaller, type SyncCaller } from "../fixtures/employee-sync.fixtures.ts";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,20 +48,8 @@ export async function processedItems(stack: FaultStack, orgId: string): Promise<
 
 /** The final answer of a sync request: the synchronous 200, or the status URL polled until completed. */
 export async function finalSyncAnswer(api: SyncCaller, res: JsonResponse, timeoutMs = 120_000): Promise<{ results: any[]; errors: any[] }> {
-  if (res.status === 200) return res.body;
-  expect(res.status, res.text).toBe(202);
-  let body: any;
-  await until(
-    `request ${res.body.requestId} completed`,
-    async () => {
-      const s = await api.get(`/api/v1/sync/requests/${res.body.requestId}`);
-      body = s.body;
-      return s.status === 200 && s.body.status === "completed";
-    },
-    timeoutMs,
-    250,
-  );
-  return body;
+  expect([200, 202], res.text).toContain(res.status);
+  return completedSync(api.get, res, timeoutMs);
 }
 
 /** Every employee sent is in the answer exactly once, CREATED, without errors. */
