@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiKey, type DemoSeed } from "@insp/core";
-import { startStack, until, type JsonResponse, type Stack } from "@insp/testing";
+import { startStack, until, type Stack } from "@insp/testing";
 import { syncCaller, syncToken, uniq } from "../fixtures/employee-sync.fixtures.ts";
+import { drainFeed } from "../fixtures/feeds.fixtures.ts";
 import { userToken } from "../fixtures/templates.fixtures.ts";
 
 /**
@@ -17,25 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.stop());
 
-interface Item {
-  change: string;
-  at: string;
-  id: string;
-  resource: any;
-}
 type Auth = { bearer: string };
 
-/** Reads a feed to its current end from `cursor`. */
-async function drain(auth: Auth, path: string, cursor?: string): Promise<{ items: Item[]; cursor: string }> {
-  const items: Item[] = [];
-  for (;;) {
-    const res: JsonResponse = await stack.http.get(`${path}?limit=3${cursor ? `&cursor=${cursor}` : ""}`, { auth });
-    expect(res.status, res.text).toBe(200);
-    items.push(...res.body.items);
-    cursor = res.body.nextCursor as string;
-    if (!res.body.hasMore) return { items, cursor };
-  }
-}
+/** Reads a feed to its current end from `cursor`, three items a page. */
+const drain = (auth: Auth, path: string, cursor?: string) => drainFeed((p) => stack.http.get(p, { auth }), path, cursor, 3);
 
 /** The feed's items of the ids given, once every one of `n` changes is visible. */
 const changesOf = async (auth: Auth, path: string, ids: string[], n: number, cursor?: string) =>

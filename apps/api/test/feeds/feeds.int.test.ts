@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
 import { CHANGE_HORIZON } from "@insp/db";
-import { holdTransaction, otherDatabaseUrl, startStack, until, type JsonResponse, type Stack } from "@insp/testing";
+import { holdTransaction, otherDatabaseUrl, startStack, until, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "../fixtures/employee-sync.fixtures.ts";
+import { drainFeed, type FeedItem } from "../fixtures/feeds.fixtures.ts";
 import { auditTemplateBody, createTemplate, importBody, importOk } from "../fixtures/inspections.fixtures.ts";
 
 let stack: Stack;
@@ -12,28 +13,6 @@ beforeAll(async () => {
   stack = await startStack({ workers: 1 });
 });
 afterAll(() => stack?.stop());
-
-interface Item {
-  change: string;
-  at: string;
-  id: string;
-  resource: any;
-}
-
-/**
- * Reads a feed to its current end from `cursor`. A change appears once every transaction older
- * than it in this database has ended, so callers that expect a change poll with `until`.
- */
-async function drain(get: (path: string) => Promise<JsonResponse>, path: string, cursor?: string, limit = 100): Promise<{ items: Item[]; cursor: string }> {
-  const items: Item[] = [];
-  for (;;) {
-    const res = await get(`${path}?limit=${limit}${cursor ? `&cursor=${cursor}` : ""}`);
-    expect(res.status, res.text).toBe(200);
-    items.push(...res.body.items);
-    cursor = res.body.nextCursor as string;
-    if (!res.body.hasMore) return { items, cursor };
-  }
-}
 
 const apiGet = (t: DemoSeed) => (path: string) => stack.http.get(path, { auth: { bearer: t.apiKey } });
 
@@ -48,7 +27,7 @@ describe("change feeds", () => {
     expect((await stack.http.post(`/api/templates/${a.id}/archive`, {}, { auth: { bearer: t.apiKey } })).status).toBe(200);
     const { items } = await until(
       "template feed",
-      () => drain(get, "/api/feed/templates"),
+      () => drainFeed(get, "/api/feed/templates"),
       (r) => r.items.length >= 4,
     );
     expect(items.map((i) => [i.id, i.change])).toEqual([
@@ -72,7 +51,7 @@ describe("change feeds", () => {
     const two = await importOk(stack, t, importBody(t, tpl));
     const { items } = await until(
       "inspection feed",
-      () => drain(get, "/api/feed/inspections"),
+      () => drainFeed(get, "/api/feed/inspections"),
       (r) => r.items.length >= 2,
     );
     expect(items.map((i) => [i.id, i.change])).toEqual([
@@ -94,7 +73,7 @@ describe("change feeds", () => {
     ]);
     const first = await until(
       "employee feed",
-      () => drain(api.get, "/api/v1/feed/employees"),
+      () => drainFeed(api.get, "/api/v1/feed/employees"),
       (r) => r.items.length >= 2,
     );
     expect(first.items.map((i) => i.change)).toEqual(["created", "created"]);
@@ -114,7 +93,7 @@ describe("change feeds", () => {
     await api.sync([{ externalEmployeeId: a.id, email: a.email, status: "TERMINATED", jobTitle: "Gone" }]);
     const next = await until(
       "employee feed",
-      () => drain(api.get, "/api/v1/feed/employees", first.cursor),
+      () => drainFeed(api.get, "/api/v1/feed/employees", first.cursor),
       (r) => r.items.length >= 3,
     );
     expect(next.items.map((i) => [i.id, i.change])).toEqual([
@@ -124,7 +103,7 @@ describe("change feeds", () => {
     ]);
     expect(next.items.at(-1)!.resource).toMatchObject({ status: "TERMINATED", jobTitle: "Gone" });
     // Read to the end, the cursor answers nothing new, and the same cursor again.
-    const end = await drain(api.get, "/api/v1/feed/employees", next.cursor);
+    const end = await drainFeed(api.get, "/api/v1/feed/employees", next.cursor);
     expect(end).toEqual({ items: [], cursor: next.cursor });
   });
 
@@ -134,10 +113,10 @@ describe("change feeds", () => {
     await api.sync(Array.from({ length: 23 }, () => ({ externalEmployeeId: uniq("P").id })));
     const whole = await until(
       "employee feed",
-      () => drain(api.get, "/api/v1/feed/employees"),
+      () => drainFeed(api.get, "/api/v1/feed/employees"),
       (r) => r.items.length >= 23,
     );
-    const paged = await drain(api.get, "/api/v1/feed/employees", undefined, 5);
+    const paged = await drainFeed(api.get, "/api/v1/feed/employees", undefined, 5);
     expect(paged.items.map((i) => i.id)).toEqual(whole.items.map((i) => i.id));
     expect(new Set(whole.items.map((i) => i.id)).size).toBe(23);
     const page = await api.get("/api/v1/feed/employees?limit=5");
@@ -152,13 +131,13 @@ describe("change feeds", () => {
     await createTemplate(stack, t, auditTemplateBody(t, { name: "Mine" }));
     const mine = await until(
       "template feed",
-      () => drain(apiGet(t), "/api/feed/templates"),
+      () => drainFeed(apiGet(t), "/api/feed/templates"),
       (r) => r.items.length >= 2,
     );
-    expect((await drain(apiGet(other), "/api/feed/templates")).items).toEqual([]);
+    expect((await drainFeed(apiGet(other), "/api/feed/templates")).items).toEqual([]);
     // Another organization's cursor only says where to start; it shows nothing of ours.
     expect(
-      (await drain(apiGet(other), "/api/feed/templates", mine.items.length ? (await apiGet(t)("/api/feed/templates?limit=1")).body.nextCursor : undefined))
+      (await drainFeed(apiGet(other), "/api/feed/templates", mine.items.length ? (await apiGet(t)("/api/feed/templates?limit=1")).body.nextCursor : undefined))
         .items,
     ).toEqual([]);
     expect((await stack.http.get("/api/feed/templates", { auth: null })).status).toBe(401);
@@ -187,13 +166,13 @@ describe("change feeds", () => {
     const t = await stack.tenant();
     const api = await syncCaller(stack, t);
     const org = t.organization.id;
-    const seen: Item[] = [];
+    const seen: FeedItem[] = [];
     let cursor: string | undefined;
     let writing = true;
     const crawler = (async () => {
       for (;;) {
         const stillWriting = writing;
-        const page = await drain(api.get, "/api/v1/feed/employees", cursor, 7);
+        const page = await drainFeed(api.get, "/api/v1/feed/employees", cursor, 7);
         seen.push(...page.items);
         cursor = page.cursor;
         if (!stillWriting && page.items.length === 0) {
@@ -254,7 +233,7 @@ describe("change feeds", () => {
       const a = await createTemplate(stack, t, auditTemplateBody(t, { name: "Beside another database" }), false);
       const seen = await until(
         "the change made while another database's transaction runs",
-        () => drain(get, "/api/feed/templates"),
+        () => drainFeed(get, "/api/feed/templates"),
         (r) => r.items.length >= 1,
       );
       expect(seen.items.map((i) => [i.id, i.change])).toEqual([[a.id, "created"]]);
@@ -262,11 +241,11 @@ describe("change feeds", () => {
       // A transaction of this database that began first holds every later change back until it ends.
       here = await holdTransaction(stack.db.url);
       const b = await createTemplate(stack, t, auditTemplateBody(t, { name: "Behind this database's" }), false);
-      expect((await drain(get, "/api/feed/templates", seen.cursor)).items).toEqual([]);
+      expect((await drainFeed(get, "/api/feed/templates", seen.cursor)).items).toEqual([]);
       await here.end();
       const after = await until(
         "the change once the older transaction ended",
-        () => drain(get, "/api/feed/templates", seen.cursor),
+        () => drainFeed(get, "/api/feed/templates", seen.cursor),
         (r) => r.items.length >= 1,
       );
       expect(after.items.map((i) => [i.id, i.change])).toEqual([[b.id, "created"]]);
