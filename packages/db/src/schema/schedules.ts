@@ -13,8 +13,8 @@ export interface ScheduleAssignees {
   siteIds: string[];
 }
 
-/** What a schedule makes one occurrence per: nothing (one), each listed site, or each asset of a type. */
-export type ScheduleTarget = { kind: "none" } | { kind: "sites"; siteIds: string[] } | { kind: "assets"; assetTypeId: string };
+/** What a schedule makes one occurrence per: nothing (one), each listed site, or each asset of a type, of a site, or both. */
+export type ScheduleTarget = { kind: "none" } | { kind: "sites"; siteIds: string[] } | { kind: "assets"; assetTypeId?: string; siteId?: string };
 
 /** Who takes over a leaver's occurrences. */
 export type LeaverRule = { kind: "site_manager" } | { kind: "user"; userId: string } | { kind: "unassigned" };
@@ -46,6 +46,8 @@ export const schedules = pgTable(
     mustComplete: text("must_complete").notNull().default("ONE"),
     canLateSubmit: boolean("can_late_submit").notNull().default(false),
     reminderMinutesBefore: integer("reminder_minutes_before"),
+    /** With the reminder, an e-mail to each assignee through the mail outbox. */
+    remindByEmail: boolean("remind_by_email").notNull().default(false),
     leaverRule: jsonb("leaver_rule").$type<LeaverRule>().notNull(),
     pausedAt: ts("paused_at"),
     /** Occurrences starting before this instant have been made (the sweep's high-water mark); null: none yet. */
@@ -116,6 +118,10 @@ export const occurrences = pgTable(
     index("occurrences_upcoming_idx")
       .on(t.startAt)
       .where(sql`state = 'UPCOMING'`),
+    // An asset's next occurrence (GET /api/assets/{id}).
+    index("occurrences_asset_pending_idx")
+      .on(t.assetId, t.dueAt)
+      .where(sql`state in ('UPCOMING', 'OPEN', 'LATE')`),
     index("occurrences_open_due_idx")
       .on(t.dueAt)
       .where(sql`state = 'OPEN'`),

@@ -1,0 +1,2 @@
+ALTER TABLE "schedules" ADD COLUMN "remind_by_email" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "occurrences_asset_pending_idx" ON "occurrences" USING btree ("asset_id","due_at") WHERE state in ('UPCOMING', 'OPEN', 'LATE');
