@@ -386,6 +386,26 @@ export const AssetView = registry.register(
       })
       .nullable()
       .openapi({ description: "Its newest inspection (by creation); null when it has none." }),
+    nextOccurrence: z
+      .object({
+        id: z.uuid(),
+        scheduleId: z.uuid().nullable(),
+        state: z.enum(["UPCOMING", "OPEN", "LATE"]),
+        startAt: isoTimestamp,
+        dueAt: isoTimestamp,
+      })
+      .nullable()
+      .openapi({
+        description:
+          "The scheduled inspection due next for it (docs/schedules.md): its earliest UPCOMING, OPEN or LATE occurrence by due time (a LATE one first); null when none.",
+        example: {
+          id: "7e1f0c2a-4b3d-4c5e-8f6a-9b0c1d2e3f4a",
+          scheduleId: "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+          state: "UPCOMING",
+          startAt: "2026-03-31T08:00:00.000Z",
+          dueAt: "2026-03-31T16:00:00.000Z",
+        },
+      }),
     ...common,
   }),
 );

@@ -34,10 +34,20 @@ const Target = z
       kind: z.literal("sites"),
       siteIds: idList("target.siteIds").pipe(z.array(z.string()).min(1, "target.siteIds must name at least one site")),
     }),
-    z.strictObject({ kind: z.literal("assets"), assetTypeId: z.string().max(64, "target.assetTypeId must be an id") }),
+    z
+      .strictObject({
+        kind: z.literal("assets"),
+        assetTypeId: z.string().max(64, "target.assetTypeId must be an id").optional(),
+        siteId: z.string().max(64, "target.siteId must be an id").optional(),
+      })
+      .refine((t) => t.assetTypeId !== undefined || t.siteId !== undefined, {
+        message: "target.assetTypeId or target.siteId is required: an assets target names an asset type, a site, or both",
+        path: ["assetTypeId"],
+      }),
   ])
   .openapi("ScheduleTarget", {
-    description: "none: one occurrence per start; sites: one per listed site; assets: one per asset of the asset type (as it is when occurrences are made).",
+    description:
+      "none: one occurrence per start; sites: one per listed site; assets: one per ACTIVE, unarchived asset of the asset type, of the site, or of both (the assets there are when occurrences are made).",
   });
 
 const Recurrence = z
@@ -95,6 +105,9 @@ const fields = {
     .min(1, "reminderMinutesBefore must be at least 1")
     .max(30 * 24 * 60, "reminderMinutesBefore must be at most 30 days")
     .nullable(),
+  remindByEmail: z.boolean({ message: "remindByEmail must be true or false" }).openapi({
+    description: "With reminderMinutesBefore: also e-mail the reminder to each assignee (once per occurrence and assignee).",
+  }),
   leaverRule: LeaverRule,
   paused: z.boolean({ message: "paused must be true or false" }),
 };
@@ -107,6 +120,7 @@ export const CreateScheduleBody = z
     mustComplete: fields.mustComplete.default("ONE"),
     canLateSubmit: fields.canLateSubmit.default(false),
     reminderMinutesBefore: fields.reminderMinutesBefore.default(null),
+    remindByEmail: fields.remindByEmail.default(false),
     leaverRule: fields.leaverRule.default({ kind: "site_manager" }),
     paused: fields.paused.default(false),
   })
@@ -136,11 +150,12 @@ export const ScheduleView = registry.register(
     target: z.union([
       z.object({ kind: z.literal("none") }),
       z.object({ kind: z.literal("sites"), siteIds: z.array(z.string()) }),
-      z.object({ kind: z.literal("assets"), assetTypeId: z.string() }),
+      z.object({ kind: z.literal("assets"), assetTypeId: z.string().optional(), siteId: z.string().optional() }),
     ]),
     mustComplete: z.enum(["ONE", "ALL"]),
     canLateSubmit: z.boolean(),
     reminderMinutesBefore: z.number().int().nullable(),
+    remindByEmail: z.boolean(),
     leaverRule: z.union([
       z.object({ kind: z.literal("site_manager") }),
       z.object({ kind: z.literal("user"), userId: z.string() }),
@@ -231,7 +246,7 @@ const json = (schema: z.ZodType, description: string) => ({ description, content
 const ifMatch = z.object({ "if-match": z.string().openapi({ example: '"r1"' }) });
 const WHO_WRITES = "Admin users and API keys with schedules:write (another user: 403).";
 const BAD_INPUT =
-  "A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's: 400 naming the field.";
+  "A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's (target.siteIds, target.siteId, target.assetTypeId, …): 400 naming the field.";
 
 const example = {
   name: "Forklift pre-shift check",
@@ -246,6 +261,7 @@ const example = {
   mustComplete: "ONE",
   canLateSubmit: true,
   reminderMinutesBefore: 30,
+  remindByEmail: true,
   leaverRule: { kind: "site_manager" },
 };
 
@@ -293,6 +309,21 @@ export const createScheduleOp = defineOperation({
                 startTime: "08:00",
                 dueWithinMinutes: 2880,
                 target: { kind: "assets", assetTypeId: "3f2e1d0c-9b8a-4c7d-8e6f-5a4b3c2d1e0f" },
+              },
+            },
+            assetsOfSite: {
+              summary: "Monthly, on the last day, for each asset at one site",
+              value: {
+                name: "Monthly asset audit",
+                templateId: example.templateId,
+                recurrence: { rrule: "FREQ=MONTHLY;BYMONTHDAY=-1" },
+                timeZone: "Europe/Berlin",
+                startDate: "2026-03-31",
+                startTime: "10:00",
+                dueWithinMinutes: 480,
+                target: { kind: "assets", siteId: "1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f" },
+                reminderMinutesBefore: 120,
+                remindByEmail: true,
               },
             },
           },

@@ -40,6 +40,7 @@ async function daily(extra: Record<string, unknown> = {}) {
     mustComplete: "ONE",
     canLateSubmit: false,
     reminderMinutesBefore: null,
+    remindByEmail: false,
     leaverRule: { kind: "site_manager" },
     paused: false,
     ...extra,

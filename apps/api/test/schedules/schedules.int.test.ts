@@ -133,7 +133,7 @@ describe("schedules", () => {
         { assignees: { userIds: ["00000000-0000-4000-8000-000000000001"] } },
         "assignees.userIds: '00000000-0000-4000-8000-000000000001' is not a user of the organization",
       ],
-      [{ target: { kind: "assets", assetTypeId: "nope" } }, "target.assetTypeId: 'nope' is not a asset type of the organization"],
+      [{ target: { kind: "assets", assetTypeId: "nope" } }, "target.assetTypeId: 'nope' is not an asset type of the organization"],
       [
         { leaverRule: { kind: "user", userId: "00000000-0000-4000-8000-000000000002" } },
         "leaverRule.userId: '00000000-0000-4000-8000-000000000002' is not a user of the organization",

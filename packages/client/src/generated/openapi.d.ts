@@ -6406,7 +6406,7 @@ export interface paths {
         put?: never;
         /**
          * Create a schedule; extension
-         * @description A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's: 400 naming the field. Admin users and API keys with schedules:write (another user: 403). Occurrences are made by the worker (docs/schedules.md).
+         * @description A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's (target.siteIds, target.siteId, target.assetTypeId, …): 400 naming the field. Admin users and API keys with schedules:write (another user: 403). Occurrences are made by the worker (docs/schedules.md).
          */
         post: {
             parameters: {
@@ -6609,7 +6609,7 @@ export interface paths {
         head?: never;
         /**
          * Change, pause or resume a schedule; extension
-         * @description Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A change applies to occurrences not yet opened: the upcoming ones are made again from the new rule. paused: true stops new occurrences (upcoming ones are removed); false resumes from now. A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's: 400 naming the field. Admin users and API keys with schedules:write (another user: 403).
+         * @description Needs `If-Match` with the ETag of a GET (428 without it; 412 when it has changed since). A change applies to occurrences not yet opened: the upcoming ones are made again from the new rule. paused: true stops new occurrences (upcoming ones are removed); false resumes from now. A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's (target.siteIds, target.siteId, target.assetTypeId, …): 400 naming the field. Admin users and API keys with schedules:write (another user: 403).
          */
         patch: {
             parameters: {
@@ -12663,6 +12663,34 @@ export interface components {
                     email: string;
                 };
             } | null;
+            /**
+             * @description The scheduled inspection due next for it (docs/schedules.md): its earliest UPCOMING, OPEN or LATE occurrence by due time (a LATE one first); null when none.
+             * @example {
+             *       "id": "7e1f0c2a-4b3d-4c5e-8f6a-9b0c1d2e3f4a",
+             *       "scheduleId": "2a3b4c5d-6e7f-4a8b-9c0d-1e2f3a4b5c6d",
+             *       "state": "UPCOMING",
+             *       "startAt": "2026-03-31T08:00:00.000Z",
+             *       "dueAt": "2026-03-31T16:00:00.000Z"
+             *     }
+             */
+            nextOccurrence: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                scheduleId: string | null;
+                /** @enum {string} */
+                state: "UPCOMING" | "OPEN" | "LATE";
+                /**
+                 * Format: date-time
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                startAt: string;
+                /**
+                 * Format: date-time
+                 * @example 2026-01-31T09:30:00.000Z
+                 */
+                dueAt: string;
+            } | null;
             archived: boolean;
             /**
              * Format: date-time
@@ -12718,12 +12746,14 @@ export interface components {
             } | {
                 /** @enum {string} */
                 kind: "assets";
-                assetTypeId: string;
+                assetTypeId?: string;
+                siteId?: string;
             };
             /** @enum {string} */
             mustComplete: "ONE" | "ALL";
             canLateSubmit: boolean;
             reminderMinutesBefore: number | null;
+            remindByEmail: boolean;
             leaverRule: {
                 /** @enum {string} */
                 kind: "site_manager";
@@ -14050,6 +14080,11 @@ export interface components {
             canLateSubmit?: boolean;
             /** @default null */
             reminderMinutesBefore?: number | null;
+            /**
+             * @description With reminderMinutesBefore: also e-mail the reminder to each assignee (once per occurrence and assignee).
+             * @default false
+             */
+            remindByEmail?: boolean;
             leaverRule?: components["schemas"]["ScheduleLeaverRule"];
             /** @default false */
             paused?: boolean;
@@ -14074,7 +14109,7 @@ export interface components {
             siteIds?: string[];
         };
         /**
-         * @description none: one occurrence per start; sites: one per listed site; assets: one per asset of the asset type (as it is when occurrences are made).
+         * @description none: one occurrence per start; sites: one per listed site; assets: one per ACTIVE, unarchived asset of the asset type, of the site, or of both (the assets there are when occurrences are made).
          * @default {
          *       "kind": "none"
          *     }
@@ -14090,7 +14125,8 @@ export interface components {
         } | {
             /** @enum {string} */
             kind: "assets";
-            assetTypeId: string;
+            assetTypeId?: string;
+            siteId?: string;
         };
         /**
          * @description When an assignee's employee becomes INACTIVE or TERMINATED, their open and upcoming occurrences go to: the site's site_manager (the employees holding the role site_manager at the occurrence's site), a named user, or nobody (flagged needsAssignee).
@@ -14139,6 +14175,8 @@ export interface components {
             mustComplete?: "ONE" | "ALL";
             canLateSubmit?: boolean;
             reminderMinutesBefore?: number | null;
+            /** @description With reminderMinutesBefore: also e-mail the reminder to each assignee (once per occurrence and assignee). */
+            remindByEmail?: boolean;
             leaverRule?: components["schemas"]["ScheduleLeaverRule"];
             paused?: boolean;
         };

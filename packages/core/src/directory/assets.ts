@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { AssetListQuery, AssetView, CreateAssetBody, PatchAssetBody } from "@insp/contracts";
 import type { Db, DbOrTx, Tx } from "@insp/db";
-import { assets, assetTypes, inspections, sites, users } from "@insp/db/schema";
+import { assets, assetTypes, inspections, occurrences, sites, users } from "@insp/db/schema";
 import { badRequest, isUuid } from "../errors.ts";
 import { listInspections } from "../inspections/list.ts";
 import { blockedBy, changedColumns, directoryNoun, type DirectoryActor } from "./common.ts";
@@ -9,15 +9,16 @@ import { blockedBy, changedColumns, directoryNoun, type DirectoryActor } from ".
 /**
  * Assets over HTTP (/api/assets, docs/assets.md) and the admin CLI's create-asset: one
  * implementation. An asset has a code unique in its organization (QR and barcode lookup), a type
- * whose field schema its `fields` must fit, an optional site, a status (ACTIVE, RETIRED) and its
- * history (the inspections naming it).
+ * whose field schema its `fields` must fit, an optional site, a status (ACTIVE, RETIRED), its
+ * history (the inspections naming it) and its next scheduled occurrence.
  */
 
 type Row = typeof assets.$inferSelect;
 type LastInspection = AssetView["lastInspection"];
+type NextOccurrence = AssetView["nextOccurrence"];
 type FieldValues = Record<string, string | number | boolean>;
 
-const toView = (r: Row, last: LastInspection): AssetView => ({
+const toView = (r: Row, last: LastInspection, next: NextOccurrence): AssetView => ({
   id: r.id,
   name: r.name,
   code: r.code,
@@ -27,6 +28,7 @@ const toView = (r: Row, last: LastInspection): AssetView => ({
   fields: r.fields,
   metadata: r.metadata,
   lastInspection: last,
+  nextOccurrence: next,
   archived: r.archivedAt !== null,
   archivedAt: r.archivedAt?.toISOString() ?? null,
   revision: r.revision,
@@ -66,6 +68,44 @@ async function lastInspections(db: DbOrTx, organizationId: string, ids: string[]
   );
 }
 
+/** The pending occurrence due first (LATE, OPEN or UPCOMING) of each asset among `ids` (docs/schedules.md). */
+async function nextOccurrences(db: DbOrTx, organizationId: string, ids: string[]): Promise<Map<string, NonNullable<NextOccurrence>>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectDistinctOn([occurrences.assetId], {
+      assetId: occurrences.assetId,
+      id: occurrences.id,
+      scheduleId: occurrences.scheduleId,
+      state: occurrences.state,
+      startAt: occurrences.startAt,
+      dueAt: occurrences.dueAt,
+    })
+    .from(occurrences)
+    .innerJoin(assets, eq(assets.id, occurrences.assetId))
+    .where(
+      and(
+        eq(occurrences.organizationId, organizationId),
+        inArray(occurrences.assetId, ids),
+        inArray(occurrences.state, ["UPCOMING", "OPEN", "LATE"]),
+        // An upcoming one of an asset retired or archived meanwhile will not open (the sweep drops it).
+        sql`(${occurrences.state} <> 'UPCOMING' or (${assets.status} = 'ACTIVE' and ${assets.archivedAt} is null))`,
+      ),
+    )
+    .orderBy(occurrences.assetId, asc(occurrences.dueAt), asc(occurrences.id));
+  return new Map(
+    rows.map((r) => [
+      r.assetId!,
+      {
+        id: r.id,
+        scheduleId: r.scheduleId,
+        state: r.state as NonNullable<NextOccurrence>["state"],
+        startAt: r.startAt.toISOString(),
+        dueAt: r.dueAt.toISOString(),
+      },
+    ]),
+  );
+}
+
 const noun = directoryNoun<Row, AssetView>({
   table: assets,
   kind: "asset",
@@ -74,12 +114,9 @@ const noun = directoryNoun<Row, AssetView>({
   unique: { column: assets.code, taken: (code) => `An asset with code '${code}' already exists in this organization (archived assets keep their code)` },
   display: (r) => r.code ?? r.name,
   views: async (db, organizationId, rows) => {
-    const last = await lastInspections(
-      db,
-      organizationId,
-      rows.map((r) => r.id),
-    );
-    return rows.map((r) => toView(r, last.get(r.id) ?? null));
+    const ids = rows.map((r) => r.id);
+    const [last, next] = await Promise.all([lastInspections(db, organizationId, ids), nextOccurrences(db, organizationId, ids)]);
+    return rows.map((r) => toView(r, last.get(r.id) ?? null, next.get(r.id) ?? null));
   },
 });
 

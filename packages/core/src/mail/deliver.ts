@@ -4,6 +4,7 @@ import { mailOutbox, users } from "@insp/db/schema";
 import { generateTemporaryPassword, hashTemporaryPassword } from "../auth/passwords.ts";
 import type { WelcomeMailData } from "./outbox.ts";
 import type { Mailer } from "./transport.ts";
+import { composeReminder, type ReminderMailData } from "./reminder.ts";
 import { composeWelcome } from "./welcome.ts";
 
 export interface MailConfig {
@@ -12,7 +13,8 @@ export interface MailConfig {
 }
 
 /**
- * Delivers one outbox row, once. The row is locked for the whole delivery, so two
+ * Delivers one outbox row (a welcome or password-reset mail, or a scheduled inspection's
+ * reminder), once. The row is locked for the whole delivery, so two
  * jobs for it (a retry and a sweep) cannot both send. For a welcome mail with
  * forcePasswordReset, the temporary password is generated here, its hash stored with
  * mustResetPassword in the same transaction that marks the row sent: it exists in
@@ -44,7 +46,16 @@ export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId:
     const candidate = generateTemporaryPassword();
     const candidateHash = hashTemporaryPassword(candidate);
     const [row] = await tx<
-      { id: string; kind: string; status: string; to_address: string; data: WelcomeMailData; user_id: string | null; org_name: string; password_set: boolean }[]
+      {
+        id: string;
+        kind: string;
+        status: string;
+        to_address: string;
+        data: WelcomeMailData | ReminderMailData;
+        user_id: string | null;
+        org_name: string;
+        password_set: boolean;
+      }[]
     >`
       with m as (
         select o.id, o.kind, o.status, o.to_address, o.data, o.user_id, org.name as org_name
@@ -60,12 +71,13 @@ export async function deliverMail(db: Db, mailer: Mailer, job: { organizationId:
       )
       select m.*, exists (select 1 from pw) as password_set from m`;
     if (!row || row.status !== "pending") return "skipped";
-    if (row.kind !== "welcome") throw new Error(`unknown mail kind ${row.kind}`);
-    const temporaryPassword = row.password_set ? candidate : undefined;
-    await mailer.send(
-      row.id,
-      composeWelcome({ to: row.to_address, from: cfg.from, organizationName: row.org_name, loginUrl: cfg.loginUrl, data: row.data, temporaryPassword }),
-    );
+    const common = { to: row.to_address, from: cfg.from, organizationName: row.org_name, loginUrl: cfg.loginUrl };
+    let message;
+    if (row.kind === "welcome")
+      message = composeWelcome({ ...common, data: row.data as WelcomeMailData, temporaryPassword: row.password_set ? candidate : undefined });
+    else if (row.kind === "occurrence_reminder") message = composeReminder({ ...common, data: row.data as ReminderMailData });
+    else throw new Error(`unknown mail kind ${row.kind}`);
+    await mailer.send(row.id, message);
     handedOver = { userId: row.user_id, passwordHash: row.password_set ? candidateHash : null };
     await tx`update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = null
       where id = ${row.id} and organization_id = ${job.organizationId} and status = 'pending'`;

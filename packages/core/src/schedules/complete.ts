@@ -34,7 +34,8 @@ export async function occurrenceViolations(
     details.push(`occurrenceId '${occurrenceId}' is ${o.state}: ${why}`);
   }
   if (o.templateId !== inspection.templateId) details.push(`occurrenceId '${occurrenceId}' is for template '${o.templateId}', not '${inspection.templateId}'`);
-  if (o.siteId && (isBlank(inspection.siteId) || inspection.siteId !== o.siteId))
+  // An asset's occurrence carries the asset's site for the lists: the asset is what the inspection must name.
+  if (o.siteId && !o.assetId && (isBlank(inspection.siteId) || inspection.siteId !== o.siteId))
     details.push(`occurrenceId '${occurrenceId}' is for site '${o.siteId}': the inspection's siteId must be it`);
   if (o.assetId && (isBlank(inspection.assetId) || inspection.assetId !== o.assetId))
     details.push(`occurrenceId '${occurrenceId}' is for asset '${o.assetId}': the inspection's assetId must be it`);

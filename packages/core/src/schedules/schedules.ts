@@ -27,6 +27,7 @@ function toScheduleView(r: Row): ScheduleView {
     mustComplete: r.mustComplete as "ONE" | "ALL",
     canLateSubmit: r.canLateSubmit,
     reminderMinutesBefore: r.reminderMinutesBefore,
+    remindByEmail: r.remindByEmail,
     leaverRule: r.leaverRule,
     paused: r.pausedAt !== null,
     pausedAt: r.pausedAt?.toISOString() ?? null,
@@ -92,13 +93,16 @@ async function checkReferences(tx: DbOrTx, organizationId: string, s: Settings):
     ["assignees.siteIds", sites, s.assignees.siteIds, "site"],
   ];
   if (s.target.kind === "sites") lists.push(["target.siteIds", sites, s.target.siteIds, "site"]);
-  if (s.target.kind === "assets") lists.push(["target.assetTypeId", assetTypes, [s.target.assetTypeId], "asset type"]);
+  if (s.target.kind === "assets") {
+    if (s.target.assetTypeId !== undefined) lists.push(["target.assetTypeId", assetTypes, [s.target.assetTypeId], "asset type"]);
+    if (s.target.siteId !== undefined) lists.push(["target.siteId", sites, [s.target.siteId], "site"]);
+  }
   if (s.leaverRule.kind === "user") lists.push(["leaverRule.userId", users, [s.leaverRule.userId], "user"]);
   for (const [field, table, ids, what] of lists) {
     const bad = await missing(tx, table, organizationId, ids);
     if (bad.length)
       details.push(
-        `${field}: ${bad.map((id) => `'${id}'`).join(", ")} ${bad.length === 1 ? "is not a" : "are not"} ${what}${bad.length === 1 ? "" : "s"} of the organization`,
+        `${field}: ${bad.map((id) => `'${id}'`).join(", ")} ${bad.length > 1 ? "are not" : what.startsWith("asset") ? "is not an" : "is not a"} ${what}${bad.length === 1 ? "" : "s"} of the organization`,
       );
   }
   return details;
@@ -138,6 +142,7 @@ const columnsOf = (s: Settings) => ({
   mustComplete: s.mustComplete,
   canLateSubmit: s.canLateSubmit,
   reminderMinutesBefore: s.reminderMinutesBefore,
+  remindByEmail: s.remindByEmail,
   leaverRule: s.leaverRule,
 });
 
@@ -202,6 +207,7 @@ function settingsOf(r: Row): Settings {
     mustComplete: v.mustComplete,
     canLateSubmit: v.canLateSubmit,
     reminderMinutesBefore: v.reminderMinutesBefore,
+    remindByEmail: v.remindByEmail,
     leaverRule: v.leaverRule,
   };
 }

@@ -38,9 +38,14 @@ async function targetsOf(tx: Tx, organizationId: string, target: ScheduleTarget)
       select id from sites where organization_id = ${organizationId} and archived_at is null and id = any(${uuidArray(target.siteIds)}::uuid[])`);
     return rows.map((r) => ({ key: `site:${r.id}`, siteId: r.id, assetId: null }));
   }
-  const rows = await tx.execute<{ id: string }>(sql`
-    select id from assets where organization_id = ${organizationId} and asset_type_id = ${target.assetTypeId}::uuid`);
-  return rows.map((r) => ({ key: `asset:${r.id}`, siteId: null, assetId: r.id }));
+  // Only assets that can be inspected: ACTIVE and not archived (a RETIRED or archived one gets no new occurrences).
+  const rows = await tx.execute<{ id: string; site_id: string | null }>(sql`
+    select id, site_id from assets
+    where organization_id = ${organizationId} and status = 'ACTIVE' and archived_at is null
+      ${target.assetTypeId !== undefined ? sql`and asset_type_id = ${target.assetTypeId}::uuid` : sql``}
+      ${target.siteId !== undefined ? sql`and site_id = ${target.siteId}::uuid` : sql``}`);
+  // The asset's site too, so a list by siteId (and a leaver's site_manager rule) finds the occurrence.
+  return rows.map((r) => ({ key: `asset:${r.id}`, siteId: r.site_id, assetId: r.id }));
 }
 
 interface ScheduleRow {
@@ -172,9 +177,15 @@ const RESOLVE_ASSIGNEES = sql`
 /**
  * UPCOMING occurrences whose start has come (of schedules not paused) open: their assignees are
  * resolved now, and the template's published version is the one they use. occurrence.opened.
+ * Those of an asset no longer ACTIVE, or archived, are removed instead.
  */
 export async function openOccurrences(db: Db, batch = 500): Promise<number> {
   return db.transaction(async (tx) => {
+    // An asset retired or archived since its occurrences were made cannot be inspected: its
+    // occurrences that would open now are dropped instead (restored before their start, they open).
+    await tx.execute(sql`
+      delete from occurrences o using assets a
+      where o.state = 'UPCOMING' and o.start_at <= now() and a.id = o.asset_id and (a.status <> 'ACTIVE' or a.archived_at is not null)`);
     const rows = await tx.execute<{ id: string; organization_id: string }>(sql`
       with c as (
         select o.id, o.organization_id, s.assignees
@@ -193,8 +204,18 @@ export async function openOccurrences(db: Db, batch = 500): Promise<number> {
   });
 }
 
-/** OPEN occurrences within their schedule's reminder of the due time: occurrence.due_soon, once. */
-export async function remindOccurrences(db: Db, batch = 500): Promise<number> {
+/** A queued reminder e-mail: the mail job to enqueue after commit. */
+export interface QueuedMail {
+  organizationId: string;
+  outboxId: string;
+}
+
+/**
+ * OPEN occurrences within their schedule's reminder of the due time: occurrence.due_soon, once.
+ * When the schedule has remindByEmail, one outbox mail per assignee (an enabled user with an
+ * e-mail address), in the same transaction that claims the row: once per occurrence and assignee.
+ */
+export async function remindOccurrences(db: Db, batch = 500): Promise<{ reminded: number; mails: QueuedMail[] }> {
   return db.transaction(async (tx) => {
     const rows = await tx.execute<{ id: string; organization_id: string }>(sql`
       update occurrences o set reminded_at = now()
@@ -207,7 +228,23 @@ export async function remindOccurrences(db: Db, batch = 500): Promise<number> {
         and o.state = 'OPEN' and o.reminded_at is null
       returning o.id, o.organization_id`);
     await announce(tx, rows, "due_soon");
-    return rows.length;
+    const mails = rows.length
+      ? await tx.execute<{ id: string; organization_id: string }>(sql`
+          insert into mail_outbox (organization_id, user_id, kind, to_address, data)
+          select o.organization_id, u.id, 'occurrence_reminder', u.email,
+            jsonb_build_object('displayName', u.name, 'occurrenceId', o.id, 'scheduleName', s.name, 'templateName', t.title,
+              'startAt', o.start_at, 'dueAt', o.due_at, 'timeZone', o.time_zone, 'siteName', st.name, 'assetName', a.name, 'assetCode', a.code)
+          from occurrences o
+            join schedules s on s.id = o.schedule_id and s.remind_by_email
+            cross join lateral unnest(o.assignee_user_ids) as x(uid)
+            join users u on u.id = x.uid and u.organization_id = o.organization_id and not u.disabled and u.email <> ''
+            left join templates t on t.id = o.template_id
+            left join sites st on st.id = o.site_id
+            left join assets a on a.id = o.asset_id
+          where o.id = any(${uuidArray(rows.map((r) => r.id))}::uuid[])
+          returning id, organization_id`)
+      : [];
+    return { reminded: rows.length, mails: mails.map((m) => ({ organizationId: m.organization_id, outboxId: m.id })) };
   });
 }
 

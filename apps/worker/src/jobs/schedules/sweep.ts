@@ -1,4 +1,5 @@
 import { materializeOccurrences, missOccurrences, openOccurrences, reassignLeavers, remindOccurrences } from "@insp/core";
+import { enqueueMails } from "@insp/queue";
 import type { PeriodicTask, WorkerDeps } from "../../deps.ts";
 
 const BATCH = 500;
@@ -14,9 +15,26 @@ async function drain(step: () => Promise<number>, batch: number): Promise<number
 }
 
 /**
+ * One batch of reminders; the reminder e-mails it queued (remindByEmail) get their mail jobs after
+ * its commit. A job that is not enqueued is not lost: the mail outbox sweep requeues its row.
+ */
+async function remind(deps: WorkerDeps): Promise<number> {
+  const { reminded, mails } = await remindOccurrences(deps.db, BATCH);
+  const byOrg = new Map<string, typeof mails>();
+  for (const m of mails) byOrg.set(m.organizationId, [...(byOrg.get(m.organizationId) ?? []), m]);
+  for (const [organizationId, list] of byOrg)
+    await enqueueMails(
+      deps.queues,
+      organizationId,
+      list.map((m) => m.outboxId),
+    ).catch((err: unknown) => deps.logger.warn({ err }, "reminder mail jobs not enqueued; the mail outbox sweep sends them"));
+  return reminded;
+}
+
+/**
  * Scheduled inspections (docs/schedules.md), every SCHEDULE_SWEEP_SECONDS in every replica: make
  * occurrences SCHEDULE_HORIZON_DAYS ahead, open those whose start has come, remind those within
- * their reminder of the due time, miss those past it, and give leavers' open occurrences to whom
+ * their reminder of the due time (by e-mail too when the schedule says so), miss those past it, and give leavers' open occurrences to whom
  * their schedule's leaver rule says. Every step claims its rows with skip locked
  * and inserts with on conflict do nothing, so replicas sweeping together move each row once.
  */
@@ -41,7 +59,7 @@ async function sweepSchedules(deps: WorkerDeps): Promise<void> {
   });
   const opened = await step("open", () => drain(() => openOccurrences(deps.db, BATCH), BATCH));
   const reassigned = await step("leavers", () => drain(() => reassignLeavers(deps.db, 100), 100));
-  const reminded = await step("remind", () => drain(() => remindOccurrences(deps.db, BATCH), BATCH));
+  const reminded = await step("remind", () => drain(() => remind(deps), BATCH));
   const missed = await step("miss", () => drain(() => missOccurrences(deps.db, BATCH), BATCH));
   if (made || opened || reassigned || reminded || missed) deps.logger.info({ made, opened, reassigned, reminded, missed }, "swept scheduled inspections");
 }
