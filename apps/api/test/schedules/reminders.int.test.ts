@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startSmtpServer, startStack, until, type SmtpTestServer, type Stack } from "@insp/testing";
+import { until } from "@insp/testing";
 import { publishedAudit } from "../fixtures/inspections.fixtures.ts";
+import { useMailStack } from "../fixtures/mail.fixtures.ts";
 
 /**
  * Reminder e-mails (docs/schedules.md): a schedule with remindByEmail mails each assignee once
@@ -9,32 +10,14 @@ import { publishedAudit } from "../fixtures/inspections.fixtures.ts";
  * workers sweeping; a schedule without it mails nobody.
  */
 
-let smtp: SmtpTestServer;
-let stack: Stack;
-
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  stack = await startStack({
-    workers: 2,
-    env: {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: "Inspections <no-reply@example.test>",
-      APP_LOGIN_URL: "https://app.example.test/login",
-      SCHEDULE_SWEEP_SECONDS: "1",
-    },
-  });
-});
-afterAll(async () => {
-  await stack?.stop();
-  await smtp?.stop();
-});
+const ctx = useMailStack({ workers: 2, env: { SCHEDULE_SWEEP_SECONDS: "1" } });
 
 const key = (t: DemoSeed) => ({ bearer: t.apiKey });
 
 /** A daily UTC schedule whose first start was a minute ago, due in an hour, reminded 90 minutes before: reminded as it opens. */
 async function remindedDaily(t: DemoSeed, templateId: string, name: string, extra: Record<string, unknown>) {
   const start = new Date(Date.now() - 60_000);
-  const res = await stack.http.post(
+  const res = await ctx.stack.http.post(
     "/api/schedules",
     {
       name,
@@ -57,12 +40,12 @@ async function remindedDaily(t: DemoSeed, templateId: string, name: string, extr
 
 describe("reminder e-mails", () => {
   it("remindByEmail mails each assignee once with the occurrence's names and local due time; without it, nobody", async () => {
-    const t = await stack.tenant();
-    const tpl = await publishedAudit(stack, t);
+    const t = await ctx.stack.tenant();
+    const tpl = await publishedAudit(ctx.stack, t);
     // The admin is an employee in the first group: a group assignee with an e-mail address.
-    const [emp] = await stack.db.sql<{ id: string }[]>`
+    const [emp] = await ctx.stack.db.sql<{ id: string }[]>`
       insert into employees (organization_id, external_employee_id, status, user_id) values (${t.organization.id}, 'E-1', 'ACTIVE', ${t.users.admin.id}) returning id`;
-    await stack.db.sql`insert into employee_groups (employee_id, group_id, organization_id) values (${emp!.id}, ${t.groups[0]!.id}, ${t.organization.id})`;
+    await ctx.stack.db.sql`insert into employee_groups (employee_id, group_id, organization_id) values (${emp!.id}, ${t.groups[0]!.id}, ${t.organization.id})`;
 
     const quiet = await remindedDaily(t, tpl.id, `Quiet walk ${t.organization.id}`, {});
     expect(quiet.remindByEmail).toBe(false);
@@ -73,13 +56,13 @@ describe("reminder e-mails", () => {
     const [occ] = await until(
       "both reminded",
       () =>
-        stack.db.sql<{ id: string; schedule_id: string; due_at: Date }[]>`
+        ctx.stack.db.sql<{ id: string; schedule_id: string; due_at: Date }[]>`
           select id, schedule_id, due_at from occurrences where schedule_id in (${quiet.id}, ${mailed.id}) and reminded_at is not null order by schedule_id = ${mailed.id} desc`,
       (r) => r.length === 2,
     );
     expect(occ!.schedule_id).toBe(mailed.id);
-    const toInspector = await smtp.waitFor((m) => m.envelopeTo.includes(t.users.inspector.email) && m.subject === subject);
-    const toAdmin = await smtp.waitFor((m) => m.envelopeTo.includes(t.users.admin.email) && m.subject === subject);
+    const toInspector = await ctx.smtp.waitFor((m) => m.envelopeTo.includes(t.users.inspector.email) && m.subject === subject);
+    const toAdmin = await ctx.smtp.waitFor((m) => m.envelopeTo.includes(t.users.admin.email) && m.subject === subject);
     expect(toInspector.headers.from).toBe("Inspections <no-reply@example.test>");
     expect(toInspector.text).toContain("Hello Demo Inspector,");
     expect(toAdmin.text).toContain("Hello Demo Admin,");
@@ -96,14 +79,14 @@ describe("reminder e-mails", () => {
 
     // Two workers sweeping every second: still one mail per assignee, and none for the quiet schedule.
     await new Promise((r) => setTimeout(r, 3000));
-    const mine = smtp.messages.filter((m) => m.subject.includes(t.organization.id));
+    const mine = ctx.smtp.messages.filter((m) => m.subject.includes(t.organization.id));
     expect(mine.map((m) => [m.envelopeTo.join(","), m.subject]).sort()).toEqual(
       [
         [t.users.admin.email, subject],
         [t.users.inspector.email, subject],
       ].sort(),
     );
-    const rows = await stack.db.sql<{ kind: string; status: string }[]>`
+    const rows = await ctx.stack.db.sql<{ kind: string; status: string }[]>`
       select kind, status from mail_outbox where organization_id = ${t.organization.id} and kind = 'occurrence_reminder'`;
     expect(rows).toEqual([
       { kind: "occurrence_reminder", status: "sent" },
@@ -112,13 +95,13 @@ describe("reminder e-mails", () => {
   });
 
   it("remindByEmail is a boolean a PATCH can change", async () => {
-    const t = await stack.tenant();
-    const tpl = await publishedAudit(stack, t);
+    const t = await ctx.stack.tenant();
+    const tpl = await publishedAudit(ctx.stack, t);
     const s = await remindedDaily(t, tpl.id, "Patched", { paused: true });
-    const on = await stack.http.patch(`/api/schedules/${s.id}`, { remindByEmail: true }, { auth: key(t), headers: { "if-match": "*" } });
+    const on = await ctx.stack.http.patch(`/api/schedules/${s.id}`, { remindByEmail: true }, { auth: key(t), headers: { "if-match": "*" } });
     expect(on.status, on.text).toBe(200);
     expect(on.body).toMatchObject({ remindByEmail: true, revision: 2 });
-    const bad = await stack.http.patch(`/api/schedules/${s.id}`, { remindByEmail: "yes" }, { auth: key(t), headers: { "if-match": "*" } });
+    const bad = await ctx.stack.http.patch(`/api/schedules/${s.id}`, { remindByEmail: "yes" }, { auth: key(t), headers: { "if-match": "*" } });
     expect(bad.status).toBe(400);
     expect(bad.body.details.join("\n")).toContain("remindByEmail must be true or false");
   });
