@@ -104,5 +104,8 @@ describe("reminder e-mails", () => {
     const bad = await ctx.stack.http.patch(`/api/schedules/${s.id}`, { remindByEmail: "yes" }, { auth: key(t), headers: { "if-match": "*" } });
     expect(bad.status).toBe(400);
     expect(bad.body.details.join("\n")).toContain("remindByEmail must be true or false");
+    const never = await ctx.stack.http.patch(`/api/schedules/${s.id}`, { reminderMinutesBefore: null }, { auth: key(t), headers: { "if-match": "*" } });
+    expect(never.status).toBe(400);
+    expect(never.body.details).toEqual(["remindByEmail: remindByEmail needs reminderMinutesBefore (how long before the due time to remind)"]);
   });
 });

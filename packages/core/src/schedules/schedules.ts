@@ -110,6 +110,9 @@ async function checkReferences(tx: DbOrTx, organizationId: string, s: Settings):
 
 async function validate(tx: DbOrTx, organizationId: string, s: Settings): Promise<void> {
   const details = [...checkRecurrence(s), ...(await checkReferences(tx, organizationId, s))];
+  // An e-mail reminder without a reminder time would never be sent: say so rather than accept it.
+  if (s.remindByEmail && s.reminderMinutesBefore === null)
+    details.push("remindByEmail: remindByEmail needs reminderMinutesBefore (how long before the due time to remind)");
   if (details.length) throw badRequest(INVALID, details);
 }
 
