@@ -223,6 +223,23 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
     createPg === undefined ? undefined : `${Math.round(1000 / createPg)} employees/s (${createPg} ms each)`,
     createPg === undefined ? null : 1000 / createPg >= 1200,
   );
+  // Issue 33: scheduled inspections at 10,000 daily schedules, 30 days ahead, two workers.
+  const fullSchedules = opts.schedules >= 10_000;
+  const made = m("schedules", "occurrences");
+  const exactlyOnce = m("schedules", "duplicates") === 0 && m("schedules", "schedulesMissingOccurrences") === 0;
+  target(
+    "33. 10,000 daily schedules made 30 days ahead by 2 workers: no duplicates, none missing (time and occurrences/s reported)",
+    made === undefined
+      ? undefined
+      : `${made} in ${m("schedules", "materializeSeconds")} s, ${m("schedules", "occurrencesPerS")}/s; ${exactlyOnce ? "each once" : "NOT each once"}`,
+    made === undefined ? null : fullSchedules ? exactlyOnce : null,
+  );
+  const occurrencesP95 = m("schedules", "listP95Ms");
+  target(
+    "33. ... GET /api/occurrences of one user: p95 < 50 ms",
+    occurrencesP95 === undefined ? undefined : `${occurrencesP95} ms`,
+    fullSchedules && occurrencesP95 !== undefined ? occurrencesP95 < 50 : null,
+  );
   const soakRequests = m("soak", "requests");
   const soakBad = ["fiveXx", "connectionErrors", "lostItems", "doneTwice"].reduce((n, k) => n + (m("soak", k) ?? 0), 0);
   target(
