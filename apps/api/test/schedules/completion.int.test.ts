@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startReceiver, startStack, until, type Receiver, type Stack } from "@insp/testing";
+import { until } from "@insp/testing";
 import { importBody, importOk, publishedAudit, type Tpl } from "../fixtures/inspections.fixtures.ts";
+import { dailySchedule, key, openedOccurrence, useScheduleStack } from "../fixtures/schedules.fixtures.ts";
 
 /**
  * Inspections doing an occurrence's work (docs/schedules.md, Completing an occurrence): an import
@@ -9,131 +10,96 @@ import { importBody, importOk, publishedAudit, type Tpl } from "../fixtures/insp
  * every assignee; a missed, completed or mismatched one is a 400 naming occurrenceId.
  */
 
-let stack: Stack;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  [stack, receiver] = await Promise.all([
-    startStack({ workers: 1, env: { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "0,1,1,1", SCHEDULE_SWEEP_SECONDS: "1" } }),
-    startReceiver(),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([stack?.stop(), receiver?.stop()]);
-});
-
-const key = (t: DemoSeed) => ({ bearer: t.apiKey });
+const ctx = useScheduleStack({ workers: 1, receiver: true });
 
 /** The first occurrence, open, of a new daily schedule whose first start was a minute ago, at the first site. */
 async function openOccurrence(t: DemoSeed, tpl: Tpl, extra: Record<string, unknown> = {}) {
-  const start = new Date(Date.now() - 60_000).toISOString();
-  const s = await stack.http.post(
-    "/api/schedules",
-    {
-      name: "Daily audit",
-      templateId: tpl.id,
-      recurrence: { rrule: "FREQ=DAILY" },
-      timeZone: "UTC",
-      startDate: start.slice(0, 10),
-      startTime: start.slice(11, 16),
-      dueWithinMinutes: 60,
-      assignees: { userIds: [t.users.inspector.id] },
-      target: { kind: "sites", siteIds: [t.sites[0]!.id] },
-      ...extra,
-    },
-    { auth: key(t) },
-  );
-  if (s.status !== 201) throw new Error(`schedule: ${s.status} ${s.text}`);
-  const list = await until(
-    "open",
-    () => stack.http.get(`/api/occurrences?assignee=any&state=OPEN&scheduleId=${s.body.id}`, { auth: key(t) }),
-    (r) => r.body.occurrences?.length === 1,
-  );
-  return list.body.occurrences[0] as { id: string; siteId: string };
+  const s = await dailySchedule(ctx.stack, t, tpl.id, { name: "Daily audit", target: { kind: "sites", siteIds: [t.sites[0]!.id] }, ...extra });
+  return (await openedOccurrence(ctx.stack, t, s.id)) as { id: string; siteId: string };
 }
 
-const get = (t: DemoSeed, id: string) => stack.http.get(`/api/occurrences/${id}`, { auth: key(t) }).then((r) => r.body);
+const get = (t: DemoSeed, id: string) => ctx.stack.http.get(`/api/occurrences/${id}`, { auth: key(t) }).then((r) => r.body);
 
 describe("completing occurrences", () => {
   it("an import with occurrenceId completes it (occurrence.completed); it cannot be completed twice", async () => {
-    const t = await stack.tenant();
-    const tpl = await publishedAudit(stack, t);
+    const t = await ctx.stack.tenant();
+    const tpl = await publishedAudit(ctx.stack, t);
     const path = `/done-${t.organization.id}`;
-    const ep = await stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}${path}`, events: ["occurrence.completed"] }, { auth: key(t) });
-    await receiver.configure(path, { secrets: [ep.body.secret] });
+    const ep = await ctx.stack.http.post("/api/webhooks", { url: `${ctx.receiver.baseUrl}${path}`, events: ["occurrence.completed"] }, { auth: key(t) });
+    await ctx.receiver.configure(path, { secrets: [ep.body.secret] });
     const occ = await openOccurrence(t, tpl);
     expect(occ.siteId).toBe(t.sites[0]!.id);
-    const insp = await importOk(stack, t, importBody(t, tpl, { occurrenceId: occ.id }));
+    const insp = await importOk(ctx.stack, t, importBody(t, tpl, { occurrenceId: occ.id }));
     expect(await get(t, occ.id)).toMatchObject({ state: "COMPLETED", inspectionId: insp.id, completedByUserIds: [t.users.inspector.id] });
     const [hook] = await until(
       "occurrence.completed",
-      () => receiver.received(path),
+      () => ctx.receiver.received(path),
       (rs) => rs.length >= 1,
     );
     expect(hook!.body).toMatchObject({ type: "occurrence.completed", data: { id: occ.id, state: "COMPLETED" } });
-    const again = await stack.http.post("/api/inspections", importBody(t, tpl, { occurrenceId: occ.id }), { auth: key(t) });
+    const again = await ctx.stack.http.post("/api/inspections", importBody(t, tpl, { occurrenceId: occ.id }), { auth: key(t) });
     expect(again.status).toBe(400);
     expect(again.body.details).toEqual([`occurrenceId '${occ.id}' is COMPLETED: it is already completed`]);
   });
 
   it("IN_PROGRESS marks it started; the PATCH that completes the inspection completes it", async () => {
-    const t = await stack.tenant();
-    const tpl = await publishedAudit(stack, t);
+    const t = await ctx.stack.tenant();
+    const tpl = await publishedAudit(ctx.stack, t);
     const occ = await openOccurrence(t, tpl);
-    const insp = await importOk(stack, t, importBody(t, tpl, { occurrenceId: occ.id, status: "IN_PROGRESS" }));
+    const insp = await importOk(ctx.stack, t, importBody(t, tpl, { occurrenceId: occ.id, status: "IN_PROGRESS" }));
     const started = await get(t, occ.id);
     expect(started).toMatchObject({ state: "OPEN", inspectionId: insp.id, completedAt: null });
     expect(started.startedAt).not.toBeNull();
-    const done = await stack.http.patch(`/api/inspections/${insp.id}`, { status: "COMPLETED" }, { auth: key(t), headers: { "if-match": "*" } });
+    const done = await ctx.stack.http.patch(`/api/inspections/${insp.id}`, { status: "COMPLETED" }, { auth: key(t), headers: { "if-match": "*" } });
     expect(done.status, done.text).toBe(200);
     expect(await get(t, occ.id)).toMatchObject({ state: "COMPLETED", inspectionId: insp.id });
-    const feed = await stack.http.get("/api/feed/occurrences", { auth: key(t) });
+    const feed = await ctx.stack.http.get("/api/feed/occurrences", { auth: key(t) });
     expect(feed.body.items.map((i: any) => i.change)).toEqual(["opened", "started", "completed"]);
   });
 
   it("a LATE one completes late; a MISSED one stays missed (400 naming occurrenceId)", async () => {
-    const t = await stack.tenant();
-    const tpl = await publishedAudit(stack, t);
+    const t = await ctx.stack.tenant();
+    const tpl = await publishedAudit(ctx.stack, t);
     const late = await openOccurrence(t, tpl, { canLateSubmit: true });
     const missed = await openOccurrence(t, tpl, { name: "No late ones" });
-    await stack.db.sql`update occurrences set due_at = now() - interval '1 second' where id in (${late.id}, ${missed.id})`;
+    await ctx.stack.db.sql`update occurrences set due_at = now() - interval '1 second' where id in (${late.id}, ${missed.id})`;
     await until(
       "late and missed",
       async () => [(await get(t, late.id)).state, (await get(t, missed.id)).state],
       (s) => s[0] === "LATE" && s[1] === "MISSED",
     );
-    await importOk(stack, t, importBody(t, tpl, { occurrenceId: late.id }));
+    await importOk(ctx.stack, t, importBody(t, tpl, { occurrenceId: late.id }));
     expect((await get(t, late.id)).state).toBe("COMPLETED_LATE");
-    const refused = await stack.http.post("/api/inspections", importBody(t, tpl, { occurrenceId: missed.id }), { auth: key(t) });
+    const refused = await ctx.stack.http.post("/api/inspections", importBody(t, tpl, { occurrenceId: missed.id }), { auth: key(t) });
     expect(refused.status).toBe(400);
     expect(refused.body.details).toEqual([`occurrenceId '${missed.id}' is MISSED: it was missed and stays missed`]);
     expect((await get(t, missed.id)).state).toBe("MISSED");
   });
 
   it("the occurrence's site and template must match; another organization's occurrence is unknown", async () => {
-    const t = await stack.tenant();
-    const other = await stack.tenant();
-    const tpl = await publishedAudit(stack, t);
+    const t = await ctx.stack.tenant();
+    const other = await ctx.stack.tenant();
+    const tpl = await publishedAudit(ctx.stack, t);
     const occ = await openOccurrence(t, tpl);
-    const wrongSite = await stack.http.post("/api/inspections", importBody(t, tpl, { occurrenceId: occ.id, siteId: t.sites[1]!.id }), { auth: key(t) });
+    const wrongSite = await ctx.stack.http.post("/api/inspections", importBody(t, tpl, { occurrenceId: occ.id, siteId: t.sites[1]!.id }), { auth: key(t) });
     expect(wrongSite.status).toBe(400);
     expect(wrongSite.body.details).toEqual([`occurrenceId '${occ.id}' is for site '${t.sites[0]!.id}': the inspection's siteId must be it`]);
-    const otherTpl = await publishedAudit(stack, t);
-    const wrongTpl = await stack.http.post("/api/inspections", importBody(t, otherTpl, { occurrenceId: occ.id }), { auth: key(t) });
+    const otherTpl = await publishedAudit(ctx.stack, t);
+    const wrongTpl = await ctx.stack.http.post("/api/inspections", importBody(t, otherTpl, { occurrenceId: occ.id }), { auth: key(t) });
     expect(wrongTpl.body.details).toEqual([`occurrenceId '${occ.id}' is for template '${tpl.id}', not '${otherTpl.id}'`]);
-    const theirTpl = await publishedAudit(stack, other);
-    const cross = await stack.http.post("/api/inspections", importBody(other, theirTpl, { occurrenceId: occ.id }), { auth: key(other) });
+    const theirTpl = await publishedAudit(ctx.stack, other);
+    const cross = await ctx.stack.http.post("/api/inspections", importBody(other, theirTpl, { occurrenceId: occ.id }), { auth: key(other) });
     expect(cross.body.details).toEqual([`occurrenceId '${occ.id}' is not an occurrence of this organization`]);
     expect((await get(t, occ.id)).state).toBe("OPEN");
   });
 
   it("mustComplete ALL completes once every assignee has completed one", async () => {
-    const t = await stack.tenant();
-    const tpl = await publishedAudit(stack, t);
+    const t = await ctx.stack.tenant();
+    const tpl = await publishedAudit(ctx.stack, t);
     const occ = await openOccurrence(t, tpl, { mustComplete: "ALL", assignees: { userIds: [t.users.inspector.id, t.users.admin.id] } });
-    await importOk(stack, t, importBody(t, tpl, { occurrenceId: occ.id }));
+    await importOk(ctx.stack, t, importBody(t, tpl, { occurrenceId: occ.id }));
     expect(await get(t, occ.id)).toMatchObject({ state: "OPEN", completedByUserIds: [t.users.inspector.id] });
-    await importOk(stack, t, importBody(t, tpl, { occurrenceId: occ.id, conductedBy: t.users.admin.id }));
+    await importOk(ctx.stack, t, importBody(t, tpl, { occurrenceId: occ.id, conductedBy: t.users.admin.id }));
     expect(await get(t, occ.id)).toMatchObject({ state: "COMPLETED", completedByUserIds: [t.users.inspector.id, t.users.admin.id] });
   });
 });

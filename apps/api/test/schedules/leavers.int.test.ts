@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DemoSeed } from "@insp/core";
-import { startReceiver, startStack, until, type Receiver, type Stack } from "@insp/testing";
+import { until } from "@insp/testing";
 import { syncCaller, uniq } from "../fixtures/employee-sync.fixtures.ts";
 import { publishedAudit, type Tpl } from "../fixtures/inspections.fixtures.ts";
+import { dailySchedule, key, openedOccurrence, useScheduleStack } from "../fixtures/schedules.fixtures.ts";
 
 /**
  * When people leave (docs/schedules.md): the HR sync terminates an assignee, and their open
@@ -10,71 +11,43 @@ import { publishedAudit, type Tpl } from "../fixtures/inspections.fixtures.ts";
  * flagged), with an occurrence.reassigned webhook.
  */
 
-let stack: Stack;
-let receiver: Receiver;
+const ctx = useScheduleStack({ workers: 1, receiver: true });
 
-beforeAll(async () => {
-  [stack, receiver] = await Promise.all([
-    startStack({ workers: 1, env: { WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_SCHEDULE: "0,1,1,1", SCHEDULE_SWEEP_SECONDS: "1" } }),
-    startReceiver(),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([stack?.stop(), receiver?.stop()]);
-});
-
-const key = (t: DemoSeed) => ({ bearer: t.apiKey });
 const userOf = async (externalId: string) =>
-  (await stack.db.sql<{ user_id: string }[]>`select user_id from employees where external_employee_id = ${externalId}`)[0]!.user_id;
+  (await ctx.stack.db.sql<{ user_id: string }[]>`select user_id from employees where external_employee_id = ${externalId}`)[0]!.user_id;
 
 async function openOccurrence(t: DemoSeed, tpl: Tpl, userId: string, leaverRule: unknown) {
-  const start = new Date(Date.now() - 60_000).toISOString();
-  const s = await stack.http.post(
-    "/api/schedules",
-    {
-      name: "Daily audit",
-      templateId: tpl.id,
-      recurrence: { rrule: "FREQ=DAILY" },
-      timeZone: "UTC",
-      startDate: start.slice(0, 10),
-      startTime: start.slice(11, 16),
-      dueWithinMinutes: 600,
-      assignees: { userIds: [userId] },
-      target: { kind: "sites", siteIds: [t.sites[0]!.id] },
-      leaverRule,
-    },
-    { auth: key(t) },
-  );
-  if (s.status !== 201) throw new Error(`schedule: ${s.status} ${s.text}`);
-  const list = await until(
-    "open",
-    () => stack.http.get(`/api/occurrences?assignee=any&state=OPEN&scheduleId=${s.body.id}`, { auth: key(t) }),
-    (r) => r.body.occurrences?.length === 1,
-  );
-  return list.body.occurrences[0] as { id: string; assigneeUserIds: string[] };
+  const s = await dailySchedule(ctx.stack, t, tpl.id, {
+    name: "Daily audit",
+    dueWithinMinutes: 600,
+    assignees: { userIds: [userId] },
+    target: { kind: "sites", siteIds: [t.sites[0]!.id] },
+    leaverRule,
+  });
+  return (await openedOccurrence(ctx.stack, t, s.id)) as { id: string; assigneeUserIds: string[] };
 }
 
 describe("leavers", () => {
   it("a terminated assignee's open occurrences go to the site's site_manager, or to nobody and flagged; occurrence.reassigned", async () => {
-    const t = await stack.tenant();
-    const tpl = await publishedAudit(stack, t);
+    const t = await ctx.stack.tenant();
+    const tpl = await publishedAudit(ctx.stack, t);
     const [leaver, manager] = [uniq("L"), uniq("M")];
-    const sync = await syncCaller(stack, t);
+    const sync = await syncCaller(ctx.stack, t);
     await sync.sync([
       { externalEmployeeId: leaver.id, email: leaver.email, firstName: "Lee", roles: ["inspector"], sites: [{ id: t.sites[0]!.id }], userAccount: {} },
       { externalEmployeeId: manager.id, email: manager.email, firstName: "Max", roles: ["site_manager"], sites: [{ id: t.sites[0]!.id }], userAccount: {} },
     ]);
     const [leaverUser, managerUser] = [await userOf(leaver.id), await userOf(manager.id)];
     const path = `/leavers-${t.organization.id}`;
-    const ep = await stack.http.post("/api/webhooks", { url: `${receiver.baseUrl}${path}`, events: ["occurrence.reassigned"] }, { auth: key(t) });
-    await receiver.configure(path, { secrets: [ep.body.secret] });
+    const ep = await ctx.stack.http.post("/api/webhooks", { url: `${ctx.receiver.baseUrl}${path}`, events: ["occurrence.reassigned"] }, { auth: key(t) });
+    await ctx.receiver.configure(path, { secrets: [ep.body.secret] });
 
     const toManager = await openOccurrence(t, tpl, leaverUser, { kind: "site_manager" });
     const toNobody = await openOccurrence(t, tpl, leaverUser, { kind: "unassigned" });
     expect(toManager.assigneeUserIds).toEqual([leaverUser]);
 
     await sync.sync([{ externalEmployeeId: leaver.id, status: "TERMINATED", terminationDate: "2026-11-27" }]);
-    const get = (id: string) => stack.http.get(`/api/occurrences/${id}`, { auth: key(t) }).then((r) => r.body);
+    const get = (id: string) => ctx.stack.http.get(`/api/occurrences/${id}`, { auth: key(t) }).then((r) => r.body);
     await until(
       "reassigned",
       async () => [await get(toManager.id), await get(toNobody.id)],
@@ -84,7 +57,7 @@ describe("leavers", () => {
     expect(await get(toNobody.id)).toMatchObject({ state: "OPEN", assigneeUserIds: [], needsAssignee: true });
     const hooks = await until(
       "two webhooks",
-      () => receiver.received(path),
+      () => ctx.receiver.received(path),
       (rs) => rs.length >= 2,
     );
     expect(hooks.map((h) => h.body.data.id).sort()).toEqual([toManager.id, toNobody.id].sort());

@@ -3,6 +3,7 @@ import type { DemoSeed } from "@insp/core";
 import { until } from "@insp/testing";
 import { publishedAudit } from "../fixtures/inspections.fixtures.ts";
 import { useMailStack } from "../fixtures/mail.fixtures.ts";
+import { dailySchedule, key } from "../fixtures/schedules.fixtures.ts";
 
 /**
  * Reminder e-mails (docs/schedules.md): a schedule with remindByEmail mails each assignee once
@@ -12,31 +13,16 @@ import { useMailStack } from "../fixtures/mail.fixtures.ts";
 
 const ctx = useMailStack({ workers: 2, env: { SCHEDULE_SWEEP_SECONDS: "1" } });
 
-const key = (t: DemoSeed) => ({ bearer: t.apiKey });
-
-/** A daily UTC schedule whose first start was a minute ago, due in an hour, reminded 90 minutes before: reminded as it opens. */
-async function remindedDaily(t: DemoSeed, templateId: string, name: string, extra: Record<string, unknown>) {
-  const start = new Date(Date.now() - 60_000);
-  const res = await ctx.stack.http.post(
-    "/api/schedules",
-    {
-      name,
-      templateId,
-      recurrence: { rrule: "FREQ=DAILY" },
-      timeZone: "Europe/Berlin",
-      startDate: start.toLocaleDateString("en-CA", { timeZone: "Europe/Berlin" }),
-      startTime: start.toLocaleTimeString("en-GB", { timeZone: "Europe/Berlin", hour: "2-digit", minute: "2-digit" }),
-      dueWithinMinutes: 60,
-      reminderMinutesBefore: 90,
-      assignees: { userIds: [t.users.inspector.id], groupIds: [t.groups[0]!.id] },
-      target: { kind: "sites", siteIds: [t.sites[0]!.id] },
-      ...extra,
-    },
-    { auth: key(t) },
-  );
-  if (res.status !== 201) throw new Error(`schedule: ${res.status} ${res.text}`);
-  return res.body as { id: string; remindByEmail: boolean };
-}
+/** A daily Berlin schedule whose first start was a minute ago, due in an hour, reminded 90 minutes before: reminded as it opens. */
+const remindedDaily = (t: DemoSeed, templateId: string, name: string, extra: Record<string, unknown>): Promise<{ id: string; remindByEmail: boolean }> =>
+  dailySchedule(ctx.stack, t, templateId, {
+    name,
+    timeZone: "Europe/Berlin",
+    reminderMinutesBefore: 90,
+    assignees: { userIds: [t.users.inspector.id], groupIds: [t.groups[0]!.id] },
+    target: { kind: "sites", siteIds: [t.sites[0]!.id] },
+    ...extra,
+  });
 
 describe("reminder e-mails", () => {
   it("remindByEmail mails each assignee once with the occurrence's names and local due time; without it, nobody", async () => {
