@@ -2,4 +2,4 @@ export { createSchedule, deleteSchedule, getSchedule, listSchedules, patchSchedu
 export { getOccurrence, listOccurrences, type OccurrenceReader } from "./occurrences.ts";
 export { occurrenceOfInspection, occurrenceViolations, recordOccurrenceWork } from "./complete.ts";
 export { reassignLeavers } from "./leavers.ts";
-export { materializeOccurrences, missOccurrences, openOccurrences, remindOccurrences, type QueuedMail } from "./sweep.ts";
+export { materializeOccurrences, missOccurrences, openOccurrences, remindOccurrences } from "./sweep.ts";

@@ -205,7 +205,7 @@ export async function openOccurrences(db: Db, batch = 500): Promise<number> {
 }
 
 /** A queued reminder e-mail: the mail job to enqueue after commit. */
-export interface QueuedMail {
+interface QueuedMail {
   organizationId: string;
   outboxId: string;
 }
