@@ -60,8 +60,18 @@ export interface IdempotentWork<O, S = void> {
    * sees the progress noted here. Optional; a throw rolls the claim back with the rest.
    */
   begin?: (tx: Tx, note: NoteProgress) => Promise<S>;
-  /** The work of the request that owns the key. A throw releases the key (and is rethrown). */
-  run: (started: S, note: NoteProgress) => Promise<O>;
+  /**
+   * The work of the request that owns the key. A throw releases the key (and is rethrown), but
+   * with `keepWhenNoted` only while no progress was noted. `noteIn` notes progress inside a
+   * transaction of the work, so the note commits, or not, with what it refers to.
+   */
+  run: (started: S, note: NoteProgress, noteIn: (tx: Tx, progress: unknown) => Promise<void>) => Promise<O>;
+  /**
+   * A throw from `run` after it noted progress keeps the key pending: what the progress refers to
+   * may have committed (a lost connection can hide a commit that happened), so a retry attaches
+   * to it instead of doing the work a second time.
+   */
+  keepWhenNoted?: boolean;
   /** A repeat while the first request is running: what to answer, given the progress it noted (null before any). */
   attach: (progress: unknown) => Promise<O>;
   /** What each outcome, of `run` or of `attach`, does to the key. */
@@ -87,7 +97,7 @@ export async function withIdempotency<O, S = void>(db: Db, ref: IdempotencyRef |
   const fresh = (outcome: O): Idempotent<O> => ({ outcome, replayed: false });
   if (!ref) {
     const started = work.begin ? await db.transaction((tx) => work.begin!(tx, noNote)) : (undefined as S);
-    return fresh(await work.run(started, noNote));
+    return fresh(await work.run(started, noNote, noNoteIn));
   }
 
   const hash = requestHash(body);
@@ -109,15 +119,21 @@ export async function withIdempotency<O, S = void>(db: Db, ref: IdempotencyRef |
   const started = claimed.kind === "begun" ? claimed.started : (undefined as S);
   let outcome: O;
   try {
-    outcome = await work.run(started, (p) => noteProgress(db, ref, p));
+    outcome = await work.run(
+      started,
+      (p) => noteProgress(db, ref, p),
+      (tx, p) => noteProgress(tx, ref, p),
+    );
   } catch (err) {
-    await releaseKey(db, ref).catch(() => {}); // the error rethrown says what went wrong
+    // The error rethrown says what went wrong.
+    await (work.keepWhenNoted ? releaseKeyUnnoted(db, ref) : releaseKey(db, ref)).catch(() => {});
     throw err;
   }
   return fresh(await settle(db, ref, work.fate, outcome));
 }
 
 const noNote: NoteProgress = async () => {};
+const noNoteIn = async () => {};
 
 async function settle<O>(db: Db, ref: IdempotencyRef, fateOf: (outcome: O) => KeyFate, outcome: O): Promise<O> {
   const fate = fateOf(outcome);
@@ -249,6 +265,11 @@ async function recordOutcome(db: DbOrTx, r: IdempotencyRef, outcome: unknown): P
  */
 async function releaseKey(db: DbOrTx, r: IdempotencyRef): Promise<void> {
   await retryWhileUnreachable(() => db.delete(idempotencyKeys).where(and(where(r), pending)));
+}
+
+/** Gives a pending key up only while its request has noted no progress (keepWhenNoted). */
+async function releaseKeyUnnoted(db: DbOrTx, r: IdempotencyRef): Promise<void> {
+  await retryWhileUnreachable(() => db.delete(idempotencyKeys).where(and(where(r), pending, isNull(idempotencyKeys.progress))));
 }
 
 /** Housekeeping: keys of every scope past their 24 hours. */

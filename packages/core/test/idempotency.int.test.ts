@@ -79,6 +79,49 @@ describe("withIdempotency", () => {
     expect([broke.calls.runs, threw.calls.runs, ok.calls.runs]).toEqual([1, 1, 1]);
   });
 
+  it("keepWhenNoted: a throw after progress committed with the work keeps the key, and a repeat attaches to that work instead of doing it again; a throw before keeps nothing", async () => {
+    // The work's row and the key's note commit in one transaction, then the answer is lost (as
+    // when a connection drops after a commit): a repeat must find the ticket, not make a second one.
+    const ref = refOf();
+    const tickets: string[] = [];
+    const lost: IdempotentWork<Outcome> = {
+      ...endpoint(() => ({ kind: "done", n: 0 })).work,
+      keepWhenNoted: true,
+      run: async (_, _note, noteIn) => {
+        await db.db.transaction(async (tx) => {
+          tickets.push("t1");
+          await noteIn(tx, { ticket: "t1" });
+        });
+        throw new Error("connection lost after the commit");
+      },
+    };
+    await expect(withIdempotency(db.db, ref, {}, lost)).rejects.toThrow("connection lost");
+    const repeat = endpoint(() => ({ kind: "done", n: 9 }));
+    repeat.work.attach = async (progress) => (repeat.calls.attached.push(progress), { kind: "done", n: 1 });
+    expect(await withIdempotency(db.db, ref, {}, repeat.work)).toEqual({ outcome: { kind: "done", n: 1 }, replayed: false });
+    expect(repeat.calls).toEqual({ runs: 0, attached: [{ ticket: "t1" }] });
+    expect(tickets).toEqual(["t1"]);
+
+    // Rolled back with its work, the note is not there: the key is given up and a repeat runs.
+    const other = refOf();
+    const rolledBack: IdempotentWork<Outcome> = {
+      ...lost,
+      run: async (_, _note, noteIn) => {
+        await db.db
+          .transaction(async (tx) => {
+            await noteIn(tx, { ticket: "never" });
+            throw new Error("rolled back");
+          })
+          .catch(() => {});
+        throw new Error("failed before anything committed");
+      },
+    };
+    await expect(withIdempotency(db.db, other, {}, rolledBack)).rejects.toThrow("before anything committed");
+    const again = endpoint(() => ({ kind: "done", n: 4 }));
+    expect(await withIdempotency(db.db, other, {}, again.work)).toEqual({ outcome: { kind: "done", n: 4 }, replayed: false });
+    expect(again.calls).toEqual({ runs: 1, attached: [] });
+  });
+
   it("claims the key in the transaction of `begin`: a throw there leaves no key behind", async () => {
     const ref = refOf();
     const { work } = endpoint(() => ({ kind: "done", n: 4 }));

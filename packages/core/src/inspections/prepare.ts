@@ -1,4 +1,4 @@
-import type { DbOrTx, Db } from "@insp/db";
+import type { DbOrTx, Db, Tx } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
 import { AppError } from "../errors.ts";
 import { assertMediaRoom, decodeImage, decodedSizeOf, touchMedia, upsertMedia, type MediaServices } from "../media/index.ts";
@@ -88,7 +88,13 @@ export async function holdMedia(tx: DbOrTx, organizationId: string, ids: string[
  * The API half of an import: validates everything (all violations in one 400), stores the images
  * (storeAnswerImages) and writes the import request for the worker. Returns the import id.
  */
-export async function prepareImport(svc: PrepareServices, organizationId: string, input: ImportInput, audit: AuditContext): Promise<string> {
+export async function prepareImport(
+  svc: PrepareServices,
+  organizationId: string,
+  input: ImportInput,
+  audit: AuditContext,
+  recorded?: (tx: Tx, importId: string) => Promise<void>,
+): Promise<string> {
   const { template, asset, details } = await validateImport(svc.db, organizationId, input);
   const questionText = new Map(template.questions.map((q) => [q.id, q.text]));
   if (input.occurrenceId !== undefined) details.push(...(await occurrenceViolations(svc.db, organizationId, input.occurrenceId, input)));
@@ -126,6 +132,8 @@ export async function prepareImport(svc: PrepareServices, organizationId: string
   return svc.db.transaction(async (tx) => {
     await holdMedia(tx, organizationId, mediaIds.flat());
     const [row] = await tx.insert(inspectionImports).values({ organizationId, payload, audit }).returning({ id: inspectionImports.id });
+    // What else must commit with the import, or not at all (the Idempotency-Key's progress).
+    await recorded?.(tx, row!.id);
     return row!.id;
   });
 }

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { notYetWhileUnreachable, type Db } from "@insp/db";
+import { notYetWhileUnreachable, type Db, type Tx } from "@insp/db";
 import { inspectionImports } from "@insp/db/schema";
 import { enqueueImport, importSignal, startCountdown, type JobWaiter, type Queues } from "@insp/queue";
 import { AppError } from "../errors.ts";
@@ -94,9 +94,10 @@ async function prepareOrReject(
   organizationId: string,
   input: ImportInput,
   audit: AuditContext,
+  recorded: (tx: Tx, importId: string) => Promise<void>,
 ): Promise<{ importId: string } | Extract<ImportOutcome, { kind: "rejected" }>> {
   try {
-    return { importId: await prepareImport(svc, organizationId, input, audit) };
+    return { importId: await prepareImport(svc, organizationId, input, audit, recorded) };
   } catch (err) {
     if (err instanceof AppError && (err.kind === "invalid" || err.kind === "not_found")) {
       return { kind: "rejected", error: { kind: err.kind, message: err.message, ...(err.details ? { details: err.details } : {}) } };
@@ -130,18 +131,25 @@ export async function submitImport(
 ): Promise<Idempotent<ImportOutcome>> {
   const key: IdempotencyRef | null = idempotencyKey === undefined ? null : { organizationId, scope: IMPORT_IDEMPOTENCY_SCOPE, key: idempotencyKey };
   return withIdempotency<ImportOutcome>(svc.db, key, input, {
-    run: async (_, note) => {
-      const prepared = await prepareOrReject(svc, organizationId, input, audit);
+    // The import and the key's note of it commit together: a retry after a lost connection
+    // finds the import it made (attach), even when the commit's answer was what got lost, and
+    // does not make a second one.
+    run: async (_, _note, noteIn) => {
+      const prepared = await prepareOrReject(svc, organizationId, input, audit, (tx, importId) => noteIn(tx, { importId }));
       if ("kind" in prepared) return prepared;
-      await note({ importId: prepared.importId });
       return enqueueAndWait(svc, organizationId, prepared.importId);
     },
+    keepWhenNoted: true,
     attach: async (progress) => {
       const importId = (progress as { importId?: unknown } | null)?.importId;
       if (typeof importId !== "string") return { kind: "validating" };
       // Woken by the first request's countdown too: its signal reaches every subscribed process.
       // Without a subscription the wait still ends, at a poll of Postgres.
       await svc.waiter.prepare().catch(() => {});
+      // The first request may have stopped between the commit and the enqueue: the job is queued
+      // again (under the import's job id: no second job while one is queued; one that runs after
+      // the import is DONE finds it done and does nothing).
+      await enqueueImport(svc.queues, organizationId, importId).catch(() => {});
       return awaitImport(svc, organizationId, importId);
     },
     fate: (o) => FATE[o.kind],
