@@ -134,6 +134,8 @@ describe("assets", () => {
       [{ ...crane(typeId), metadata: { blob: "x".repeat(20_000) } }, "metadata"],
       [{ ...crane(typeId), assetTypeId: "not-a-type" }, "assetTypeId"],
       [{ ...crane(typeId), siteId: "00000000-0000-4000-8000-000000000000" }, "siteId"],
+      // An empty id used to skip the check and reach the uuid column: a 500 (FUZZ_SEED=920255785).
+      [{ ...crane(typeId), siteId: "" }, "siteId"],
       [{ ...crane(typeId), fields: { liftKg: 5 } }, "fields.serialNumber is required"],
       [{ ...crane(typeId), fields: { serialNumber: "S", liftKg: "heavy" } }, "fields.liftKg must be a number"],
       [{ ...crane(typeId), fields: { serialNumber: "S", inspectedOn: "2026-02-30" } }, "fields.inspectedOn must be a date"],

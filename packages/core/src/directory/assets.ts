@@ -208,7 +208,7 @@ export async function createAsset(db: Db | Tx, organizationId: string, actor: Di
     unique: input.code,
     before: async (tx) => {
       await checkFields(tx, organizationId, input.assetTypeId, input.fields ?? {});
-      if (input.siteId) await checkSite(tx, organizationId, input.siteId);
+      if (typeof input.siteId === "string") await checkSite(tx, organizationId, input.siteId);
     },
     insert: async (tx) => {
       const [row] = await tx
