@@ -18,6 +18,7 @@ interface EventRow {
   resource_id: string;
   change: string;
   at: string;
+  at_us: number;
 }
 
 /** The webhook body (Standard Webhooks' recommended shape): the event and the resource as it is when dispatched. */
@@ -52,24 +53,24 @@ export async function dispatchWebhookEvents(db: Db, limit = 500): Promise<{ deli
   // Ordered by the columns, not by the text aliases (as text, transaction 1000 sorts before 999).
   const events = await sql<EventRow[]>`
     select seq::text as seq, xid::text as xid, id, organization_id, resource_type, resource_id, change,
-      ${sql.unsafe(isoText("created_at"))} as at
+      ${sql.unsafe(isoText("created_at"))} as at, (extract(epoch from created_at) * 1000000)::float8 as at_us
     from change_events
     where (xid, seq) > (${pos.xid}::xid8, ${pos.seq}::bigint) and xid < ${sql.unsafe(CHANGE_HORIZON)}
     order by change_events.xid, change_events.seq
     limit ${limit}`;
   if (!events.length) return { deliveries: [], events: 0 };
   const orgs = [...new Set(events.map((e) => e.organization_id))];
-  // Timestamps as epoch milliseconds: drizzle makes the shared client return them as text.
-  const endpoints = await sql<{ id: string; organization_id: string; events: string[]; created_ms: number }[]>`
-    select id, organization_id, events, (extract(epoch from created_at) * 1000)::float8 as created_ms from webhook_endpoints where enabled and organization_id = any(${orgs}::uuid[])`;
+  // Timestamps as epoch microseconds, Postgres' own precision (drizzle makes the shared client
+  // return them as text; the body's millisecond text would put an endpoint made in the same
+  // millisecond after a change that followed it).
+  const endpoints = await sql<{ id: string; organization_id: string; events: string[]; created_us: number }[]>`
+    select id, organization_id, events, (extract(epoch from created_at) * 1000000)::float8 as created_us from webhook_endpoints where enabled and organization_id = any(${orgs}::uuid[])`;
 
   const rows: { id: string; organization_id: string; endpoint_id: string; event_id: string; event_type: string; payload: string }[] = [];
   if (endpoints.length) {
     const wanted = events.flatMap((e) => {
       const type = eventTypeOf(e.resource_type, e.change);
-      const targets = type
-        ? endpoints.filter((x) => x.organization_id === e.organization_id && x.events.includes(type) && x.created_ms <= Date.parse(e.at))
-        : [];
+      const targets = type ? endpoints.filter((x) => x.organization_id === e.organization_id && x.events.includes(type) && x.created_us <= e.at_us) : [];
       return targets.length ? [{ e, type: type!, targets }] : [];
     });
     // Resources by (organization, type): one query per group.
