@@ -80,6 +80,15 @@ export const apiEnvShape = {
   CREDENTIALS_MAX_ACTIVE_PER_ORG: intVar(50, 1, 10_000).describe(
     "Active API keys an organization may have (neither revoked nor expired), and, counted apart, active OAuth clients; creating one more over HTTP answers 409 (revoke one first). The admin CLI is not limited.",
   ),
+  DIRECTORY_MAX_PER_ORG: intVar(100_000, 1, 100_000_000).describe(
+    "Rows of each directory kind an organization may have, counted apart: sites, groups (SCIM's too), roles, response types, asset types and assets, archived ones included; creating one more over HTTP or SCIM answers 409 (delete one first). The admin CLI is not limited.",
+  ),
+  SCHEDULES_MAX_PER_ORG: intVar(20_000, 1, 10_000_000).describe(
+    "Schedules an organization may have, paused ones included; POST /api/schedules past it answers 409 (delete one first).",
+  ),
+  TEMPLATE_VERSIONS_MAX_PER_ORG: intVar(20_000, 1, 10_000_000).describe(
+    "Template versions an organization may have, every version of every template counted (archived templates too): a new template or version past it answers 409 (delete drafts or templates it no longer needs).",
+  ),
   OAUTH_CLIENT_SECRET_GRACE_SECONDS: intVar(86_400, 0, 2_592_000).describe(
     "After an OAuth client's secret is rotated (POST /api/oauth-clients/{clientId}/rotate-secret), how long the previous secret is still accepted at POST /oauth/token, so the HR system can switch without downtime. 0: refused at once.",
   ),

@@ -460,7 +460,7 @@ function nounOps<L extends z.ZodObject, C extends z.ZodType, P extends z.ZodType
       method: "post",
       path: n.path,
       summary: `Create a ${n.what}; extension`,
-      description: `${n.createText} ${WHO_WRITES} Sends ${n.what}.created.`,
+      description: `${n.createText} ${WHO_WRITES} Sends ${n.what}.created. 409 also when the organization has DIRECTORY_MAX_PER_ORG ${n.what}s already (archived ones count): delete one first.`,
       auth: write,
       request: { body: { content: { "application/json": { schema: n.create, example: n.createExample } } } },
       responses: { 201: json(n.view, `The ${n.what}`), ...errorResponses(400, 401, 403, 409, 429) },

@@ -289,7 +289,7 @@ export const createScheduleOp = defineOperation({
   method: "post",
   path: "/api/schedules",
   summary: "Create a schedule; extension",
-  description: `${BAD_INPUT} ${WHO_WRITES} Occurrences are made by the worker (docs/schedules.md).`,
+  description: `${BAD_INPUT} ${WHO_WRITES} Occurrences are made by the worker (docs/schedules.md). 409 when the organization has SCHEDULES_MAX_PER_ORG schedules already (paused ones count): delete one first.`,
   auth: write,
   request: {
     body: {
@@ -331,7 +331,7 @@ export const createScheduleOp = defineOperation({
       },
     },
   },
-  responses: { 201: json(ScheduleView, "The schedule"), ...errorResponses(400, 401, 403, 429) },
+  responses: { 201: json(ScheduleView, "The schedule"), ...errorResponses(400, 401, 403, 409, 429) },
 });
 
 export const patchScheduleOp = defineOperation({

@@ -332,7 +332,7 @@ export const createTemplateOp = defineOperation({
   path: "/api/templates",
   summary: "Create a template (always DRAFT, version 1)",
   description:
-    'With an API key `createdBy` is required and must be a user of the caller\'s organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: "Invalid template logic", details}`.',
+    'With an API key `createdBy` is required and must be a user of the caller\'s organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: "Invalid template logic", details}`. 409 when the organization has TEMPLATE_VERSIONS_MAX_PER_ORG template versions already (every version of every template counts).',
   auth: write,
   // Parsed by the route (parseTemplateBody): the spec's two messages come before the schema's.
   validate: { body: false },
@@ -386,7 +386,7 @@ export const createTemplateOp = defineOperation({
   },
   responses: {
     200: { description: "Created", content: { "application/json": { schema: CreateTemplateResponse } } },
-    ...errorResponses(400, 401, 403, 429, 500),
+    ...errorResponses(400, 401, 403, 409, 429, 500),
   },
 });
 
@@ -409,7 +409,7 @@ export const createVersionOp = defineOperation({
   description:
     "With a body in the create shape: the new version's content (validated like a create; `createdBy` optional). Without a body (or `{}`): a copy of the current version, every id kept. " +
     "A question with the same `key` as in the current version keeps its id, an option of a kept question with the same `value` keeps its id, a section with the same title keeps its id; everything else gets a new id. " +
-    "Publish it with POST /api/templates/{id}/publish: it becomes the current version and new inspections use it; existing inspections keep theirs. One draft at a time: 409 when a draft exists, when version 1 is still a draft, or when the template is archived. API key or admin user.",
+    "Publish it with POST /api/templates/{id}/publish: it becomes the current version and new inspections use it; existing inspections keep theirs. One draft at a time: 409 when a draft exists, when version 1 is still a draft, or when the template is archived; 409 too when the organization has TEMPLATE_VERSIONS_MAX_PER_ORG versions already. API key or admin user.",
   auth: write,
   validate: { body: false },
   request: {

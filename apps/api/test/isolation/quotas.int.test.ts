@@ -3,6 +3,8 @@ import type { DemoSeed } from "@insp/core";
 import { startReceiver, startStack, until, type Receiver, type Stack } from "@insp/testing";
 import { syncCaller, uniq } from "../fixtures/employee-sync.fixtures.ts";
 import { auditTemplateBody, createTemplate, importBody, importOk, noisyPng, type Tpl } from "../fixtures/inspections.fixtures.ts";
+import { dailySchedule } from "../fixtures/schedules.fixtures.ts";
+import { ERROR, GROUP, scimCaller } from "../fixtures/scim.fixtures.ts";
 
 /**
  * The per-organization quotas (docs/operations.md, Quotas per organization), each set small so a
@@ -24,6 +26,9 @@ beforeAll(async () => {
         WEBHOOK_REPLAY_MAX_DELIVERIES: "3",
         MEDIA_MAX_STORED_MB_PER_ORG: "1",
         REPORTS_MAX_RENDERING_PER_ORG: "2",
+        DIRECTORY_MAX_PER_ORG: "10",
+        SCHEDULES_MAX_PER_ORG: "2",
+        TEMPLATE_VERSIONS_MAX_PER_ORG: "12",
         WEBHOOK_ALLOW_PRIVATE: "true",
       },
     }),
@@ -251,5 +256,96 @@ describe("credentials", () => {
     // Another organization has its own quota.
     const other = await stack.tenant();
     expect((await stack.http.post("/api/api-keys", { name: "x", scopes: ["media:read"] }, auth(other))).status).toBe(201);
+  });
+});
+
+describe("directory, schedules and templates", () => {
+  const rows = (t: DemoSeed, table: "sites" | "groups" | "schedules" | "template_versions") =>
+    count(stack.db.sql`select count(*)::int as n from ${stack.db.sql(table)} where organization_id = ${t.organization.id}`);
+
+  it("DIRECTORY_MAX_PER_ORG: one site more answers 409 (archived ones count) until one is deleted; each kind and each organization is counted apart, SCIM's groups too", async () => {
+    const t = await stack.tenant();
+    const site = (code: string) => stack.http.post("/api/sites", { name: `Site ${code}`, code }, auth(t));
+    const made = [];
+    for (let i = await rows(t, "sites"); i < 10; i++) made.push((await site(`Q${i}`)).body);
+    expect(made.every((s) => typeof s.id === "string")).toBe(true);
+    const refused = await site("Q10");
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          "This organization already has 10 sites (at most 10: DIRECTORY_MAX_PER_ORG); delete ones it no longer needs first (DELETE /api/sites/{id}; archived ones count too)",
+      },
+    });
+    expect(await rows(t, "sites")).toBe(10);
+    // Archiving keeps the row: still full. Deleting makes room.
+    expect((await stack.http.request("PATCH", `/api/sites/${made[0].id}`, { ...auth(t), body: { archived: true }, headers: { "if-match": "*" } })).status).toBe(
+      200,
+    );
+    expect((await site("Q10")).status).toBe(409);
+    expect((await stack.http.request("DELETE", `/api/sites/${made[0].id}`, auth(t))).status).toBe(204);
+    expect((await site("Q10")).status).toBe(201);
+
+    // Groups are counted apart from sites, over HTTP and SCIM alike; another organization has its own quota.
+    for (let i = await rows(t, "groups"); i < 10; i++) expect((await stack.http.post("/api/groups", { name: `Group ${i}` }, auth(t))).status).toBe(201);
+    expect((await stack.http.post("/api/groups", { name: "Group 10" }, auth(t))).body.error).toMatch(
+      /^This organization already has 10 groups \(at most 10: DIRECTORY_MAX_PER_ORG\)/,
+    );
+    const scim = await scimCaller(stack, t);
+    const viaScim = await scim.call("POST", "/Groups", { schemas: [GROUP], displayName: "From the IdP", externalId: "idp-1" });
+    expect(viaScim.status).toBe(409);
+    expect(viaScim.body).toMatchObject({ schemas: [ERROR], status: "409", detail: expect.stringMatching(/^This organization already has 10 groups/) });
+    expect(await rows(t, "groups")).toBe(10);
+    expect((await stack.http.post("/api/sites", { name: "Elsewhere", code: "Q10" }, auth(await stack.tenant()))).status).toBe(201);
+  });
+
+  it("SCHEDULES_MAX_PER_ORG: a third schedule answers 409 until one is deleted", async () => {
+    const t = await stack.tenant();
+    const tpl = await createTemplate(stack, t, auditTemplateBody(t));
+    const first = await dailySchedule(stack, t, tpl.id);
+    await dailySchedule(stack, t, tpl.id, { paused: true });
+    const third = {
+      name: "Third",
+      templateId: tpl.id,
+      recurrence: { rrule: "FREQ=WEEKLY" },
+      timeZone: "UTC",
+      startDate: "2030-01-07",
+      startTime: "09:00",
+      dueWithinMinutes: 60,
+      assignees: { userIds: [t.users.inspector.id] },
+    };
+    const refused = await stack.http.post("/api/schedules", third, auth(t));
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          "This organization already has 2 schedules (at most 2: SCHEDULES_MAX_PER_ORG); delete one it no longer needs first (DELETE /api/schedules/{id}; paused ones count too)",
+      },
+    });
+    expect(await rows(t, "schedules")).toBe(2);
+    expect((await stack.http.request("DELETE", `/api/schedules/${first.id}`, auth(t))).status).toBe(204);
+    expect((await stack.http.post("/api/schedules", third, auth(t))).status).toBe(201);
+  });
+
+  it("TEMPLATE_VERSIONS_MAX_PER_ORG: a template or version that would be one more answers 409 and writes nothing", async () => {
+    const t = await stack.tenant();
+    let tpl: Tpl | undefined;
+    for (let i = await rows(t, "template_versions"); i < 11; i++) tpl = await createTemplate(stack, t, auditTemplateBody(t, { name: `Fill ${i}` }));
+    const version = await stack.http.post(`/api/templates/${tpl!.id}/versions`, {}, auth(t));
+    expect(version.status).toBe(201);
+    const refused = await stack.http.post("/api/templates", auditTemplateBody(t, { name: "One too many" }), auth(t));
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          "This organization already has 12 template versions (at most 12: TEMPLATE_VERSIONS_MAX_PER_ORG); templates are kept for their inspections and cannot be deleted, so ask the operator to raise the setting",
+      },
+    });
+    expect((await stack.http.post(`/api/templates/${tpl!.id}/publish`, {}, auth(t))).status).toBe(200);
+    expect((await stack.http.post(`/api/templates/${tpl!.id}/versions`, {}, auth(t))).status).toBe(409);
+    expect(await rows(t, "template_versions")).toBe(12);
+    expect(
+      await count(stack.db.sql`select count(*)::int as n from templates where organization_id = ${t.organization.id} and initial_title = 'One too many'`),
+    ).toBe(0);
   });
 });

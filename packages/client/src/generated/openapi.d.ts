@@ -1727,7 +1727,7 @@ export interface paths {
         put?: never;
         /**
          * Create a template (always DRAFT, version 1)
-         * @description With an API key `createdBy` is required and must be a user of the caller's organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: "Invalid template logic", details}`.
+         * @description With an API key `createdBy` is required and must be a user of the caller's organization. With a user token the caller must be an admin and is the creator. Logic rules are validated at save time: a rule whose sourceKey or targetKey matches no key is skipped (reported in `message`); any other problem is a 400 `{error: "Invalid template logic", details}`. 409 when the organization has TEMPLATE_VERSIONS_MAX_PER_ORG template versions already (every version of every template counts).
          */
         post: {
             parameters: {
@@ -1860,6 +1860,15 @@ export interface paths {
                 };
                 /** @description Forbidden */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2042,7 +2051,7 @@ export interface paths {
         put?: never;
         /**
          * Create the next version as a DRAFT; extension
-         * @description With a body in the create shape: the new version's content (validated like a create; `createdBy` optional). Without a body (or `{}`): a copy of the current version, every id kept. A question with the same `key` as in the current version keeps its id, an option of a kept question with the same `value` keeps its id, a section with the same title keeps its id; everything else gets a new id. Publish it with POST /api/templates/{id}/publish: it becomes the current version and new inspections use it; existing inspections keep theirs. One draft at a time: 409 when a draft exists, when version 1 is still a draft, or when the template is archived. API key or admin user.
+         * @description With a body in the create shape: the new version's content (validated like a create; `createdBy` optional). Without a body (or `{}`): a copy of the current version, every id kept. A question with the same `key` as in the current version keeps its id, an option of a kept question with the same `value` keeps its id, a section with the same title keeps its id; everything else gets a new id. Publish it with POST /api/templates/{id}/publish: it becomes the current version and new inspections use it; existing inspections keep theirs. One draft at a time: 409 when a draft exists, when version 1 is still a draft, or when the template is archived; 409 too when the organization has TEMPLATE_VERSIONS_MAX_PER_ORG versions already. API key or admin user.
          */
         post: {
             parameters: {
@@ -3501,7 +3510,7 @@ export interface paths {
         put?: never;
         /**
          * Create a site; extension
-         * @description code is unique in the organization (409 when taken); parentSiteId must be a site of the organization (400). Admin users and API keys with directory:write (another user: 403). Sends site.created.
+         * @description code is unique in the organization (409 when taken); parentSiteId must be a site of the organization (400). Admin users and API keys with directory:write (another user: 403). Sends site.created. 409 also when the organization has DIRECTORY_MAX_PER_ORG sites already (archived ones count): delete one first.
          */
         post: {
             parameters: {
@@ -3925,7 +3934,7 @@ export interface paths {
         put?: never;
         /**
          * Create a group; extension
-         * @description name and externalGroupId are unique in the organization (409 when taken). Groups made by SCIM are the same groups. Admin users and API keys with directory:write (another user: 403). Sends group.created.
+         * @description name and externalGroupId are unique in the organization (409 when taken). Groups made by SCIM are the same groups. Admin users and API keys with directory:write (another user: 403). Sends group.created. 409 also when the organization has DIRECTORY_MAX_PER_ORG groups already (archived ones count): delete one first.
          */
         post: {
             parameters: {
@@ -4344,7 +4353,7 @@ export interface paths {
         put?: never;
         /**
          * Create a role; extension
-         * @description name is unique in the organization (409 when taken). Admin users and API keys with directory:write (another user: 403). Sends role.created.
+         * @description name is unique in the organization (409 when taken). Admin users and API keys with directory:write (another user: 403). Sends role.created. 409 also when the organization has DIRECTORY_MAX_PER_ORG roles already (archived ones count): delete one first.
          */
         post: {
             parameters: {
@@ -4762,7 +4771,7 @@ export interface paths {
         put?: never;
         /**
          * Create a response type; extension
-         * @description name is unique in the organization (409 when taken); options only for SELECT and MULTI_SELECT (400). Admin users and API keys with directory:write (another user: 403). Sends response type.created.
+         * @description name is unique in the organization (409 when taken); options only for SELECT and MULTI_SELECT (400). Admin users and API keys with directory:write (another user: 403). Sends response type.created. 409 also when the organization has DIRECTORY_MAX_PER_ORG response types already (archived ones count): delete one first.
          */
         post: {
             parameters: {
@@ -5193,7 +5202,7 @@ export interface paths {
         put?: never;
         /**
          * Create a asset type; extension
-         * @description name is unique in the organization (409 when taken); field names are unique and each type is text, number, date or boolean (400). Admin users and API keys with directory:write (another user: 403). Sends asset type.created.
+         * @description name is unique in the organization (409 when taken); field names are unique and each type is text, number, date or boolean (400). Admin users and API keys with directory:write (another user: 403). Sends asset type.created. 409 also when the organization has DIRECTORY_MAX_PER_ORG asset types already (archived ones count): delete one first.
          */
         post: {
             parameters: {
@@ -5635,7 +5644,7 @@ export interface paths {
         put?: never;
         /**
          * Create a asset; extension
-         * @description code is unique in the organization (409 when taken); assetTypeId must be an unarchived asset type and siteId an unarchived site of the organization, and fields must fit the type's field schema (400 naming the field). Admin users and API keys with directory:write (another user: 403). Sends asset.created.
+         * @description code is unique in the organization (409 when taken); assetTypeId must be an unarchived asset type and siteId an unarchived site of the organization, and fields must fit the type's field schema (400 naming the field). Admin users and API keys with directory:write (another user: 403). Sends asset.created. 409 also when the organization has DIRECTORY_MAX_PER_ORG assets already (archived ones count): delete one first.
          */
         post: {
             parameters: {
@@ -6406,7 +6415,7 @@ export interface paths {
         put?: never;
         /**
          * Create a schedule; extension
-         * @description A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's (target.siteIds, target.siteId, target.assetTypeId, …): 400 naming the field. Admin users and API keys with schedules:write (another user: 403). Occurrences are made by the worker (docs/schedules.md).
+         * @description A recurrence.rrule that does not parse, an unknown timeZone, a templateId that is not a PUBLISHED template of the organization, or assignee, site, asset type or leaver ids that are not the organization's (target.siteIds, target.siteId, target.assetTypeId, …): 400 naming the field. Admin users and API keys with schedules:write (another user: 403). Occurrences are made by the worker (docs/schedules.md). 409 when the organization has SCHEDULES_MAX_PER_ORG schedules already (paused ones count): delete one first.
          */
         post: {
             parameters: {
@@ -6450,6 +6459,15 @@ export interface paths {
                 };
                 /** @description Forbidden */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -6,7 +6,8 @@ import { ADMIN_CLI, recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { AppError, badRequest, forbidden, isUuid, notFound } from "../errors.ts";
 import { API_KEY_PREFIX, displayPrefix, generateSecret, hashSecret } from "../auth/secrets.ts";
-import { assertMayManageCredentials, assertUnderQuota, iso, pagination, type CredentialActor, type IssueOptions, type Page } from "./common.ts";
+import { assertRoom } from "../quota.ts";
+import { assertMayManageCredentials, credentialQuota, iso, pagination, type CredentialActor, type IssueOptions, type Page } from "./common.ts";
 
 /** An API key as lists, reads, feeds and webhooks show it: never the key or its hash. */
 export interface ApiKeyView {
@@ -65,16 +66,11 @@ export async function issueApiKey(db: DbOrTx, organizationId: string, actor: Cre
   const audit = opts.audit ?? ADMIN_CLI;
   const key = generateSecret(API_KEY_PREFIX);
   const row = await db.transaction(async (tx) => {
-    const active = async () =>
-      Number(
-        (
-          await tx
-            .select({ n: count() })
-            .from(apiKeys)
-            .where(and(eq(apiKeys.organizationId, organizationId), activeKeys))
-        )[0]?.n ?? 0,
-      );
-    await assertUnderQuota(tx, organizationId, "api-keys", active, opts.maxActive);
+    const active = tx
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.organizationId, organizationId), activeKeys));
+    await assertRoom(tx, organizationId, credentialQuota("api-keys", active, opts.maxActive));
     const [r] = await tx
       .insert(apiKeys)
       .values({

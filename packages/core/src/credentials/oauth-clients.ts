@@ -6,7 +6,8 @@ import { ADMIN_CLI, recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { AppError, isUuid, notFound } from "../errors.ts";
 import { CLIENT_ID_PREFIX, CLIENT_SECRET_PREFIX, generateSecret, hashSecret } from "../auth/secrets.ts";
-import { assertMayManageCredentials, assertUnderQuota, iso, pagination, type CredentialActor, type IssueOptions, type Page } from "./common.ts";
+import { assertRoom } from "../quota.ts";
+import { assertMayManageCredentials, credentialQuota, iso, pagination, type CredentialActor, type IssueOptions, type Page } from "./common.ts";
 
 /** An OAuth client as lists, reads, feeds and webhooks show it: never a secret or its hash. */
 export interface OAuthClientView {
@@ -59,16 +60,11 @@ export async function issueOAuthClient(
   const clientId = generateSecret(CLIENT_ID_PREFIX, 12);
   const clientSecret = generateSecret(CLIENT_SECRET_PREFIX);
   const row = await db.transaction(async (tx) => {
-    const active = async () =>
-      Number(
-        (
-          await tx
-            .select({ n: count() })
-            .from(oauthClients)
-            .where(and(eq(oauthClients.organizationId, organizationId), isNull(oauthClients.revokedAt)))
-        )[0]?.n ?? 0,
-      );
-    await assertUnderQuota(tx, organizationId, "oauth-clients", active, opts.maxActive);
+    const active = tx
+      .select({ n: count() })
+      .from(oauthClients)
+      .where(and(eq(oauthClients.organizationId, organizationId), isNull(oauthClients.revokedAt)));
+    await assertRoom(tx, organizationId, credentialQuota("oauth-clients", active, opts.maxActive));
     const [r] = await tx
       .insert(oauthClients)
       .values({ organizationId, name: input.name, clientId, secretHash: hashSecret(clientSecret, opts.pepper), scopes })

@@ -77,9 +77,16 @@ export async function listAssetTypes(db: DbOrTx, organizationId: string, q: Asse
   return { assetTypes: p.items, pagination: p.pagination };
 }
 
-/** POST /api/asset-types and the admin CLI's create-asset-type. 409 when the name is taken. */
-export async function createAssetType(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateAssetTypeBody): Promise<AssetTypeView> {
+/** POST /api/asset-types and the admin CLI's create-asset-type. 409 when the name is taken; 409 past `max` (DIRECTORY_MAX_PER_ORG; the admin CLI gives none). */
+export async function createAssetType(
+  db: Db | Tx,
+  organizationId: string,
+  actor: DirectoryActor,
+  input: CreateAssetTypeBody,
+  max?: number,
+): Promise<AssetTypeView> {
   return noun.create(db, organizationId, actor, {
+    max,
     unique: input.name,
     insert: async (tx: Tx) =>
       (

@@ -202,9 +202,10 @@ async function checkFields(tx: Tx, organizationId: string, assetTypeId: string, 
   if (details.length) throw invalid(details);
 }
 
-/** POST /api/assets and the admin CLI's create-asset. 400 (type, site, fields), 409 (code taken). */
-export async function createAsset(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateAssetBody): Promise<AssetView> {
+/** POST /api/assets and the admin CLI's create-asset. 400 (type, site, fields), 409 (code taken); 409 past `max` (DIRECTORY_MAX_PER_ORG; the admin CLI gives none). */
+export async function createAsset(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateAssetBody, max?: number): Promise<AssetView> {
   return noun.create(db, organizationId, actor, {
+    max,
     unique: input.code,
     before: async (tx) => {
       await checkFields(tx, organizationId, input.assetTypeId, input.fields ?? {});

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { PG, pgErrorCode, type Db, type DbOrTx, type Tx } from "@insp/db";
 import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { AppError, isUuid, notFound } from "../errors.ts";
+import { assertRoom, type RowQuota } from "../quota.ts";
 
 /**
  * What the directory's nouns share over HTTP (docs/organization-administration.md): the change
@@ -177,16 +178,19 @@ export function directoryNoun<Row extends NounRow, View>(spec: NounSpec<Row, Vie
    * POST and the admin CLI's create-…: `insert` writes the row (after its own checks) in the
    * transaction that checks `unique` is free and records the change. 409 when it is taken (`taken`:
    * the message of a lost race, when the noun's own checks cover more than the unique column).
+   * `max`: DIRECTORY_MAX_PER_ORG, rows of this noun (archived ones too) the organization may
+   * have; one more is a 409 (undefined: the admin CLI, not limited).
    */
   async function create(
     db: Db | Tx,
     organizationId: string,
     actor: DirectoryActor,
-    c: { unique: string; taken?: string; before?: (tx: Tx) => Promise<void>; insert: (tx: Tx) => Promise<Row> },
+    c: { unique: string; taken?: string; max: number | undefined; before?: (tx: Tx) => Promise<void>; insert: (tx: Tx) => Promise<Row> },
   ): Promise<View> {
     return uniqueOr409(
       () =>
         db.transaction(async (tx) => {
+          await assertRoom(tx, organizationId, directoryQuota(spec.path, tx.select({ n: count() }).from(t).where(eq(t.organizationId, organizationId)), c.max));
           await c.before?.(tx);
           await r.assertFree(tx, organizationId, c.unique);
           const row = await c.insert(tx);
@@ -262,6 +266,16 @@ export function directoryNoun<Row extends NounRow, View>(spec: NounSpec<Row, Vie
 
   return { ...r, create, patch, remove };
 }
+
+/** The words and lock of one directory noun's quota (`path`: "sites", "response-types"), shared with SCIM's groups. */
+export const directoryQuotaOf = (path: string) => ({
+  key: `directory:${path}`,
+  what: path.replace(/-/g, " "),
+  setting: "DIRECTORY_MAX_PER_ORG",
+  room: `delete ones it no longer needs first (DELETE /api/${path}/{id}; archived ones count too)`,
+});
+
+const directoryQuota = (path: string, count: SQLWrapper, max: number | undefined): RowQuota => ({ ...directoryQuotaOf(path), count, max });
 
 type ListQuery = { namePrefix?: string; updatedSince?: string; includeArchived: boolean; limit: number; offset: number };
 

@@ -70,9 +70,10 @@ async function assertFree(tx: Tx, organizationId: string, name: string | undefin
   if (row) throw new AppError("conflict", taken(row.name === name ? name : undefined, row.ext === ext ? ext : undefined));
 }
 
-/** POST /api/groups and the admin CLI's create-group. 409 when the name or externalGroupId is taken. */
-export async function createGroup(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateGroupBody): Promise<GroupView> {
+/** POST /api/groups and the admin CLI's create-group. 409 when the name or externalGroupId is taken; 409 past `max` (DIRECTORY_MAX_PER_ORG; the admin CLI gives none). */
+export async function createGroup(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateGroupBody, max?: number): Promise<GroupView> {
   return noun.create(db, organizationId, actor, {
+    max,
     unique: input.name,
     before: (tx) => assertFree(tx, organizationId, input.name, input.externalGroupId),
     insert: async (tx) =>

@@ -108,9 +108,16 @@ async function writeOptions(tx: Tx, organizationId: string, responseTypeId: stri
   );
 }
 
-/** POST /api/response-types and the admin CLI's create-response-type. 409 when the name is taken. */
-export async function createResponseType(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateResponseTypeBody): Promise<ResponseTypeView> {
+/** POST /api/response-types and the admin CLI's create-response-type. 409 when the name is taken; 409 past `max` (DIRECTORY_MAX_PER_ORG; the admin CLI gives none). */
+export async function createResponseType(
+  db: Db | Tx,
+  organizationId: string,
+  actor: DirectoryActor,
+  input: CreateResponseTypeBody,
+  max?: number,
+): Promise<ResponseTypeView> {
   return noun.create(db, organizationId, actor, {
+    max,
     unique: input.name,
     insert: async (tx) => {
       const [row] = await tx

@@ -41,9 +41,10 @@ export async function listRoles(db: DbOrTx, organizationId: string, q: RoleListQ
   return { roles: p.items, pagination: p.pagination };
 }
 
-/** POST /api/roles and the admin CLI's create-role. 409 when the name is taken. */
-export async function createRole(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateRoleBody): Promise<RoleView> {
+/** POST /api/roles and the admin CLI's create-role. 409 when the name is taken; 409 past `max` (DIRECTORY_MAX_PER_ORG; the admin CLI gives none). */
+export async function createRole(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateRoleBody, max?: number): Promise<RoleView> {
   return noun.create(db, organizationId, actor, {
+    max,
     unique: input.name,
     insert: async (tx) => (await tx.insert(roles).values({ organizationId, name: input.name }).returning())[0]!,
   });

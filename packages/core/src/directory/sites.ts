@@ -74,9 +74,10 @@ async function checkParent(tx: Tx, organizationId: string, parentId: string, sit
   if (rows.length) throw bad("is this site or one below it: a site cannot be its own region");
 }
 
-/** POST /api/sites and the admin CLI's create-site. 400 (parent), 409 (code taken). */
-export async function createSite(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateSiteBody): Promise<SiteView> {
+/** POST /api/sites and the admin CLI's create-site. 400 (parent), 409 (code taken); 409 past `max` (DIRECTORY_MAX_PER_ORG; the admin CLI gives none). */
+export async function createSite(db: Db | Tx, organizationId: string, actor: DirectoryActor, input: CreateSiteBody, max?: number): Promise<SiteView> {
   return noun.create(db, organizationId, actor, {
+    max,
     unique: input.code,
     before: async (tx) => {
       if (typeof input.parentSiteId === "string") await checkParent(tx, organizationId, input.parentSiteId, null);

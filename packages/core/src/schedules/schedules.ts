@@ -5,6 +5,7 @@ import { assetTypes, groups, occurrences, roles, schedules, sites, templates, us
 import { recordAudit, type AuditContext } from "../audit/index.ts";
 import { recordChange } from "../changes/index.ts";
 import { AppError, badRequest, isUuid, notFound } from "../errors.ts";
+import { assertRoom } from "../quota.ts";
 import { afterCompletion, compileRule, nextOccurrences, RecurrenceError, type Occurrence } from "./recurrence.ts";
 
 /** Schedules over HTTP (/api/schedules; docs/schedules.md): one implementation for the routes and the admin CLI. */
@@ -149,9 +150,17 @@ const columnsOf = (s: Settings) => ({
   leaverRule: s.leaverRule,
 });
 
-/** POST /api/schedules. */
-export async function createSchedule(db: Db, organizationId: string, actor: AuditContext, input: CreateScheduleBody): Promise<ScheduleView> {
+/** POST /api/schedules; 409 past `max` schedules (SCHEDULES_MAX_PER_ORG; undefined: not limited). */
+export async function createSchedule(db: Db, organizationId: string, actor: AuditContext, input: CreateScheduleBody, max?: number): Promise<ScheduleView> {
   return db.transaction(async (tx) => {
+    await assertRoom(tx, organizationId, {
+      key: "schedules",
+      count: tx.select({ n: count() }).from(schedules).where(eq(schedules.organizationId, organizationId)),
+      max,
+      what: "schedules",
+      setting: "SCHEDULES_MAX_PER_ORG",
+      room: "delete one it no longer needs first (DELETE /api/schedules/{id}; paused ones count too)",
+    });
     await validate(tx, organizationId, input);
     const [row] = await tx
       .insert(schedules)

@@ -1,7 +1,9 @@
 import type { SqlTx } from "@insp/db";
 import { lockEmployees } from "../employees/sql/locks.ts";
 import type { EmployeeStatus } from "../employees/types.ts";
+import { directoryQuotaOf } from "../directory/common.ts";
 import { isUuid } from "../errors.ts";
+import { quotaMessage } from "../quota.ts";
 import { getScimGroup } from "./groups.ts";
 import { normalizePatch } from "./patch-rewrites.ts";
 import { ScimError, asScimError, checkIfMatch, normalizeResource, scim } from "./protocol.ts";
@@ -172,6 +174,7 @@ async function writeGroup(tx: SqlTx, ctx: ScimContext, id: string | null, v: Gro
   if (groupId) {
     await tx`update groups set name = ${v.displayName}, external_id = ${v.externalId}, updated_at = now(), revision = revision + 1 where id = ${groupId} and organization_id = ${ctx.organizationId}`;
   } else {
+    await assertGroupRoom(tx, ctx);
     [{ id: groupId }] =
       (await tx`insert into groups (organization_id, name, external_id) values (${ctx.organizationId}, ${v.displayName}, ${v.externalId}) returning id`) as unknown as [
         { id: string },
@@ -192,6 +195,15 @@ async function writeGroup(tx: SqlTx, ctx: ScimContext, id: string | null, v: Gro
   // group.created / group.updated for feeds and webhooks, as /api/groups sends them (docs/organization-administration.md).
   await tx`insert into change_events (organization_id, resource_type, resource_id, change) values (${ctx.organizationId}, 'group', ${groupId!}, ${id ? "updated" : "created"})`;
   return groupId!;
+}
+
+/** 409 past DIRECTORY_MAX_PER_ORG groups, counted under the lock /api/groups takes (quota.ts). */
+async function assertGroupRoom(tx: SqlTx, ctx: ScimContext): Promise<void> {
+  if (ctx.maxGroups === undefined) return;
+  const q = directoryQuotaOf("groups");
+  await tx`select pg_advisory_xact_lock(hashtextextended(${`${q.key}:${ctx.organizationId}`}, 0))`;
+  const [{ n }] = (await tx`select count(*)::int as n from groups where organization_id = ${ctx.organizationId}`) as unknown as [{ n: number }];
+  if (n >= ctx.maxGroups) throw new ScimError(409, undefined, quotaMessage(q, n, ctx.maxGroups));
 }
 
 /** POST /Groups. */

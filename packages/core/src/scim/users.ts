@@ -19,6 +19,8 @@ export interface ScimContext {
   requestId: string | null;
   /** https://host/scim/v2: meta.location and Location headers. */
   baseUrl: string;
+  /** DIRECTORY_MAX_PER_ORG for new groups (undefined: not limited). */
+  maxGroups?: number;
 }
 
 const USER_NAME = "coalesce(u.username, e.email, e.external_employee_id)";

@@ -7,6 +7,7 @@ import { badRequest, isUuid } from "../errors.ts";
 import { normalizeInput, planBody, writeVersionContent } from "./content.ts";
 import { toDetail } from "./detail.ts";
 import { createdMessage } from "./plan.ts";
+import { assertVersionRoom } from "./quota.ts";
 import { loadTemplateRows } from "./read.ts";
 import type { CreateTemplateInput, TemplateDetail } from "./types.ts";
 
@@ -23,11 +24,12 @@ export interface CreateTemplateResult {
  */
 export async function createTemplate(
   db: Db,
-  cmd: { organizationId: string; createdBy: string; input: CreateTemplateInput; audit: AuditContext },
+  cmd: { organizationId: string; createdBy: string; input: CreateTemplateInput; audit: AuditContext; maxVersions?: number },
 ): Promise<CreateTemplateResult> {
   const { organizationId, createdBy } = cmd;
   const input = normalizeInput(cmd.input);
   return db.transaction(async (tx) => {
+    await assertVersionRoom(tx, organizationId, cmd.maxVersions);
     if (!(await isOrgUser(tx, organizationId, createdBy))) throw badRequest("createdBy must be the id of a user of your organization");
     const plan = await planBody(tx, organizationId, input);
     const face = { title: input.name, description: input.description ?? null, type: input.type, assetTypeId: input.assetTypeId ?? null };

@@ -7,6 +7,7 @@ import { AppError, badRequest } from "../errors.ts";
 import { copyVersionContent, keptIdsOf, normalizeInput, planBody, writeVersionContent } from "./content.ts";
 import { isOrgUser, type CreateTemplateResult } from "./create.ts";
 import { toDetail } from "./detail.ts";
+import { assertVersionRoom } from "./quota.ts";
 import { assertTemplateAccess, loadTemplateRows } from "./read.ts";
 import type { CreateTemplateInput, TemplateVersionSummary, VersionStatus } from "./types.ts";
 
@@ -18,7 +19,7 @@ import type { CreateTemplateInput, TemplateVersionSummary, VersionStatus } from 
  */
 export async function createTemplateVersion(
   db: Db,
-  cmd: { organizationId: string; templateId: string; createdBy: string | null; input: CreateTemplateInput | null; audit: AuditContext },
+  cmd: { organizationId: string; templateId: string; createdBy: string | null; input: CreateTemplateInput | null; audit: AuditContext; maxVersions?: number },
 ): Promise<CreateTemplateResult> {
   const { organizationId, templateId } = cmd;
   await assertTemplateAccess(db, organizationId, templateId);
@@ -36,6 +37,7 @@ export async function createTemplateVersion(
       .from(templateVersions)
       .where(and(eq(templateVersions.templateId, templateId), eq(templateVersions.status, "DRAFT")));
     if (draft) throw new AppError("conflict", `Template already has a draft (version ${draft.version}); publish it before creating another version`);
+    await assertVersionRoom(tx, organizationId, cmd.maxVersions);
     if (cmd.createdBy !== null && !(await isOrgUser(tx, organizationId, cmd.createdBy)))
       throw badRequest("createdBy must be the id of a user of your organization");
 

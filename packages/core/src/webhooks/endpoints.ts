@@ -1,10 +1,11 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@insp/db";
 import { webhookEndpoints, type WebhookEndpointRow } from "@insp/db/schema";
 import { givenFields, recordAudit, type AuditContext } from "../audit/index.ts";
-import { AppError, badRequest, isUuid, notFound } from "../errors.ts";
+import { badRequest, isUuid, notFound } from "../errors.ts";
 import { urlProblem, type TargetPolicy } from "./address.ts";
 import { assertMayManage, assertMayReceive, whyMayNotManage, type EndpointActor, type WebhookEventType } from "./events.ts";
+import { assertRoom } from "../quota.ts";
 import { newWebhookSecret, type SecretBox } from "./secrets.ts";
 
 /** After a rotation the previous secret keeps signing (beside the new one) this long. */
@@ -60,7 +61,14 @@ export async function createEndpoint(
   checkUrl(input.url, policy);
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
-    if (maxEndpoints !== undefined) await assertEndpointRoom(tx, organizationId, maxEndpoints);
+    await assertRoom(tx, organizationId, {
+      key: "webhook-endpoints",
+      count: tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId)),
+      max: maxEndpoints,
+      what: "webhook endpoints",
+      setting: "WEBHOOK_MAX_ENDPOINTS_PER_ORG",
+      room: "delete one it no longer needs first (DELETE /api/webhooks/{id})",
+    });
     const [r] = await tx
       .insert(webhookEndpoints)
       .values({ organizationId, url: input.url, events: [...new Set(input.events)], description: input.description ?? null, secretEnc: box.seal(secret) })
@@ -69,20 +77,6 @@ export async function createEndpoint(
     return r!;
   });
   return { ...toEndpointView(row), secret };
-}
-
-async function assertEndpointRoom(tx: DbOrTx, organizationId: string, max: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`webhook-endpoints:${organizationId}`}, 0))`);
-  const [{ n } = { n: 0 }] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.organizationId, organizationId));
-  if (n >= max) {
-    throw new AppError(
-      "conflict",
-      `This organization already has ${n} webhook endpoints (at most ${max}: WEBHOOK_MAX_ENDPOINTS_PER_ORG); delete one it no longer needs first (DELETE /api/webhooks/{id})`,
-    );
-  }
 }
 
 /**

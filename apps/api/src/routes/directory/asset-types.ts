@@ -13,7 +13,7 @@ export const assetTypeRoutes = (deps: Deps) => [
   }),
   route(deps, getAssetTypeOp, async ({ params }, req, res) => sendView(req, res, await getAssetType(deps.db, org(req), params.id))),
   route(deps, createAssetTypeOp, [adminOnly], async ({ body }, req, res) =>
-    sendView(req, res, await createAssetType(deps.db, org(req), auditOf(req), body), 201),
+    sendView(req, res, await createAssetType(deps.db, org(req), auditOf(req), body, deps.env.DIRECTORY_MAX_PER_ORG), 201),
   ),
   route(deps, patchAssetTypeOp, [adminOnly, requireIfMatch(getAssetTypeOp.path)], async ({ params, body }, req, res) =>
     sendView(req, res, await patchAssetType(deps.db, org(req), params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req))),

@@ -15,7 +15,9 @@ export const assetRoutes = (deps: Deps) => [
   route(deps, listAssetInspectionsOp, async ({ params, query }, req, res) => {
     res.json(await listAssetInspections(deps.db, org(req), params.id, query));
   }),
-  route(deps, createAssetOp, [adminOnly], async ({ body }, req, res) => sendView(req, res, await createAsset(deps.db, org(req), auditOf(req), body), 201)),
+  route(deps, createAssetOp, [adminOnly], async ({ body }, req, res) =>
+    sendView(req, res, await createAsset(deps.db, org(req), auditOf(req), body, deps.env.DIRECTORY_MAX_PER_ORG), 201),
+  ),
   route(deps, patchAssetOp, [adminOnly, requireIfMatch(getAssetOp.path)], async ({ params, body }, req, res) =>
     sendView(req, res, await patchAsset(deps.db, org(req), params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req))),
   ),

@@ -12,7 +12,9 @@ export const groupRoutes = (deps: Deps) => [
     res.json(await listGroups(deps.db, org(req), query));
   }),
   route(deps, getGroupOp, async ({ params }, req, res) => sendView(req, res, await getGroup(deps.db, org(req), params.id))),
-  route(deps, createGroupOp, [adminOnly], async ({ body }, req, res) => sendView(req, res, await createGroup(deps.db, org(req), auditOf(req), body), 201)),
+  route(deps, createGroupOp, [adminOnly], async ({ body }, req, res) =>
+    sendView(req, res, await createGroup(deps.db, org(req), auditOf(req), body, deps.env.DIRECTORY_MAX_PER_ORG), 201),
+  ),
   route(deps, patchGroupOp, [adminOnly, requireIfMatch(getGroupOp.path)], async ({ params, body }, req, res) =>
     sendView(req, res, await patchGroup(deps.db, org(req), params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req))),
   ),

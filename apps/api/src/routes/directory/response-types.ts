@@ -13,7 +13,7 @@ export const responseTypeRoutes = (deps: Deps) => [
   }),
   route(deps, getResponseTypeOp, async ({ params }, req, res) => sendView(req, res, await getResponseType(deps.db, org(req), params.id))),
   route(deps, createResponseTypeOp, [adminOnly], async ({ body }, req, res) =>
-    sendView(req, res, await createResponseType(deps.db, org(req), auditOf(req), body), 201),
+    sendView(req, res, await createResponseType(deps.db, org(req), auditOf(req), body, deps.env.DIRECTORY_MAX_PER_ORG), 201),
   ),
   route(deps, patchResponseTypeOp, [adminOnly, requireIfMatch(getResponseTypeOp.path)], async ({ params, body }, req, res) =>
     sendView(req, res, await patchResponseType(deps.db, org(req), params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req))),

@@ -12,7 +12,9 @@ export const roleRoutes = (deps: Deps) => [
     res.json(await listRoles(deps.db, org(req), query));
   }),
   route(deps, getRoleOp, async ({ params }, req, res) => sendView(req, res, await getRole(deps.db, org(req), params.id))),
-  route(deps, createRoleOp, [adminOnly], async ({ body }, req, res) => sendView(req, res, await createRole(deps.db, org(req), auditOf(req), body), 201)),
+  route(deps, createRoleOp, [adminOnly], async ({ body }, req, res) =>
+    sendView(req, res, await createRole(deps.db, org(req), auditOf(req), body, deps.env.DIRECTORY_MAX_PER_ORG), 201),
+  ),
   route(deps, patchRoleOp, [adminOnly, requireIfMatch(getRoleOp.path)], async ({ params, body }, req, res) =>
     sendView(req, res, await patchRole(deps.db, org(req), params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req))),
   ),

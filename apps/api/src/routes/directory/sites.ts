@@ -12,7 +12,9 @@ export const siteRoutes = (deps: Deps) => [
     res.json(await listSites(deps.db, org(req), query));
   }),
   route(deps, getSiteOp, async ({ params }, req, res) => sendView(req, res, await getSite(deps.db, org(req), params.id))),
-  route(deps, createSiteOp, [adminOnly], async ({ body }, req, res) => sendView(req, res, await createSite(deps.db, org(req), auditOf(req), body), 201)),
+  route(deps, createSiteOp, [adminOnly], async ({ body }, req, res) =>
+    sendView(req, res, await createSite(deps.db, org(req), auditOf(req), body, deps.env.DIRECTORY_MAX_PER_ORG), 201),
+  ),
   route(deps, patchSiteOp, [adminOnly, requireIfMatch(getSiteOp.path)], async ({ params, body }, req, res) =>
     sendView(req, res, await patchSite(deps.db, org(req), params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req))),
   ),

@@ -13,7 +13,7 @@ export const scheduleRoutes = (deps: Deps) => [
   }),
   route(deps, getScheduleOp, async ({ params }, req, res) => sendView(req, res, await getSchedule(deps.db, org(req), params.id))),
   route(deps, createScheduleOp, [adminOnly], async ({ body }, req, res) =>
-    sendView(req, res, await createSchedule(deps.db, org(req), auditOf(req), body), 201),
+    sendView(req, res, await createSchedule(deps.db, org(req), auditOf(req), body, deps.env.SCHEDULES_MAX_PER_ORG), 201),
   ),
   route(deps, patchScheduleOp, [adminOnly, requireIfMatch(getScheduleOp.path)], async ({ params, body }, req, res) =>
     sendView(req, res, await patchSchedule(deps.db, org(req), params.id, ifMatchRevisions(req.header("if-match")!), body, auditOf(req))),

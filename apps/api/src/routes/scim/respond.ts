@@ -20,6 +20,7 @@ export function contextOf(deps: Deps, req: Request): ScimContext {
     clientId: p.kind === "client" ? p.clientId : null,
     requestId: String(req.id),
     baseUrl: baseUrlOf(req),
+    maxGroups: deps.env.DIRECTORY_MAX_PER_ORG,
   };
 }
 

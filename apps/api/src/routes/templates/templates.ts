@@ -53,7 +53,13 @@ export const createTemplateRoute = (deps: Deps) =>
   route(deps, createTemplateOp, async (_input, req, res) => {
     const p = assertTemplateWriter(req, "create templates");
     const { createdBy, input } = parseTemplateBody(req.body, p, { createdByRequired: true });
-    const result = await createTemplate(deps.db, { organizationId: p.organizationId, createdBy: createdBy!, input, audit: auditOf(req) });
+    const result = await createTemplate(deps.db, {
+      organizationId: p.organizationId,
+      createdBy: createdBy!,
+      input,
+      audit: auditOf(req),
+      maxVersions: deps.env.TEMPLATE_VERSIONS_MAX_PER_ORG,
+    });
     res.json({ success: true, message: result.message, template: result.template, skippedRules: result.skippedRules });
   });
 

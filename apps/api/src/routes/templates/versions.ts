@@ -17,7 +17,13 @@ export const createVersionRoute = (deps: Deps) =>
     const parsed = isCopyRequest(raw)
       ? { createdBy: creatorOf(p, (raw as { createdBy?: string } | undefined)?.createdBy), input: null }
       : parseTemplateBody(raw, p, { createdByRequired: false });
-    const result = await createTemplateVersion(deps.db, { organizationId: p.organizationId, templateId: params.id, ...parsed, audit: auditOf(req) });
+    const result = await createTemplateVersion(deps.db, {
+      organizationId: p.organizationId,
+      templateId: params.id,
+      ...parsed,
+      audit: auditOf(req),
+      maxVersions: deps.env.TEMPLATE_VERSIONS_MAX_PER_ORG,
+    });
     res.status(201).json({ success: true, message: result.message, template: result.template, skippedRules: result.skippedRules });
   });
 
