@@ -240,6 +240,12 @@ export function targets(results: ScenarioResult[], opts: BenchOptions): Target[]
     occurrencesP95 === undefined ? undefined : `${occurrencesP95} ms`,
     fullSchedules && occurrencesP95 !== undefined ? occurrencesP95 < 50 : null,
   );
+  const neighbourOpen = m("schedules", "neighbourOpenS");
+  target(
+    "33. ... meanwhile another organization's due occurrence opens within 10 s (-1: never)",
+    neighbourOpen === undefined ? undefined : `${neighbourOpen} s`,
+    fullSchedules && neighbourOpen !== undefined ? neighbourOpen >= 0 && neighbourOpen <= 10 : null,
+  );
   const soakRequests = m("soak", "requests");
   const soakBad = ["fiveXx", "connectionErrors", "lostItems", "doneTwice"].reduce((n, k) => n + (m("soak", k) ?? 0), 0);
   target(

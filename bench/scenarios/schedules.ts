@@ -12,7 +12,10 @@ const LIST_REQUESTS = 200;
  * 30 days ahead by two workers sweeping every second: seconds until every occurrence exists,
  * occurrences per second, duplicates and misses (both must be 0). Then GET /api/occurrences of
  * one user (a user token, their own OPEN work) at that scale: p95 over 200 requests one after
- * another. Schedules, sites and assets are written with SQL (creating them is not what is measured).
+ * another. Beside them, a neighbour organization's one schedule, unpaused with them, whose first
+ * start was a minute ago: how long after the unpause its occurrence is OPEN (the sweep's fairness
+ * across organizations). Schedules, sites and assets are written with SQL (creating them is not
+ * what is measured).
  */
 export const schedules: Scenario = {
   name: "schedules",
@@ -38,6 +41,16 @@ export const schedules: Scenario = {
       from generate_series(1, ${n}) i
       join lateral (select id from sites where organization_id = ${org} order by code offset ((i - 1) % ${siteCount}) limit 1) s on true`;
 
+    // The neighbour: one daily schedule whose first start was a minute ago, so it opens once made.
+    const nb = await ctx.newTenant();
+    const nbTpl = await publishedTemplate(ctx.http, nb, 1);
+    const ago = new Date(Date.now() - 60_000).toISOString();
+    await sql`
+      insert into schedules (organization_id, name, template_id, rrule, time_zone, start_date, start_time, due_within_minutes, assignees, target, leaver_rule, paused_at)
+      values (${nb.organization.id}, 'Neighbour', ${nbTpl.id}, 'FREQ=DAILY', 'UTC', ${ago.slice(0, 10)}, ${ago.slice(11, 16)}, 120,
+              jsonb_build_object('userIds', jsonb_build_array(${nb.users.inspector.id}::text), 'groupIds', '[]'::jsonb, 'roleIds', '[]'::jsonb, 'siteIds', '[]'::jsonb),
+              '{"kind":"none"}', '{"kind":"unassigned"}', now())`;
+
     const initial = ctx.workers.length;
     const saved = { ...ctx.env };
     Object.assign(ctx.env, { SCHEDULE_HORIZON_DAYS: String(DAYS), SCHEDULE_SWEEP_SECONDS: "1" });
@@ -45,7 +58,8 @@ export const schedules: Scenario = {
     await ctx.setWorkers(2);
     const expected = n * DAYS;
     const begun = performance.now();
-    await sql`update schedules set paused_at = null where organization_id = ${org}`;
+    const [unpaused] = await sql<{ at: string }[]>`
+      update schedules set paused_at = null where organization_id in (${org}, ${nb.organization.id}) returning now()::text as at`;
     let made = 0;
     for (;;) {
       made = (await sql<{ n: number }[]>`select count(*)::int as n from occurrences where organization_id = ${org}`)[0]!.n;
@@ -60,6 +74,10 @@ export const schedules: Scenario = {
                where s.organization_id = ${org} group by s.id having count(o.id) <> ${DAYS}) x) as short
       from occurrences where organization_id = ${org}`;
     const duplicates = check!.total - check!.distinct_starts;
+    const [neighbour] = await sql<{ s: number | null }[]>`
+      select extract(epoch from min(opened_at) - ${unpaused!.at}::timestamptz)::float8 as s from occurrences where organization_id = ${nb.organization.id}`;
+    const neighbourOpenS = neighbour?.s === null || neighbour?.s === undefined ? null : round(neighbour.s);
+    progress(`the neighbour's occurrence opened ${neighbourOpenS ?? "never"} s after the unpause`);
     progress(`${check!.total} occurrences in ${round(seconds)} s; ${duplicates} duplicates, ${check!.short} schedules without exactly ${DAYS}`);
     Object.keys(ctx.env).forEach((k) => delete ctx.env[k]);
     Object.assign(ctx.env, saved);
@@ -81,7 +99,7 @@ export const schedules: Scenario = {
     const perS = check!.total / seconds;
     const row = latencyRow("schedules", `${n} daily schedules materialized ${DAYS} days ahead by 2 workers`, [seconds * 1000]);
     row.throughput = { value: round(perS), unit: "occurrences/s" };
-    row.extra = `${check!.total} occurrences, ${duplicates} duplicates, ${check!.short} schedules missing some`;
+    row.extra = `${check!.total} occurrences, ${duplicates} duplicates, ${check!.short} schedules missing some; a neighbour organization's occurrence opened ${neighbourOpenS ?? "never"} s after the unpause`;
     return {
       name: "schedules",
       rows: [row, latencyRow("schedules", `GET /api/occurrences of one user among ${check!.total} occurrences`, ms)],
@@ -93,6 +111,7 @@ export const schedules: Scenario = {
         duplicates,
         schedulesMissingOccurrences: check!.short,
         listP95Ms: round(p95(ms)),
+        neighbourOpenS: neighbourOpenS ?? -1,
       },
       samples: { list: ms },
       notes: duplicates || check!.short ? [`schedules: ${duplicates} duplicates, ${check!.short} schedules without exactly ${DAYS} occurrences`] : [],

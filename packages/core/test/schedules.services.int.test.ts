@@ -119,4 +119,48 @@ describe("schedule sweep services", () => {
     expect(n).toBe(3);
     expect(await reassignLeavers(db.db)).toBe(0);
   });
+
+  it("one organization's many new schedules do not hold back another's: a batch takes each organization's turn", async () => {
+    // 250 new schedules of this organization (three batches of 100; new ones go first within an
+    // organization), and one of another organization's whose horizon is due to be extended.
+    const s = await daily();
+    await db.sql`update schedules set materialized_until = now() + interval '400 days' where organization_id = ${t.organization.id} and id <> ${s.id}`;
+    await db.sql`
+      insert into schedules (organization_id, name, template_id, rrule, time_zone, start_date, start_time, due_within_minutes, assignees, target, must_complete, leaver_rule)
+      select organization_id, name || ' ' || i, template_id, rrule, time_zone, start_date, start_time, due_within_minutes, assignees, target, must_complete, leaver_rule
+      from schedules, generate_series(1, 249) i where id = ${s.id}`;
+    const other = await seedDemo(db.db);
+    const [{ id: theirTemplate }] = (await db.sql`
+      insert into templates (organization_id, title, type, status) values (${other.organization.id}, 'Audit', 'AUDIT', 'PUBLISHED') returning id`) as unknown as [
+      { id: string },
+    ];
+    const theirs = await createSchedule(db.db, other.organization.id, ADMIN_CLI, {
+      name: "Theirs",
+      templateId: theirTemplate,
+      recurrence: { rrule: "FREQ=DAILY" },
+      timeZone: "UTC",
+      startDate: new Date().toISOString().slice(0, 10),
+      startTime: "23:59",
+      dueWithinMinutes: 1,
+      assignees: { userIds: [], groupIds: [], roleIds: [], siteIds: [] },
+      target: { kind: "none" },
+      mustComplete: "ONE",
+      canLateSubmit: false,
+      reminderMinutesBefore: null,
+      remindByEmail: false,
+      leaverRule: { kind: "unassigned" },
+      paused: false,
+    });
+    await db.sql`update schedules set materialized_until = now() where id = ${theirs.id}`;
+    expect((await materializeOccurrences(db.db, 14, 100)).schedules).toBe(100);
+    const [{ extended }] =
+      (await db.sql`select materialized_until > now() + interval '13 days' as extended from schedules where id = ${theirs.id}`) as unknown as [
+        { extended: boolean },
+      ];
+    expect(extended).toBe(true);
+    // The rest are made by the batches after.
+    while ((await materializeOccurrences(db.db, 14, 100)).schedules === 100);
+    const [{ n }] = (await db.sql`select count(*)::int as n from schedules where materialized_until is null`) as unknown as [{ n: number }];
+    expect(n).toBe(0);
+  });
 });

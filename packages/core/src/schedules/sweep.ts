@@ -129,20 +129,32 @@ async function materializeOne(tx: Tx, s: ScheduleRow, to: Date): Promise<number>
 /**
  * Makes the occurrences of up to `batch` active schedules whose horizon is more than a day behind
  * (or never made, or after-completion ones marked by a completion), up to now + `horizonDays`.
+ * Fair across organizations: the batch takes each organization's most behind schedule first,
+ * then each one's second, and so on, so one organization's 10,000 new schedules do not hold
+ * another's first one back for more than a batch. Among the candidates (a few batches' worth,
+ * so that workers sweeping together each find unlocked ones) it claims with skip locked.
  * Returns how many schedules it expanded and how many occurrences it inserted.
  */
 export async function materializeOccurrences(db: Db, horizonDays: number, batch = 100, now = new Date()): Promise<{ schedules: number; occurrences: number }> {
   const to = new Date(now.getTime() + horizonDays * DAY);
   const due = new Date(to.getTime() - DAY);
   return db.transaction(async (tx) => {
+    const behind = sql`paused_at is null and (materialized_until is null or materialized_until < ${due.toISOString()}::timestamptz)`;
     const claimed = await tx.execute<ScheduleRow & Row>(sql`
+      with candidates as (
+        select array(
+          select id from (
+            select id, materialized_until, row_number() over (partition by organization_id order by materialized_until nulls first, id) as turn
+            from schedules where ${behind}) b
+          order by turn, materialized_until nulls first
+          limit ${batch * 4}) as ids)
       select id, organization_id, template_id, rrule, after_completion_days, time_zone, start_date, start_time, due_within_minutes,
              target, must_complete, materialized_until, created_at
-      from schedules
-      where paused_at is null and (materialized_until is null or materialized_until < ${due.toISOString()}::timestamptz)
-      order by materialized_until nulls first
+      from schedules, candidates
+      where id = any(candidates.ids) and ${behind}
+      order by array_position(candidates.ids, id)
       limit ${batch}
-      for update skip locked`);
+      for update of schedules skip locked`);
     let n = 0;
     for (const s of claimed) {
       n += await materializeOne(tx, s, to);

@@ -40,6 +40,10 @@ async function remind(deps: WorkerDeps): Promise<number> {
  */
 async function sweepSchedules(deps: WorkerDeps): Promise<void> {
   const SCHEDULES = 100;
+  // Making occurrences pauses every few seconds for the steps that go by the clock, so a large
+  // expansion (10,000 new schedules take about 30 s) does not hold back the opening, reminding
+  // and missing of every organization's occurrences meanwhile.
+  const MATERIALIZE_SLICE_MS = 3000;
   // Each step on its own: one that fails (logged) does not hold the others back.
   const step = async (name: string, fn: () => Promise<number>) => {
     try {
@@ -49,19 +53,26 @@ async function sweepSchedules(deps: WorkerDeps): Promise<void> {
       return 0;
     }
   };
-  const made = await step("materialize", async () => {
-    let n = 0;
-    for (;;) {
-      const r = await materializeOccurrences(deps.db, deps.env.SCHEDULE_HORIZON_DAYS, SCHEDULES);
-      n += r.occurrences;
-      if (r.schedules < SCHEDULES) return n;
-    }
-  });
-  const opened = await step("open", () => drain(() => openOccurrences(deps.db, BATCH), BATCH));
-  const reassigned = await step("leavers", () => drain(() => reassignLeavers(deps.db, 100), 100));
-  const reminded = await step("remind", () => drain(() => remind(deps), BATCH));
-  const missed = await step("miss", () => drain(() => missOccurrences(deps.db, BATCH), BATCH));
-  if (made || opened || reassigned || reminded || missed) deps.logger.info({ made, opened, reassigned, reminded, missed }, "swept scheduled inspections");
+  const n = { made: 0, opened: 0, reassigned: 0, reminded: 0, missed: 0 };
+  for (let more = true; more;) {
+    const until = Date.now() + MATERIALIZE_SLICE_MS;
+    more = false;
+    n.made += await step("materialize", async () => {
+      let made = 0;
+      while (Date.now() < until) {
+        const r = await materializeOccurrences(deps.db, deps.env.SCHEDULE_HORIZON_DAYS, SCHEDULES);
+        made += r.occurrences;
+        if (r.schedules < SCHEDULES) return made;
+      }
+      more = true;
+      return made;
+    });
+    n.opened += await step("open", () => drain(() => openOccurrences(deps.db, BATCH), BATCH));
+    n.reassigned += await step("leavers", () => drain(() => reassignLeavers(deps.db, 100), 100));
+    n.reminded += await step("remind", () => drain(() => remind(deps), BATCH));
+    n.missed += await step("miss", () => drain(() => missOccurrences(deps.db, BATCH), BATCH));
+  }
+  if (Object.values(n).some(Boolean)) deps.logger.info(n, "swept scheduled inspections");
 }
 
 export const scheduleSweeps: PeriodicTask[] = [
