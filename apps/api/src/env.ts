@@ -87,7 +87,7 @@ export const apiEnvShape = {
     "Schedules an organization may have, paused ones included; POST /api/schedules past it answers 409 (delete one first).",
   ),
   TEMPLATE_VERSIONS_MAX_PER_ORG: intVar(20_000, 1, 10_000_000).describe(
-    "Template versions an organization may have, every version of every template counted (archived templates too): a new template or version past it answers 409 (delete drafts or templates it no longer needs).",
+    "Template versions an organization may have, every version of every template counted (archived templates too): a new template or version past it answers 409; templates cannot be deleted (their inspections keep them), so only raising this makes room.",
   ),
   OAUTH_CLIENT_SECRET_GRACE_SECONDS: intVar(86_400, 0, 2_592_000).describe(
     "After an OAuth client's secret is rotated (POST /api/oauth-clients/{clientId}/rotate-secret), how long the previous secret is still accepted at POST /oauth/token, so the HR system can switch without downtime. 0: refused at once.",

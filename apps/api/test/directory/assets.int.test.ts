@@ -94,8 +94,14 @@ describe("assets", () => {
     const asset = (await ctx.stack.http.post("/api/assets", crane(await craneType(t)), { auth })).body;
     const tpl = await publishedAudit(ctx.stack, t);
     const first = await importOk(ctx.stack, t, importBody(t, tpl, { assetId: asset.id }));
+    const cached = await ctx.stack.http.get(`/api/assets/${asset.id}`, { auth });
     const second = await importOk(ctx.stack, t, importBody(t, tpl, { assetId: asset.id }));
-    const read = (await ctx.stack.http.get(`/api/assets/${asset.id}`, { auth })).body;
+    // A new inspection changes the answer without a new revision of the asset: its ETag changes too, so a cached copy is not kept (no 304).
+    const fresh = await ctx.stack.http.get(`/api/assets/${asset.id}`, { auth, headers: { "if-none-match": cached.headers.get("etag")! } });
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.revision).toBe(cached.body.revision);
+    expect(fresh.headers.get("etag")).not.toBe(cached.headers.get("etag"));
+    const read = fresh.body;
     expect(read.lastInspection).toMatchObject({
       id: second.id,
       inspectionNumber: second.inspectionNumber,

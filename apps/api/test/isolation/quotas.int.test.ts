@@ -274,7 +274,7 @@ describe("directory, schedules and templates", () => {
       status: 409,
       body: {
         error:
-          "This organization already has 10 sites (at most 10: DIRECTORY_MAX_PER_ORG); delete ones it no longer needs first (DELETE /api/sites/{id}; archived ones count too)",
+          "This organization already has 10 sites (at most 10: DIRECTORY_MAX_PER_ORG); delete unused ones first (DELETE /api/sites/{id}); archived ones count too, and one still in use can only be archived, so past that ask the operator to raise the setting",
       },
     });
     expect(await rows(t, "sites")).toBe(10);

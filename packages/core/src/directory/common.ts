@@ -272,7 +272,7 @@ export const directoryQuotaOf = (path: string) => ({
   key: `directory:${path}`,
   what: path.replace(/-/g, " "),
   setting: "DIRECTORY_MAX_PER_ORG",
-  room: `delete ones it no longer needs first (DELETE /api/${path}/{id}; archived ones count too)`,
+  room: `delete unused ones first (DELETE /api/${path}/{id}); archived ones count too, and one still in use can only be archived, so past that ask the operator to raise the setting`,
 });
 
 const directoryQuota = (path: string, count: SQLWrapper, max: number | undefined): RowQuota => ({ ...directoryQuotaOf(path), count, max });
